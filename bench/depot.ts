@@ -1,0 +1,199 @@
+/**
+ * Depot at scale: seeds a depot of 2,000 positions into a fresh PGlite, serves the production
+ * build with `buildApp` and prints (no assertions) the time of the depot GraphQL query and of
+ * the rendered table in headless Chromium.
+ *
+ *   npx tsx bench/depot.ts            (BENCH_PORT, default 4343; BENCH_POSITIONS, default 2000)
+ */
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { count, eq } from 'drizzle-orm';
+import { print } from 'graphql';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { bottleSizes, depotPositionStatuses, depotPositions, users, vintages } from '../server/db/schema';
+import { buildApp } from '../server/http';
+import { ensurePwaBuild } from '../server/pwa-build';
+import { DEMO_PASSWORD, seedDemoData } from '../server/seed';
+import { ClientsDepotDocument } from '../src/queries/graphql.generated';
+import { recordFigure } from './figures';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.BENCH_PORT ?? 4343);
+const positionCount = Number(process.env.BENCH_POSITIONS ?? 2000);
+const benchEmail = 'kunde@example.com';
+const DAY = 24 * 60 * 60 * 1000;
+const statusesAfterPurchase = ['SHIPPING', 'IN_BOND', 'FOR_SALE', 'SOLD'] as const;
+
+const ms = (start: number) => `${(performance.now() - start).toFixed(0)} ms`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function seedLargeDepot(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<void> {
+  // The demo client (complete account, profile and invoices, so no first-visit dialog opens)
+  // gets as many positions as needed for a depot of `positionCount`.
+  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, benchEmail));
+  if (!owner) throw new Error(`Demokundin ${benchEmail} fehlt`);
+  const [existing] = await db
+    .select({ count: count() })
+    .from(depotPositions)
+    .where(eq(depotPositions.ownerId, owner.id));
+  const missing = positionCount - (existing?.count ?? 0);
+  const allVintages = await db.select({ id: vintages.id }).from(vintages);
+  const sizes = await db.select({ id: bottleSizes.id }).from(bottleSizes);
+  const now = Date.now();
+  for (let start = 0; start < missing; start += 500) {
+    const batch = Array.from({ length: Math.min(500, missing - start) }, (_, offset) => start + offset);
+    const rows = await db
+      .insert(depotPositions)
+      .values(
+        batch.map((index) => ({
+          ownerId: owner.id,
+          vintageId: allVintages[index % allVintages.length]?.id as number,
+          bottleSizeId: sizes[index % sizes.length]?.id as number,
+          amount: 1 + (index % 3),
+          caskOf: [6, 3, 12][index % 3] as number,
+          buyPriceBtl: (80 + ((index * 37) % 900)).toFixed(2),
+          storageId: String(30000 + index),
+        })),
+      )
+      .returning({ id: depotPositions.id });
+    await db.insert(depotPositionStatuses).values(
+      rows.flatMap((row, offset) => {
+        const index = start + offset;
+        const purchased = new Date(now - (10 + ((index * 13) % 1500)) * DAY);
+        const later = statusesAfterPurchase.slice(0, index % 5);
+        return [
+          { depotPositionId: row.id, status: 'PURCHASED' as const, datetimeStatusUpdate: purchased },
+          ...later.map((status, step) => ({
+            depotPositionId: row.id,
+            status,
+            datetimeStatusUpdate: new Date(purchased.getTime() + (step + 1) * 5 * DAY),
+          })),
+        ];
+      }),
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'weindepot-bench-'));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    DIST_DIR: path.join(dataDir, 'dist'),
+    PUBLIC_URL: `http://localhost:${port}`,
+    JWT_SECRET: 'bench-secret',
+    DATABASE_URL: '',
+  });
+  console.log('Baue die PWA (Produktionsbuild) …');
+  await ensurePwaBuild(root, config.distDir, (line) => console.log(`  ${line}`));
+
+  const database = await openDatabase({ pgliteDir: 'memory://' });
+  await database.migrate();
+  await seedDemoData(database.db, { mediaDir: config.mediaDir });
+  let started = performance.now();
+  await seedLargeDepot(database.db);
+  console.log(`Depot mit ${positionCount} Positionen angelegt in ${ms(started)}`);
+
+  const app = await buildApp({ db: database.db, config });
+  await app.listen({ port, host: '127.0.0.1' });
+  const base = `http://localhost:${port}`;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const login = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query:
+          'mutation ($email: String!, $password: String!) { tokenAuth(email: $email, password: $password) { token } }',
+        variables: { email: benchEmail, password: DEMO_PASSWORD },
+      }),
+    });
+    const token = ((await login.json()) as { data: { tokenAuth: { token: string } } }).data.tokenAuth.token;
+    const query = print(ClientsDepotDocument);
+    const timings: number[] = [];
+    let bytes = 0;
+    let positions = 0;
+    for (let run = 0; run < 6; run += 1) {
+      started = performance.now();
+      const response = await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
+        body: JSON.stringify({ query }),
+      });
+      const body = await response.text();
+      const elapsed = performance.now() - started;
+      if (run > 0) timings.push(elapsed);
+      bytes = body.length;
+      positions = (JSON.parse(body) as { data: { clientsDepot: unknown[] } }).data.clientsDepot.length;
+    }
+    recordFigure(
+      'depot',
+      `clientsDepot, ${positions} Positionen: Antwort`,
+      `${(bytes / 1024).toFixed(0)} KiB`,
+    );
+    recordFigure(
+      'depot',
+      `clientsDepot, ${positions} Positionen: Median`,
+      `${median(timings).toFixed(0)} ms`,
+    );
+    console.log(
+      `GraphQL clientsDepot (${positions} Positionen, ${(bytes / 1024).toFixed(0)} KiB): Median ${median(timings).toFixed(0)} ms, Minimum ${Math.min(...timings).toFixed(0)} ms (5 Läufe nach einem Aufwärmlauf)`,
+    );
+
+    const context = await browser.newContext({ locale: 'de-DE', baseURL: base });
+    await context.addCookies([{ name: 'showTable', value: 'true', url: base }]);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('E-Mail').fill(benchEmail);
+    await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Einloggen' }).click();
+    await page.waitForURL('**/admin/start');
+
+    started = performance.now();
+    await page.goto('/admin/depot');
+    await page.getByText(`${positionCount} Positionen`).waitFor();
+    await page.getByTestId('depot-table-row').first().waitFor();
+    recordFigure('depot', 'Depot-Seite bis zur Tabelle (2.000 Positionen)', ms(started));
+    console.log(`Depot-Seite bis zur gerenderten Tabelle (Navigation, Abfrage, Rendern): ${ms(started)}`);
+    console.log(
+      `  gerenderte Tabellenzeilen (virtualisiert): ${await page.getByTestId('depot-table-row').count()}`,
+    );
+
+    started = performance.now();
+    const firstBefore = await page.getByTestId('depot-table-row').first().getAttribute('aria-label');
+    await page
+      .getByRole('columnheader', { name: /^Wein\s*[▲▼]?$/ })
+      .getByRole('button')
+      .click();
+    await page.waitForFunction(
+      (before) =>
+        document.querySelector('[data-testid="depot-table-row"]')?.getAttribute('aria-label') !== before,
+      firstBefore,
+    );
+    console.log(`Tabelle nach Wein sortieren: ${ms(started)}`);
+
+    started = performance.now();
+    await page.getByTestId('depot-table-scroll').evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    await page.waitForFunction(
+      (last) => document.querySelector(`[aria-rowindex="${last}"]`) !== null,
+      positionCount + 1,
+    );
+    console.log(`Ans Tabellenende scrollen: ${ms(started)}`);
+    await context.close();
+  } finally {
+    await browser.close();
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

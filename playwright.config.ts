@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests drive Debian's Chromium against the real production server (`server/start.ts`:
+ * builds the PWA when `dist/` is stale, migrates, seeds the demo data) on a fresh data directory.
+ */
+// E2E_PORT lets several runs (e.g. parallel work on one machine) use their own server.
+const port = Number(process.env.E2E_PORT ?? 4319);
+const baseURL = `http://localhost:${port}`;
+
+// This file is evaluated by the runner and again by every worker. Only the first evaluation creates
+// the data directory; workers inherit the variable and so read the mails of the same server. It is
+// removed after a passing run and kept after a failing one (or always with E2E_KEEP_DATA=1).
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'weindepot-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  process.on('exit', (code) => {
+    if (code === 0 && !process.env.E2E_KEEP_DATA) {
+      rmSync(dataDir, { recursive: true, force: true });
+    } else {
+      console.log(`E2E data directory kept for inspection (database, mail/): ${dataDir}`);
+    }
+  });
+}
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Per port, so parallel runs on one machine never delete each other's traces.
+  outputDir: process.env.E2E_PORT ? `test-results/port-${port}` : 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // In CI a hanging run ends instead of eating the pipeline's time (includes the server start).
+  globalTimeout: process.env.CI ? 10 * 60_000 : 0,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  // Locally no retries: a failure is shown at once. In CI one retry, because a browser-level hiccup
+  // on the shared 2-core machine (a dropped CDP event, a starved worker) must not throw away a whole
+  // run; a test that passes only on its retry is listed as "flaky" in the output and gets fixed, and
+  // a test that fails twice still fails the run. Every journey creates its own accounts, so a retry
+  // starts from the same state.
+  retries: process.env.CI ? 1 : 0,
+  // Two cores: one worker per core; the server and Chromium share them.
+  workers: 2,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx server/start.ts',
+    url: `${baseURL}/`,
+    // Empty DATABASE_URL and SMTP_URL: always a fresh PGlite database and mails written as files.
+    // The build goes into the run's own folder, so parallel runs never share a half-written dist/.
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dataDir, 'dist'),
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    },
+    // The first start builds the PWA and seeds the demo data.
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});

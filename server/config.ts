@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import webpush from 'web-push';
+import { decimalToCents } from '../src/domain/money';
+import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from '../src/domain/order-costs';
+
+/** Everything the server can be configured with; only environment variables feed it (see README). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Postgres connection string; without it the embedded PGlite in `dataDir/db` is used. */
+  databaseUrl: string | undefined;
+  /** Origin used in links inside e-mails (activation, password reset). */
+  publicUrl: string;
+  jwtSecret: string;
+  /** Lifetime of a session token in seconds. */
+  jwtTtlSeconds: number;
+  /** Longest a session may be kept alive by `refreshToken` from its sign-in, in seconds. */
+  jwtSessionMaxSeconds: number;
+  /** Whether GraphQL introspection is answered (`GRAPHQL_INTROSPECTION`; off in production by default). */
+  graphqlIntrospection: boolean;
+  /** Which proxies' `X-Forwarded-*` headers are believed (`TRUST_PROXY`; Fastify's `trustProxy`). */
+  trustProxy: boolean | number | string;
+  /** `auto`: HSTS on requests that arrived over TLS (also behind a trusted proxy); `on`: always; `off`. */
+  hsts: 'auto' | 'on' | 'off';
+  /** Origins of the configured map tile layers, allowed by the Content-Security-Policy. */
+  mapTileOrigins: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Address shown in German error texts ("melden Sie sich gerne unter …"). */
+  supportEmail: string;
+  /** Directory holding the production build of the PWA. */
+  distDir: string;
+  /**
+   * Whether `npm start` builds the PWA into `distDir` when it is missing or stale (`BUILD_PWA`,
+   * default on; off for an API-only process whose PWA is served elsewhere, e.g. from a CDN).
+   */
+  buildPwa: boolean;
+  /** Generated demo media (images, videos); served under /media. */
+  mediaDir: string;
+  mailDir: string;
+  /** VAPID key pair and contact of the Web Push sender. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  /** Automation webhooks of contact requests, referrals and sold-out requests; unset = delivery skipped. */
+  webhooks: { contact: string | undefined; referral: string | undefined; soldOut: string | undefined };
+  /** Per-case fees and the management-fee rate of the cost summary (`FEE_*`). */
+  fees: FeeSchedule;
+  /** `local` (hosted page at /pay, signed webhook) or `stripe`. */
+  paymentProvider: 'local' | 'stripe';
+  /** HMAC secret of the local provider's webhook (`PAYMENT_WEBHOOK_SECRET` or generated). */
+  paymentWebhookSecret: string;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  /** Another Stripe API origin (e.g. a local stand-in), `STRIPE_API_URL`. */
+  stripeApiUrl: string | undefined;
+  /**
+   * Outbox dispatcher: how long a claimed row stays hidden from other dispatchers (and, after a
+   * crash, until it is delivered again), the first retry delay (doubling) and the tries before DEAD.
+   */
+  outbox: { leaseMs: number; retryBaseMs: number; maxAttempts: number };
+}
+
+interface StoredSecrets {
+  jwtSecret: string;
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
+  paymentWebhookSecret: string;
+}
+
+/**
+ * Secrets not given by the environment are generated once and kept in `DATA_DIR/secrets.json`;
+ * a secret added in a later version is generated into an existing file without touching the others.
+ */
+function loadOrCreateSecrets(dataDir: string): StoredSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  const stored: Partial<StoredSecrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const vapid = stored.vapidPublicKey && stored.vapidPrivateKey ? null : webpush.generateVAPIDKeys();
+  const secrets: StoredSecrets = {
+    jwtSecret: stored.jwtSecret ?? randomBytes(48).toString('base64url'),
+    vapidPublicKey: stored.vapidPublicKey ?? vapid?.publicKey ?? '',
+    vapidPrivateKey: stored.vapidPrivateKey ?? vapid?.privateKey ?? '',
+    paymentWebhookSecret: stored.paymentWebhookSecret ?? randomBytes(32).toString('base64url'),
+  };
+  if (JSON.stringify({ ...stored, ...secrets }) !== JSON.stringify(stored)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${JSON.stringify({ ...stored, ...secrets }, null, 2)}\n`, { mode: 0o600 });
+  }
+  return secrets;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY) {
+    // Falling back to the local test provider would let clients "pay" with test cards.
+    throw new Error('PAYMENT_PROVIDER=stripe braucht STRIPE_SECRET_KEY (und STRIPE_WEBHOOK_SECRET).');
+  }
+  const port = Number.parseInt(env.PORT ?? '8080', 10);
+  const dataDir = path.resolve(env.DATA_DIR ?? './var');
+  const secrets = loadOrCreateSecrets(dataDir);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    jwtSecret: env.JWT_SECRET ?? secrets.jwtSecret,
+    jwtTtlSeconds: Number.parseInt(env.JWT_TTL_SECONDS ?? String(7 * 24 * 3600), 10),
+    jwtSessionMaxSeconds: Number.parseInt(env.JWT_SESSION_MAX_SECONDS ?? String(30 * 24 * 3600), 10),
+    graphqlIntrospection: flag(
+      env.GRAPHQL_INTROSPECTION,
+      env.NODE_ENV === 'development' || env.NODE_ENV === 'test',
+    ),
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
+    hsts: env.HSTS === 'on' || env.HSTS === 'off' ? env.HSTS : 'auto',
+    mapTileOrigins: [env.VITE_SATELLITE_TILES_URL, env.VITE_TERRAIN_TILES_URL].flatMap(originOf),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Weindepot <service@weindepot.example>',
+    supportEmail: env.SUPPORT_EMAIL ?? 'service@weindepot.example',
+    distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    buildPwa: !['0', 'false', 'off'].includes((env.BUILD_PWA ?? '').trim().toLowerCase()),
+    mediaDir: path.join(dataDir, 'media'),
+    mailDir: path.join(dataDir, 'mail'),
+    vapid: {
+      publicKey: env.VAPID_PUBLIC_KEY ?? secrets.vapidPublicKey,
+      privateKey: env.VAPID_PRIVATE_KEY ?? secrets.vapidPrivateKey,
+      subject: env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL ?? 'service@weindepot.example'}`,
+    },
+    webhooks: {
+      contact: env.CONTACT_WEBHOOK_URL || undefined,
+      referral: env.REFERRAL_WEBHOOK_URL || undefined,
+      soldOut: env.SOLDOUT_WEBHOOK_URL || undefined,
+    },
+    fees: {
+      logisticsPerCaseCents: euroCents(
+        env.FEE_LOGISTICS_PER_CASE,
+        DEFAULT_FEE_SCHEDULE.logisticsPerCaseCents,
+      ),
+      upfrontStoragePerCaseCents: euroCents(
+        env.FEE_UPFRONT_STORAGE_PER_CASE,
+        DEFAULT_FEE_SCHEDULE.upfrontStoragePerCaseCents,
+      ),
+      conditionReportPerCaseCents: euroCents(
+        env.FEE_CONDITION_REPORT_PER_CASE,
+        DEFAULT_FEE_SCHEDULE.conditionReportPerCaseCents,
+      ),
+      managementFeeBasisPoints: DEFAULT_FEE_SCHEDULE.managementFeeBasisPoints,
+      vatBasisPoints: DEFAULT_FEE_SCHEDULE.vatBasisPoints,
+    },
+    paymentProvider: env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local',
+    paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || secrets.paymentWebhookSecret,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiUrl: env.STRIPE_API_URL || undefined,
+    outbox: {
+      leaseMs: seconds(env.OUTBOX_LEASE_SECONDS, 120) * 1000,
+      retryBaseMs: seconds(env.OUTBOX_RETRY_BASE_SECONDS, 5) * 1000,
+      maxAttempts: Math.max(1, Math.round(seconds(env.OUTBOX_MAX_ATTEMPTS, 8))),
+    },
+  };
+}
+
+/** A positive number from the environment (fractions allowed), or the default. */
+function seconds(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseFloat(value ?? '');
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+/** A fee in euro from the environment ("39" or "39.00") as cents, or the default. */
+function euroCents(value: string | undefined, fallback: number): number {
+  return value ? decimalToCents(value) : fallback;
+}
+
+/** `1`/`true`/`on` or `0`/`false`/`off`; anything else (or unset) is the default. */
+function flag(value: string | undefined, fallback: boolean): boolean {
+  const normalized = value?.trim().toLowerCase();
+  if (normalized === '1' || normalized === 'true' || normalized === 'on') return true;
+  if (normalized === '0' || normalized === 'false' || normalized === 'off') return false;
+  return fallback;
+}
+
+/**
+ * Fastify's `trustProxy`: by default only a proxy on the same host (loopback) may set the client
+ * address and protocol; `true` trusts every hop, a number that many hops, otherwise addresses/CIDRs.
+ */
+function trustProxySetting(value: string | undefined): boolean | number | string {
+  const normalized = value?.trim();
+  if (!normalized) return 'loopback';
+  if (/^\d+$/.test(normalized)) return Number(normalized);
+  if (normalized === 'true' || normalized === 'false') return normalized === 'true';
+  return normalized;
+}
+
+/** The origin of a tile URL template (`https://tiles.example/{z}/{x}/{y}.png` → `https://tiles.example`). */
+function originOf(template: string | undefined): string[] {
+  const match = template?.trim().match(/^(https?):\/\/([^/?#]+)/i);
+  if (!match?.[1] || !match[2]) return [];
+  // A placeholder in the host (e.g. a subdomain) becomes a CSP wildcard.
+  const host = match[2].replace(/\{[^}]*\}/g, '*');
+  return /^[\w.*:-]+$/.test(host) ? [`${match[1].toLowerCase()}://${host.toLowerCase()}`] : [];
+}

@@ -1,0 +1,775 @@
+/**
+ * The one database schema of the portal (Drizzle, Postgres dialect). It runs unchanged on
+ * PGlite (default, embedded) and on a Postgres server (`DATABASE_URL`).
+ *
+ * Money is `numeric(12,2)` (decimal strings in code, never summed as floats); ids are integers
+ * because the API of the specification uses `Int` ids. Public identifiers that must not be
+ * guessable (proposal uids, certificate tokens, activation uids) are random UUIDs/tokens.
+ */
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ─── Catalogue ────────────────────────────────────────────────────────────────
+
+export const countries = pgTable('countries', {
+  id: id(),
+  title: text('title').notNull().unique(),
+  code: text('code').notNull().unique(),
+});
+
+export const regions = pgTable('regions', {
+  id: id(),
+  title: text('title').notNull().unique(),
+  countryId: integer('country_id')
+    .notNull()
+    .references(() => countries.id),
+  image: text('image'),
+});
+
+export const subregions = pgTable('subregions', {
+  id: id(),
+  title: text('title').notNull(),
+  regionId: integer('region_id')
+    .notNull()
+    .references(() => regions.id),
+  /** Soil shares in percent (the winery page shows them). */
+  slate: real('slate').notNull().default(0),
+  clay: real('clay').notNull().default(0),
+  mud: real('mud').notNull().default(0),
+  lime: real('lime').notNull().default(0),
+  sand: real('sand').notNull().default(0),
+  chalk: real('chalk').notNull().default(0),
+});
+
+export const classifications = pgTable('classifications', {
+  id: id(),
+  title: text('title').notNull().unique(),
+});
+
+export const wineries = pgTable(
+  'wineries',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    titleUnidecoded: text('title_unidecoded').notNull(),
+    description: text('description').notNull().default(''),
+    /** Production in cases per year. */
+    production: integer('production'),
+    owner: text('owner'),
+    address: text('address'),
+    longitude: real('longitude'),
+    latitude: real('latitude'),
+    classificationId: integer('classification_id').references(() => classifications.id),
+    logoImage: text('logo_image'),
+    wineryImage: text('winery_image'),
+    carouselImages: jsonb('carousel_images').$type<string[]>().notNull().default([]),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id),
+    subregionId: integer('subregion_id').references(() => subregions.id),
+    grapeVarieties: text('grape_varieties'),
+    promote: boolean('promote').notNull().default(false),
+  },
+  (t) => [index('wineries_title_unidecoded_idx').on(t.titleUnidecoded)],
+);
+
+export const wineGroup = pgEnum('wine_group', ['ROTWEIN', 'CHAMPAGNER', 'WEISSWEIN']);
+
+export const wines = pgTable(
+  'wines',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    titleUnidecoded: text('title_unidecoded').notNull(),
+    /** LWIN-7 code of the wine. */
+    lwin: text('lwin').notNull().unique(),
+    group: wineGroup('group').notNull().default('ROTWEIN'),
+    isFirstWine: boolean('is_first_wine').notNull().default(true),
+    classificationId: integer('classification_id').references(() => classifications.id),
+    image: text('image'),
+    description: text('description').notNull().default(''),
+    subregionId: integer('subregion_id').references(() => subregions.id),
+    wineryId: integer('winery_id')
+      .notNull()
+      .references(() => wineries.id),
+  },
+  (t) => [index('wines_winery_idx').on(t.wineryId)],
+);
+
+export const raters = pgTable('raters', {
+  id: id(),
+  title: text('title').notNull().unique(),
+  image: text('image'),
+});
+
+export const vintages = pgTable(
+  'vintages',
+  {
+    id: id(),
+    wineId: integer('wine_id')
+      .notNull()
+      .references(() => wines.id),
+    year: integer('year').notNull(),
+    title: text('title').notNull(),
+    titleUnidecoded: text('title_unidecoded').notNull(),
+    searchTitle: text('search_title').notNull(),
+    /** LWIN-11 = LWIN-7 + vintage year. */
+    lwin11: text('lwin11').notNull().unique(),
+    image: text('image'),
+    thumbnail: text('thumbnail'),
+    videoUrl: text('video_url'),
+    enPrimeurDeliveryDate: date('en_primeur_delivery_date'),
+    production: integer('production'),
+    alc: numeric('alc', { precision: 4, scale: 1 }),
+    salesHeadline: text('sales_headline').notNull().default(''),
+    description: text('description').notNull().default(''),
+    usp: text('usp').notNull().default(''),
+    statistics: jsonb('statistics').$type<Record<string, unknown>>().notNull().default({}),
+    currentStandardBottlePriceNet: money('current_standard_bottle_price_net'),
+    referenceChartImage: text('reference_chart_image'),
+    referenceYear: integer('reference_year'),
+    referenceDuration: integer('reference_duration').notNull().default(5),
+    referenceRaterId: integer('reference_rater_id').references(() => raters.id),
+    referenceScore: numeric('reference_score', { precision: 5, scale: 1 }),
+    /** Historic performance of the reference vintage over referenceDuration years, percent. */
+    referenceKpi: numeric('reference_kpi', { precision: 7, scale: 2 }),
+    drinkingMaturityFrom: integer('drinking_maturity_from'),
+    drinkingMaturityTo: integer('drinking_maturity_to'),
+    takesRiskPrediction: integer('takes_risk_prediction'),
+    wineloverVsInvestorPrediction: integer('winelover_vs_investor_prediction'),
+    investmentHorizonPrediction: integer('investment_horizon_prediction'),
+    auctionAveragePriceEurAdj: money('auction_average_price_eur_adj'),
+    datetimeCreated: createdAt(),
+  },
+  (t) => [
+    index('vintages_wine_idx').on(t.wineId),
+    index('vintages_title_unidecoded_idx').on(t.titleUnidecoded),
+    index('vintages_year_idx').on(t.year),
+  ],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: id(),
+    vintageId: integer('vintage_id')
+      .notNull()
+      .references(() => vintages.id, { onDelete: 'cascade' }),
+    raterId: integer('rater_id')
+      .notNull()
+      .references(() => raters.id),
+    score: numeric('score', { precision: 5, scale: 1 }).notNull(),
+    description: text('description').notNull().default(''),
+    highlight: boolean('highlight').notNull().default(false),
+    drinkingMaturityFrom: integer('drinking_maturity_from'),
+    minStorageDuration: integer('min_storage_duration'),
+  },
+  (t) => [index('ratings_vintage_idx').on(t.vintageId)],
+);
+
+export const grapes = pgTable('grapes', {
+  id: id(),
+  title: text('title').notNull().unique(),
+});
+
+export const grapePercentages = pgTable(
+  'grape_percentages',
+  {
+    vintageId: integer('vintage_id')
+      .notNull()
+      .references(() => vintages.id, { onDelete: 'cascade' }),
+    grapeId: integer('grape_id')
+      .notNull()
+      .references(() => grapes.id),
+    perc: real('perc').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vintageId, t.grapeId] })],
+);
+
+export const gwsRecords = pgTable(
+  'gws_records',
+  {
+    id: id(),
+    vintageId: integer('vintage_id')
+      .notNull()
+      .references(() => vintages.id, { onDelete: 'cascade' }),
+    lwin: text('lwin').notNull(),
+    lwin11: text('lwin11').notNull(),
+    score: real('score').notNull(),
+    date: date('date').notNull(),
+    confidenceIndex: text('confidence_index'),
+    journalistCount: integer('journalist_count'),
+    isLivex1000: boolean('is_livex1000').notNull().default(false),
+    livexSubindex: text('livex_subindex'),
+    livexSubsubindex: text('livex_subsubindex'),
+    priceUsd: money('price_usd'),
+    exchangeRateUsdEur: numeric('exchange_rate_usd_eur', { precision: 8, scale: 4 }),
+  },
+  (t) => [index('gws_records_lwin_idx').on(t.lwin), index('gws_records_vintage_idx').on(t.vintageId)],
+);
+
+/** Yearly market price history (`vintagePricing.history`). */
+export const vintagePriceHistory = pgTable(
+  'vintage_price_history',
+  {
+    vintageId: integer('vintage_id')
+      .notNull()
+      .references(() => vintages.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    annualAvgEurAdj: money('annual_avg_eur_adj').notNull(),
+    annualAvgUsd: money('annual_avg_usd'),
+  },
+  (t) => [primaryKey({ columns: [t.vintageId, t.year] })],
+);
+
+export const valuationSource = pgEnum('valuation_source', [
+  'WINE_SEARCHER_EUROPE_AVERAGE_EURO',
+  'LIVEX_MID_PRICE',
+  'MANUAL',
+]);
+
+export const valuations = pgTable(
+  'valuations',
+  {
+    id: id(),
+    vintageId: integer('vintage_id')
+      .notNull()
+      .references(() => vintages.id, { onDelete: 'cascade' }),
+    sourceOfValuation: valuationSource('source_of_valuation').notNull(),
+    /** Value of a 0.75 l bottle in euro. */
+    value: money('value').notNull(),
+    datetimeCreated: timestamp('datetime_created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('valuations_vintage_idx').on(t.vintageId, t.datetimeCreated)],
+);
+
+export const assortmentParts = pgTable('assortment_parts', {
+  id: id(),
+  vintageId: integer('vintage_id')
+    .notNull()
+    .references(() => vintages.id, { onDelete: 'cascade' }),
+  description: text('description').notNull(),
+  amount: integer('amount').notNull(),
+  year: integer('year'),
+});
+
+export const bottleSizes = pgTable('bottle_sizes', {
+  id: id(),
+  title: text('title').notNull().unique(),
+  /** Liter factor relative to one liter, e.g. 0.75 for a standard bottle, 1.5 for a magnum. */
+  factorForLiterPrices: numeric('factor_for_liter_prices', { precision: 6, scale: 4 }).notNull(),
+});
+
+export const offerers = pgTable('offerers', {
+  id: id(),
+  company: text('company').notNull(),
+  email: text('email').notNull(),
+});
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: id(),
+    vintageId: integer('vintage_id')
+      .notNull()
+      .references(() => vintages.id),
+    bottleSizeId: integer('bottle_size_id')
+      .notNull()
+      .references(() => bottleSizes.id),
+    /** Bottles per original case. */
+    caskOf: integer('cask_of').notNull().default(6),
+    sellPriceBtl: money('sell_price_btl').notNull(),
+    entityPriceNet: money('entity_price_net'),
+    archived: boolean('archived').notNull().default(false),
+    promoteOffer: boolean('promote_offer').notNull().default(false),
+    onRequest: boolean('on_request').notNull().default(false),
+    limitedAvailability: boolean('limited_availability').notNull().default(true),
+    lifecycle: text('lifecycle').notNull().default('ACTIVE'),
+    totalQuantityAvailable: integer('total_quantity_available').notNull().default(0),
+    datetimeCreated: createdAt(),
+  },
+  (t) => [index('offers_vintage_idx').on(t.vintageId), index('offers_promote_idx').on(t.promoteOffer)],
+);
+
+/** A purchase tranche of an offer, bought from one offerer (negociant). */
+export const partialOffers = pgTable(
+  'partial_offers',
+  {
+    id: id(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    offererId: integer('offerer_id').references(() => offerers.id),
+    buyPriceBtl: money('buy_price_btl').notNull(),
+    /** Cases still available for sale. */
+    quantityAvailable: integer('quantity_available').notNull().default(0),
+    totalQuantityAvailable: integer('total_quantity_available').notNull().default(0),
+    quantityOnInvoice: integer('quantity_on_invoice').notNull().default(0),
+    datetimeCreated: createdAt(),
+    datetimeProforma: timestamp('datetime_proforma', { withTimezone: true }),
+    mrn: text('mrn'),
+    proformaInvoiceNumberSourcing: text('proforma_invoice_number_sourcing'),
+    invoiceNumberSourcing: text('invoice_number_sourcing'),
+    paid: boolean('paid').notNull().default(false),
+    livexTrade: text('livex_trade'),
+    storageIds: text('storage_ids'),
+    storageLocation: text('storage_location'),
+    lifecycle: text('lifecycle').notNull().default('ACTIVE'),
+  },
+  (t) => [index('partial_offers_offer_idx').on(t.offerId)],
+);
+
+// ─── Accounts ─────────────────────────────────────────────────────────────────
+
+export const users = pgTable('users', {
+  id: id(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  salutation: text('salutation'),
+  title: text('title'),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  company: text('company'),
+  phone: text('phone'),
+  streetAndNumber: text('street_and_number'),
+  addressSupplement: text('address_supplement'),
+  postalCode: text('postal_code'),
+  city: text('city'),
+  country: text('country').notNull().default('DE'),
+  taxId: text('tax_id'),
+  newsletter: boolean('newsletter').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(false),
+  isStaff: boolean('is_staff').notNull().default(false),
+  isSuperuser: boolean('is_superuser').notNull().default(false),
+  blockedByOrderCheck: boolean('blocked_by_order_check').notNull().default(false),
+  /** LWIN-11 the client registered from (`/register/<lwin11>`). */
+  registrationLwin: text('registration_lwin'),
+  paymentCustomerId: text('payment_customer_id'),
+  /** Raised on password change: tokens carrying an older version are refused. */
+  tokenVersion: integer('token_version').notNull().default(0),
+  dateJoined: createdAt(),
+  lastLogin: timestamp('last_login', { withTimezone: true }),
+});
+
+export const accountTokenPurpose = pgEnum('account_token_purpose', [
+  'ACTIVATION',
+  'PASSWORD_RESET',
+  'EMAIL_CHANGE',
+]);
+
+/** Single-use, expiring tokens for account e-mails; only a SHA-256 hash is stored for secrets. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: accountTokenPurpose('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** For EMAIL_CHANGE: the new address awaiting confirmation. */
+    payload: text('payload'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+// ─── Advice: investor profiles, proposals and manual quotes ───────────────────
+
+export const profileSource = pgEnum('profile_source', ['WIZARD', 'MANUALLY']);
+
+/**
+ * A preferences profile. Source WIZARD is the client's own investor profile (with the
+ * automatically composed portfolio); source MANUALLY is an adviser's manual quote, so manual
+ * quotes and adviser offers are the same rows.
+ */
+export const preferencesProfiles = pgTable(
+  'preferences_profiles',
+  {
+    id: id(),
+    uid: uuid('uid').notNull().unique().defaultRandom(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    datetime: timestamp('datetime', { withTimezone: true }).notNull().defaultNow(),
+    source: profileSource('source').notNull(),
+    wineloverVsInvestor: integer('winelover_vs_investor').notNull().default(50),
+    investmentHorizon: integer('investment_horizon').notNull().default(15),
+    takesRisk: integer('takes_risk').notNull().default(50),
+    investmentSumIntended: money('investment_sum_intended').notNull().default('25000'),
+    checkedAgbAndDsgvo: boolean('checked_agb_and_dsgvo').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
+    stocks: boolean('stocks').notNull().default(false),
+    etfs: boolean('etfs').notNull().default(false),
+    realestate: boolean('realestate').notNull().default(false),
+    metals: boolean('metals').notNull().default(false),
+    watches: boolean('watches').notNull().default(false),
+    crypto: boolean('crypto').notNull().default(false),
+    investmentSumPicked: money('investment_sum_picked'),
+    bucket: text('bucket'),
+    createdById: integer('created_by_id').references(() => users.id),
+    invoiceId: integer('invoice_id'),
+  },
+  (t) => [index('preferences_profiles_user_idx').on(t.userId, t.datetime)],
+);
+
+export const recommendedPositions = pgTable(
+  'recommended_positions',
+  {
+    id: id(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => preferencesProfiles.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    amount: integer('amount').notNull(),
+    caskOf: integer('cask_of').notNull(),
+    sellPriceBtl: money('sell_price_btl').notNull(),
+    /** Purchase price per bottle (EKP) the adviser calculated with. */
+    ekpBtl: money('ekp_btl'),
+  },
+  (t) => [index('recommended_positions_profile_idx').on(t.profileId)],
+);
+
+// ─── Orders, invoices, depot ──────────────────────────────────────────────────
+
+export const orderPositions = pgTable(
+  'order_positions',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    amount: integer('amount').notNull(),
+    conditionReport: boolean('condition_report').notNull().default(false),
+    fromRecommendation: text('from_recommendation'),
+    recommendedAmount: integer('recommended_amount'),
+    datetimeAdded: createdAt(),
+  },
+  (t) => [index('order_positions_user_idx').on(t.userId)],
+);
+
+export const invoiceStage = pgEnum('invoice_stage', [
+  'CHECK_NEEDED',
+  'CHECK_DONE',
+  'WAITING_FOR_PAYMENT',
+  'PAID',
+  'PAYMENT_FAILED',
+  'PURCHASED',
+]);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    stage: invoiceStage('stage').notNull().default('CHECK_NEEDED'),
+    invoiceDate: date('invoice_date'),
+    /** Own invoice number, `YYYY-NNNN`. */
+    invoiceNumber: text('invoice_number').unique(),
+    paymentProvider: text('payment_provider'),
+    providerInvoiceId: text('provider_invoice_id'),
+    providerInvoiceNumber: text('provider_invoice_number'),
+    hostedInvoiceUrl: text('hosted_invoice_url'),
+    invoicePdfViewPermissionToken: text('invoice_pdf_view_permission_token').notNull().unique(),
+    productCategory: text('product_category').notNull().default('41200'),
+    vintagesSum: money('vintages_sum').notNull().default('0'),
+    logisticsSum: money('logistics_sum').notNull().default('0'),
+    conditionReportSum: money('condition_report_sum').notNull().default('0'),
+    upfrontStorageSum: money('upfront_storage_sum').notNull().default('0'),
+    managementFeeMonthly: money('management_fee_monthly').notNull().default('0'),
+    managementFeeYearly: money('management_fee_yearly').notNull().default('0'),
+    overallSum: money('overall_sum').notNull().default('0'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** SHA-256 fingerprint of the storage certificate, set when it is first generated (`/verify/<fingerprint>`). */
+    certificateFingerprint: text('certificate_fingerprint').unique(),
+    certificateIssuedAt: timestamp('certificate_issued_at', { withTimezone: true }),
+  },
+  (t) => [index('invoices_user_idx').on(t.userId), index('invoices_stage_idx').on(t.stage)],
+);
+
+export const invoicePositions = pgTable(
+  'invoice_positions',
+  {
+    id: id(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    vintageId: integer('vintage_id')
+      .notNull()
+      .references(() => vintages.id),
+    bottleSizeId: integer('bottle_size_id')
+      .notNull()
+      .references(() => bottleSizes.id),
+    amount: integer('amount').notNull(),
+    caskOf: integer('cask_of').notNull(),
+    /** Price per bottle the client pays (snapshot at order time). */
+    buyPriceBtl: money('buy_price_btl').notNull(),
+    conditionReport: boolean('condition_report').notNull().default(false),
+    /** Cases reserved per purchase tranche at the availability check (CHECK_DONE). */
+    reservedTranches: jsonb('reserved_tranches').$type<{ partialOfferId: number; cases: number }[]>(),
+  },
+  (t) => [index('invoice_positions_invoice_idx').on(t.invoiceId)],
+);
+
+export const depotPositions = pgTable(
+  'depot_positions',
+  {
+    id: id(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    vintageId: integer('vintage_id')
+      .notNull()
+      .references(() => vintages.id),
+    offerId: integer('offer_id').references(() => offers.id),
+    partialOfferId: integer('partial_offer_id').references(() => partialOffers.id),
+    invoicePositionId: integer('invoice_position_id').references(() => invoicePositions.id),
+    bottleSizeId: integer('bottle_size_id')
+      .notNull()
+      .references(() => bottleSizes.id),
+    /** Number of cases. */
+    amount: integer('amount').notNull(),
+    caskOf: integer('cask_of').notNull(),
+    buyPriceBtl: money('buy_price_btl').notNull(),
+    storageId: text('storage_id'),
+    mrn: text('mrn'),
+    mrnDate: date('mrn_date'),
+    conditionReportPdf: text('condition_report_pdf'),
+  },
+  (t) => [
+    index('depot_positions_owner_idx').on(t.ownerId),
+    index('depot_positions_po_idx').on(t.partialOfferId),
+  ],
+);
+
+export const depotStatus = pgEnum('depot_status', ['PURCHASED', 'SHIPPING', 'IN_BOND', 'FOR_SALE', 'SOLD']);
+
+export const depotPositionStatuses = pgTable(
+  'depot_position_statuses',
+  {
+    id: id(),
+    depotPositionId: integer('depot_position_id')
+      .notNull()
+      .references(() => depotPositions.id, { onDelete: 'cascade' }),
+    status: depotStatus('status').notNull(),
+    datetimeStatusUpdate: timestamp('datetime_status_update', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('depot_position_statuses_position_idx').on(t.depotPositionId, t.datetimeStatusUpdate)],
+);
+
+// ─── Academy, blog, brand ─────────────────────────────────────────────────────
+
+export const academyVideos = pgTable('academy_videos', {
+  id: id(),
+  title: text('title').notNull(),
+  slug: text('slug').notNull().unique(),
+  videoUrl: text('video_url').notNull(),
+  thumbnail: text('thumbnail'),
+  shortDescription: text('short_description').notNull().default(''),
+  description: text('description').notNull().default(''),
+  datetimePublished: timestamp('datetime_published', { withTimezone: true }).notNull(),
+  vintageId: integer('vintage_id').references(() => vintages.id),
+  wineryId: integer('winery_id').references(() => wineries.id),
+  regionId: integer('region_id').references(() => regions.id),
+});
+
+export const academyKeywords = pgTable('academy_keywords', {
+  id: id(),
+  title: text('title').notNull().unique(),
+});
+
+export const academyVideoKeywords = pgTable(
+  'academy_video_keywords',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => academyVideos.id, { onDelete: 'cascade' }),
+    keywordId: integer('keyword_id')
+      .notNull()
+      .references(() => academyKeywords.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.keywordId] })],
+);
+
+export const blogPosts = pgTable('blog_posts', {
+  id: id(),
+  title: text('title').notNull(),
+  slug: text('slug').notNull().unique(),
+  intro: text('intro').notNull().default(''),
+  body: text('body').notNull(),
+  image: text('image'),
+  firstPublishedAt: timestamp('first_published_at', { withTimezone: true }).notNull(),
+});
+
+export const brandImages = pgTable('brand_images', {
+  id: id(),
+  title: text('title').notNull().unique(),
+  image: text('image').notNull(),
+});
+
+// ─── Requests from clients ────────────────────────────────────────────────────
+
+export const contactRequests = pgTable('contact_requests', {
+  id: id(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  profileUid: uuid('profile_uid'),
+  salutation: text('salutation').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  message: text('message').notNull(),
+  privacyAccepted: boolean('privacy_accepted').notNull(),
+  callback: boolean('callback').notNull().default(false),
+  callbackAt: timestamp('callback_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const referrals = pgTable('referrals', {
+  id: id(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  salutation: text('salutation').notNull(),
+  formOfAddress: text('form_of_address').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+/** "Inform me first" requests for sold-out wines, one per user and vintage. */
+export const soldOutRequests = pgTable(
+  'sold_out_requests',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vintageId: integer('vintage_id')
+      .notNull()
+      .references(() => vintages.id),
+    createdAt: createdAt(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sold_out_requests_user_vintage_idx').on(t.userId, t.vintageId)],
+);
+
+// ─── Infrastructure ───────────────────────────────────────────────────────────
+
+export const outboxStatus = pgEnum('outbox_status', ['PENDING', 'DONE', 'DEAD', 'SKIPPED']);
+
+/**
+ * Side effects (mail, webhook, push) written in the same transaction as the state change and
+ * delivered by `server/jobs/outbox-dispatcher.ts`.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: outboxStatus('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Client mutation ids already applied, so a replayed offline mutation has exactly one effect. */
+export const processedMutations = pgTable(
+  'processed_mutations',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientMutationId: text('client_mutation_id').notNull(),
+    operation: text('operation').notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientMutationId] })],
+);
+
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: id(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  endpoint: text('endpoint').notNull().unique(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Webhook events of the payment provider already handled (de-duplication by event id). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** Fixed-window counters for rate limits, shared by every server process. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** Every change made by staff: who, when, what, before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    at: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);

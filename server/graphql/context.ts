@@ -1,0 +1,17 @@
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/client';
+import type { Loaders } from './loaders';
+import type { UserModel } from './models';
+
+/** Built once per request by `buildContext` in `yoga.ts`. */
+export interface GraphQLContext {
+  db: Database;
+  config: ServerConfig;
+  /** The signed-in user, or null for a visitor. */
+  user: UserModel | null;
+  clientIp: string;
+  /** Tells the outbox dispatcher that new rows are waiting. */
+  nudgeOutbox: () => void;
+  /** Per-request batch loaders of related rows. */
+  loaders: Loaders;
+}

@@ -1,0 +1,58 @@
+import type {
+  academyVideos,
+  blogPosts,
+  bottleSizes,
+  classifications,
+  countries,
+  depotPositionStatuses,
+  depotPositions,
+  grapes,
+  gwsRecords,
+  invoicePositions,
+  invoices,
+  offerers,
+  offers,
+  orderPositions,
+  partialOffers,
+  preferencesProfiles,
+  raters,
+  ratings,
+  recommendedPositions,
+  regions,
+  subregions,
+  users,
+  valuations,
+  vintages,
+  wineries,
+  wines,
+} from '../db/schema';
+
+/** Database rows the GraphQL object types are resolved from (codegen `mappers`). */
+export type UserModel = typeof users.$inferSelect;
+export type CountryModel = typeof countries.$inferSelect;
+export type RegionModel = typeof regions.$inferSelect;
+export type SubregionModel = typeof subregions.$inferSelect;
+export type ClassificationModel = typeof classifications.$inferSelect;
+export type WineryModel = typeof wineries.$inferSelect;
+export type WineModel = typeof wines.$inferSelect;
+export type VintageModel = typeof vintages.$inferSelect;
+export type RaterModel = typeof raters.$inferSelect;
+export type RatingModel = typeof ratings.$inferSelect;
+export type GrapeModel = typeof grapes.$inferSelect;
+export type GrapePercentageModel = { vintageId: number; grapeId: number; perc: number };
+export type GwsRecordModel = typeof gwsRecords.$inferSelect;
+export type ValuationModel = typeof valuations.$inferSelect;
+export type BottleSizeModel = typeof bottleSizes.$inferSelect;
+export type OffererModel = typeof offerers.$inferSelect;
+export type OfferModel = typeof offers.$inferSelect;
+export type PartialOfferModel = typeof partialOffers.$inferSelect;
+export type VintagePricingModel = { vintage: VintageModel };
+export type AcademyVideoModel = typeof academyVideos.$inferSelect;
+export type BlogPageModel = typeof blogPosts.$inferSelect;
+export type DepotPositionModel = typeof depotPositions.$inferSelect;
+export type DepotPositionStatusModel = typeof depotPositionStatuses.$inferSelect;
+export type OrderPositionModel = typeof orderPositions.$inferSelect;
+export type InvoiceModel = typeof invoices.$inferSelect;
+export type InvoicePositionModel = typeof invoicePositions.$inferSelect;
+export type PreferencesProfileModel = typeof preferencesProfiles.$inferSelect;
+export type RecommendedPositionModel = typeof recommendedPositions.$inferSelect;

@@ -1,0 +1,20 @@
+import * as auth from '../../services/auth';
+import type { MutationResolvers } from '../resolvers-types.generated';
+
+export const authMutations = {
+  tokenAuth: (_parent, { email, password }, { db, config, clientIp }) =>
+    auth.login(db, config, { email, password }, clientIp),
+  refreshToken: (_parent, { token }, { db, config }) => auth.refreshSession(db, config, token),
+  register: async (_parent, input, { db, config, clientIp, nudgeOutbox }) => {
+    const result = await auth.register(db, config, input, clientIp);
+    nudgeOutbox();
+    return result;
+  },
+  activate: (_parent, { uid }, { db }) => auth.activate(db, uid),
+  sendPasswordResetHash: async (_parent, { email }, { db, config, clientIp, nudgeOutbox }) => {
+    const result = await auth.requestPasswordReset(db, config, email, clientIp);
+    nudgeOutbox();
+    return result;
+  },
+  resetPassword: (_parent, input, { db }) => auth.resetPassword(db, input),
+} satisfies MutationResolvers;

@@ -1,0 +1,49 @@
+import { isPublished } from '../../../src/domain/academy';
+import { availableCases } from '../../../src/domain/offer-pricing';
+import { findPostPage, listAcademyVideos, listPostPages, openAcademyVideo } from '../../services/content';
+import { sanitizeRichText } from '../../services/html';
+import type { Loaders } from '../loaders';
+import type { OfferModel } from '../models';
+import type { QueryResolvers, Resolvers } from '../resolvers-types.generated';
+
+/** The first offer (in the given order) whose tranches still hold cases; batched per request. */
+export async function firstOfferWithStock(
+  candidates: readonly OfferModel[],
+  loaders: Loaders,
+): Promise<OfferModel | null> {
+  const tranches = await Promise.all(candidates.map((offer) => loaders.partialOffersByOffer.load(offer.id)));
+  return candidates.find((_offer, index) => availableCases(tranches[index] ?? []) > 0) ?? null;
+}
+
+export const contentQueries = {
+  allPostPages: (_parent, { skip, first }, { db }) => listPostPages(db, skip ?? 0, first ?? undefined),
+  page: (_parent, { slug }, { db }) => findPostPage(db, slug),
+  getAllAcademyVideos: (_parent, _args, { db }) => listAcademyVideos(db),
+  getAcademyVideo: (_parent, { slug }, { db }) => openAcademyVideo(db, slug, new Date()),
+} satisfies QueryResolvers;
+
+export const contentTypes = {
+  BlogPage: {
+    body: (post) => sanitizeRichText(post.body),
+  },
+  AcademyVideo: {
+    videoUrl: (video) => (isPublished(video.datetimePublished, new Date()) ? video.videoUrl : null),
+    description: (video) => sanitizeRichText(video.description),
+    isPublished: (video) => isPublished(video.datetimePublished, new Date()),
+    keywords: (video, _args, { loaders }) => loaders.keywordsByVideo.load(video.id),
+    vintage: (video, _args, { loaders }) =>
+      video.vintageId === null ? null : loaders.vintage.load(video.vintageId),
+    winery: (video, _args, { loaders }) =>
+      video.wineryId === null ? null : loaders.winery.load(video.wineryId),
+    region: (video, _args, { loaders }) =>
+      video.regionId === null ? null : loaders.region.load(video.regionId),
+    promotedOffer: async (video, _args, { loaders }) => {
+      if (video.vintageId === null) return null;
+      const offers = await loaders.activeOffersByVintage.load(video.vintageId);
+      return firstOfferWithStock(
+        offers.filter((offer) => offer.promoteOffer),
+        loaders,
+      );
+    },
+  },
+} satisfies Resolvers;

@@ -1,0 +1,127 @@
+import { GraphQLError } from 'graphql';
+import { decimalToCents, formatEuro } from '../../../src/domain/money';
+import { vintageLabel } from '../../../src/domain/order-list-texts';
+import { clientError } from '../../services/errors';
+import { changeInvoice, finalizeInvoice, findInvoice, listInvoices } from '../../services/invoices';
+import { createInvoice } from '../../services/orders';
+import { createPaymentProvider } from '../../services/payments';
+import { signedInUser } from '../access';
+import type { GraphQLContext } from '../context';
+import type { Loaders } from '../loaders';
+import type {
+  InvoicePositionResolvers,
+  InvoiceResolvers,
+  MutationResolvers,
+  QueryResolvers,
+} from '../resolvers-types.generated';
+import { costSummaryView } from './orders';
+
+async function required<Row>(load: Promise<Row | null>, what: string): Promise<Row> {
+  const row = await load;
+  if (!row) throw new GraphQLError(`${what} fehlt`);
+  return row;
+}
+
+const cents = (value: string) => decimalToCents(value);
+
+export const invoiceQueries = {
+  orderListInvoices: (_parent, { stage }, context) =>
+    listInvoices(context.db, signedInUser(context), stage, true),
+  getInvoiceById: (_parent, { invoiceId }, context) =>
+    findInvoice(context.db, signedInUser(context), invoiceId),
+  clientsInvoices: (_parent, { stage }, context) => listInvoices(context.db, signedInUser(context), stage),
+  stripeCustomerPortalSession: async (_parent, _args, context) => {
+    const user = signedInUser(context);
+    try {
+      const provider = createPaymentProvider(context.db, context.config);
+      return {
+        sessionUrl: await provider.customerPortalUrl(user, `${context.config.publicUrl}/admin/invoices`),
+      };
+    } catch {
+      throw clientError(
+        'Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
+        'PROVIDER_UNAVAILABLE',
+      );
+    }
+  },
+} satisfies QueryResolvers;
+
+async function invoicePayload(
+  context: GraphQLContext,
+  result: { success: boolean; errors: { message: string; code: string; field: string | null }[] },
+  invoiceId: number | null | undefined,
+) {
+  const user = signedInUser(context);
+  return {
+    success: result.success,
+    errors: result.errors,
+    invoice: invoiceId ? await findInvoice(context.db, user, invoiceId) : null,
+  };
+}
+
+export const invoiceMutations = {
+  createInvoice: async (_parent, { clientMutationId }, context) => {
+    const result = await createInvoice(context.db, signedInUser(context).id, {
+      clientMutationId,
+      fees: context.config.fees,
+    });
+    if (result.success) context.nudgeOutbox();
+    return invoicePayload(context, result, result.id);
+  },
+  changeInvoice: async (_parent, args, context) => {
+    const result = await changeInvoice(context.db, context.config, signedInUser(context), args);
+    if (result.success) context.nudgeOutbox();
+    return invoicePayload(context, result, result.invoice?.id ?? null);
+  },
+  finalizeInvoice: (_parent, { invoiceId }, context) =>
+    finalizeInvoice(
+      context.db,
+      createPaymentProvider(context.db, context.config),
+      signedInUser(context),
+      invoiceId,
+    ),
+} satisfies MutationResolvers;
+
+const positionsOf = (invoiceId: number, loaders: Loaders) =>
+  loaders.invoicePositionsByInvoice.load(invoiceId);
+
+export const invoiceTypes = {
+  Invoice: {
+    invoiceDate: (invoice) => invoice.invoiceDate,
+    stripeInvoiceNumber: (invoice) => invoice.providerInvoiceNumber ?? invoice.invoiceNumber,
+    stripeInvoicePdfUrl: (invoice, _args, { config }) =>
+      invoice.invoiceNumber
+        ? `${config.publicUrl}/invoices/${invoice.invoicePdfViewPermissionToken}.pdf`
+        : null,
+    stripeHostedInvoiceUrl: (invoice) => invoice.hostedInvoiceUrl,
+    user: (invoice, _args, { loaders }) => required(loaders.user.load(invoice.userId), 'Kunde'),
+    positions: (invoice, _args, { loaders }) => positionsOf(invoice.id, loaders),
+    invoicePositionsRel: (invoice, _args, { loaders }) => positionsOf(invoice.id, loaders),
+    overallSumStr: (invoice) => formatEuro(cents(invoice.overallSum)),
+    sums: async (invoice, _args, { loaders }) => {
+      const positions = await positionsOf(invoice.id, loaders);
+      return costSummaryView({
+        cases: positions.reduce((sum, position) => sum + position.amount, 0),
+        vintagesSum: cents(invoice.vintagesSum),
+        logisticsSum: cents(invoice.logisticsSum),
+        conditionReportSum: cents(invoice.conditionReportSum),
+        upfrontStorageSum: cents(invoice.upfrontStorageSum),
+        managementFeeMonthly: cents(invoice.managementFeeMonthly),
+        managementFeeYearly: cents(invoice.managementFeeYearly),
+        overallSum: cents(invoice.overallSum),
+      });
+    },
+  } satisfies InvoiceResolvers,
+  InvoicePosition: {
+    offer: (position, _args, { loaders }) => required(loaders.offer.load(position.offerId), 'Angebot'),
+    vintage: (position, _args, { loaders }) => required(loaders.vintage.load(position.vintageId), 'Jahrgang'),
+    vintageTitle: async (position, _args, { loaders }) => {
+      const vintage = await required(loaders.vintage.load(position.vintageId), 'Jahrgang');
+      return vintageLabel(vintage.title, vintage.year);
+    },
+    bottleSize: (position, _args, { loaders }) =>
+      required(loaders.bottleSize.load(position.bottleSizeId), 'Flaschengröße'),
+    buyPriceBtlStr: (position) => formatEuro(cents(position.buyPriceBtl)),
+    sumStr: (position) => formatEuro(position.amount * position.caskOf * cents(position.buyPriceBtl)),
+  } satisfies InvoicePositionResolvers,
+};

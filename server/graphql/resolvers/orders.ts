@@ -1,0 +1,57 @@
+import { GraphQLError } from 'graphql';
+import { type CostSummary, costSummaryStrings } from '../../../src/domain/order-costs';
+import {
+  changeOrderPosition,
+  createOrderPosition,
+  deleteOrderPosition,
+  findOwnOrderPosition,
+  listOrderPositions,
+  orderListSums,
+  type RecordedResult,
+} from '../../services/orders';
+import { signedInUser } from '../access';
+import type { GraphQLContext } from '../context';
+import type { MutationResolvers, OrderPositionResolvers, QueryResolvers } from '../resolvers-types.generated';
+
+/** The summary in cents plus its '1.234,56 €' strings (GraphQL `CostSummary`). */
+export function costSummaryView(summary: CostSummary) {
+  return { ...summary, ...costSummaryStrings(summary) };
+}
+
+async function positionPayload(result: RecordedResult, context: GraphQLContext) {
+  const user = signedInUser(context);
+  return {
+    success: result.success,
+    errors: result.errors,
+    orderPosition: result.success ? await findOwnOrderPosition(context.db, user.id, result.id) : null,
+  };
+}
+
+export const orderQueries = {
+  orderPositionList: (_parent, _args, context) => listOrderPositions(context.db, signedInUser(context).id),
+  orderListSums: async (_parent, _args, context) =>
+    costSummaryView(await orderListSums(context.db, signedInUser(context).id, context.config.fees)),
+  feeSchedule: (_parent, _args, { config }) => config.fees,
+} satisfies QueryResolvers;
+
+export const orderMutations = {
+  createOrderPosition: async (_parent, args, context) =>
+    positionPayload(await createOrderPosition(context.db, signedInUser(context).id, args), context),
+  changeOrderPosition: async (_parent, args, context) =>
+    positionPayload(await changeOrderPosition(context.db, signedInUser(context).id, args), context),
+  deleteOrderPosition: async (_parent, args, context) => {
+    const result = await deleteOrderPosition(context.db, signedInUser(context).id, args);
+    return { success: result.success, errors: result.errors };
+  },
+} satisfies MutationResolvers;
+
+export const orderTypes = {
+  OrderPosition: {
+    orderId: (position) => position.id,
+    offer: async (position, _args, { loaders }) => {
+      const offer = await loaders.offer.load(position.offerId);
+      if (!offer) throw new GraphQLError(`Angebot ${position.offerId} fehlt`);
+      return offer;
+    },
+  } satisfies OrderPositionResolvers,
+};

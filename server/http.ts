@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ServerConfig } from './config';
+import type { Database } from './db/client';
+import type { ErrorReporter } from './graphql/german-errors';
+import { buildYoga } from './graphql/yoga';
+import { BODY_LIMIT_BYTES, registerErrorHandler } from './http-errors';
+import { checkoutRoutes } from './routes/checkout';
+import { registerSecurityHeaders } from './security-headers';
+
+export interface AppDeps {
+  db: Database;
+  config: ServerConfig;
+  /** Asks the outbox dispatcher to run soon; a no-op where none runs (tests call it directly). */
+  nudgeOutbox?: () => void;
+  logger?: boolean;
+  /** Where unexpected errors (GraphQL and routes) are reported; the console by default. */
+  reportError?: ErrorReporter;
+}
+
+const logUnexpected: ErrorReporter = (error) => console.error('[weindepot] Unerwarteter Fehler:', error);
+
+/** A number of trusted hops as Fastify's function form (its types know only the other forms). */
+function trustProxyOption(setting: ServerConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/** Paths the SPA fallback must never answer with index.html. */
+const nonSpaPrefixes = ['/graphql', '/media/', '/pay', '/webhooks', '/certificate', '/verify', '/assets/'];
+
+/**
+ * Builds the whole HTTP application without listening, so tests use `app.inject`: GraphQL at
+ * `/graphql`, demo media at `/media/`, and the production build of the PWA with an SPA fallback.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const options: FastifyServerOptions = {
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
+  };
+  const app = Fastify(options);
+  const reportError = deps.reportError ?? logUnexpected;
+  registerErrorHandler(app, reportError);
+  await registerSecurityHeaders(app, deps.config);
+  const yoga = buildYoga({
+    db: deps.db,
+    config: deps.config,
+    nudgeOutbox: deps.nudgeOutbox ?? (() => {}),
+    reportError,
+  });
+
+  app.route({
+    url: yoga.graphqlEndpoint,
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (request, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(request, reply, { clientIp: request.ip });
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+
+  await app.register(checkoutRoutes, {
+    db: deps.db,
+    config: deps.config,
+    nudgeOutbox: deps.nudgeOutbox ?? (() => {}),
+  });
+
+  await app.register(fastifyStatic, {
+    root: deps.config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
+
+  const indexFile = path.join(deps.config.distDir, 'index.html');
+  if (existsSync(indexFile)) {
+    await app.register(fastifyStatic, {
+      root: deps.config.distDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const name = path.basename(filePath);
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+        if (name === 'service-worker.js') res.header('service-worker-allowed', '/');
+        if (name.endsWith('.webmanifest')) res.header('content-type', 'application/manifest+json');
+      },
+    });
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      const isSpaRoute =
+        request.method === 'GET' &&
+        !nonSpaPrefixes.some((prefix) => url.startsWith(prefix)) &&
+        // A dot is a missing file, except in the app's own routes (the staff depot route ends in an e-mail).
+        (!path.extname(url) || url.startsWith('/admin/'));
+      if (isSpaRoute) {
+        reply.header('cache-control', 'no-cache');
+        return reply.sendFile('index.html', deps.config.distDir);
+      }
+      return reply.code(404).type('text/plain; charset=utf-8').send('Nicht gefunden.');
+    });
+  }
+  return app;
+}

@@ -1,0 +1,147 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { outbox } from '../db/schema';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** 'done' when delivered, 'skipped' when there is deliberately nowhere to deliver to. */
+export type DeliveryOutcome = 'done' | 'skipped';
+export type OutboxHandler = (payload: Record<string, unknown>, row: OutboxRow) => Promise<DeliveryOutcome>;
+export type OutboxHandlers = Record<string, OutboxHandler>;
+
+export interface DispatchOptions {
+  batchSize?: number;
+  /** Tries before a row is marked DEAD. */
+  maxAttempts?: number;
+  /** First retry delay; each further try doubles it (capped at one hour). */
+  retryBaseMs?: number;
+  /** How long a claimed row is hidden from other dispatchers while it is being delivered. */
+  leaseMs?: number;
+}
+
+const defaults = {
+  batchSize: 20,
+  maxAttempts: 8,
+  retryBaseMs: 5_000,
+  leaseMs: 120_000,
+} satisfies Required<DispatchOptions>;
+
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/**
+ * Claims due rows with `FOR UPDATE SKIP LOCKED` and a lease (so several server processes share
+ * the work and a crashed process's rows come back after the lease), delivers them outside any
+ * transaction, then marks each DONE/SKIPPED, schedules a retry with exponential backoff, or
+ * marks it DEAD after `maxAttempts`. Returns the number of rows handled.
+ */
+export async function dispatchOutboxOnce(
+  db: Database,
+  handlers: OutboxHandlers,
+  options: DispatchOptions = {},
+): Promise<number> {
+  const { batchSize, maxAttempts, retryBaseMs, leaseMs } = { ...defaults, ...options };
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      // The database's clock decides what is due, so processes on several hosts agree.
+      .where(and(eq(outbox.status, 'PENDING'), lte(outbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(outbox.id))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(outbox)
+      .set({
+        attempts: sql`${outbox.attempts} + 1`,
+        nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      })
+      .where(
+        inArray(
+          outbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+
+  for (const row of claimed.sort((a, b) => a.id - b.id)) {
+    const handler = handlers[row.kind];
+    try {
+      if (!handler) throw new Error(`Kein Zustellweg für "${row.kind}" konfiguriert`);
+      const outcome = await handler(row.payload, row);
+      await db
+        .update(outbox)
+        .set({ status: outcome === 'done' ? 'DONE' : 'SKIPPED', deliveredAt: new Date(), lastError: null })
+        .where(eq(outbox.id, row.id));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const dead = row.attempts >= maxAttempts;
+      await db
+        .update(outbox)
+        .set({
+          status: dead ? 'DEAD' : 'PENDING',
+          lastError: message.slice(0, 2000),
+          nextAttemptAt: sql`now() + ${retryDelayMs(row.attempts, retryBaseMs)} * interval '1 millisecond'`,
+        })
+        .where(eq(outbox.id, row.id));
+    }
+  }
+  return claimed.length;
+}
+
+export interface RunningDispatcher {
+  /** Asks for a run soon (after a request wrote outbox rows). */
+  nudge(): void;
+  stop(): Promise<void>;
+}
+
+/** Runs the dispatcher every `intervalMs` and whenever nudged, never two runs at once. */
+export function startOutboxDispatcher(
+  db: Database,
+  handlers: OutboxHandlers,
+  options: DispatchOptions & { intervalMs?: number; onError?: (error: unknown) => void } = {},
+): RunningDispatcher {
+  const intervalMs = options.intervalMs ?? 1_000;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const run = (): void => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      try {
+        let handled = 0;
+        do {
+          handled = await dispatchOutboxOnce(db, handlers, options);
+        } while (handled > 0 && !stopped);
+      } catch (error) {
+        options.onError?.(error);
+      } finally {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          run();
+        }
+      }
+    })();
+  };
+
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  run();
+  return {
+    nudge: run,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Everything the production build of the PWA is made from. */
+const buildInputs = [
+  'index.html',
+  'vite.config.ts',
+  'postcss.config.cjs',
+  'package-lock.json',
+  'src',
+  'public',
+];
+const stampName = '.build-hash';
+
+function filesUnder(root: string, entry: string): string[] {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return [];
+  if (statSync(full).isFile()) return [full];
+  return readdirSync(full, { withFileTypes: true, recursive: true })
+    .filter((item) => item.isFile())
+    .map((item) => path.join(item.parentPath, item.name));
+}
+
+/** Content hash of the build inputs (not mtimes: a fresh clone has new mtimes everywhere). */
+export function sourceHash(root: string): string {
+  const hash = createHash('sha256');
+  for (const file of buildInputs.flatMap((entry) => filesUnder(root, entry)).sort()) {
+    hash.update(path.relative(root, file));
+    hash.update(readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+export function isBuildCurrent(root: string, distDir: string): boolean {
+  const stamp = path.join(distDir, stampName);
+  return (
+    existsSync(path.join(distDir, 'index.html')) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8') === sourceHash(root)
+  );
+}
+
+/** Runs `vite build` when `dist/` is missing or older than the sources, then stamps it. */
+export async function ensurePwaBuild(
+  root: string,
+  distDir: string,
+  log: (line: string) => void,
+): Promise<void> {
+  if (isBuildCurrent(root, distDir)) return;
+  log('Die PWA wird gebaut (vite build) …');
+  const hash = sourceHash(root);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir],
+      {
+        cwd: root,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite build endete mit Code ${code}`)),
+    );
+  });
+  writeFileSync(path.join(distDir, stampName), hash);
+}

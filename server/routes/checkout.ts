@@ -1,0 +1,304 @@
+/**
+ * HTTP routes of the checkout outside GraphQL: the local provider's hosted invoice page
+ * (`/pay/<id>`) and customer portal (`/pay/portal/<token>`), the providers' webhooks
+ * (`/webhooks/local`, `/webhooks/stripe`, signatures checked on the raw body), the storage
+ * certificate (`/certificate/<token>`), its public check (`/verify/<fingerprint>`) and the
+ * invoice PDF (`/invoices/<token>.pdf`). Registered as an encapsulated plugin, so its raw-body
+ * parsers do not touch GraphQL.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { decimalToCents } from '../../src/domain/money';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/client';
+import { invoicePositions, invoices, users, vintages } from '../db/schema';
+import { certificateFor, certificatePdf, invoicePdf, verifyCertificate } from '../services/certificates';
+import {
+  findInvoiceByToken,
+  type PaymentOutcome,
+  recordPaymentResult,
+  vintageLabelSql,
+} from '../services/invoices';
+import { cardOutcome, portalUserId } from '../services/payments/local';
+import { LOCAL_SIGNATURE_HEADER, signPayload, verifySignature } from '../services/payments/signature';
+import { constructStripeEvent } from '../services/payments/stripe';
+import { type PayPageInvoice, payPage, portalPage, verifyPage } from './checkout-pages';
+
+export interface CheckoutRouteDeps {
+  db: Database;
+  config: ServerConfig;
+  nudgeOutbox: () => void;
+}
+
+const stageLabels: Record<string, string> = {
+  CHECK_NEEDED: 'In Prüfung',
+  CHECK_DONE: 'Prüfung abgeschlossen',
+  WAITING_FOR_PAYMENT: 'Zahlung ausstehend',
+  PAID: 'Bezahlt',
+  PURCHASED: 'Bezahlt',
+  PAYMENT_FAILED: 'Zahlung fehlgeschlagen',
+};
+
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+
+const notFound = (reply: FastifyReply) =>
+  reply.code(404).type('text/plain; charset=utf-8').send('Nicht gefunden.');
+
+const stripeOutcomes: Record<string, PaymentOutcome> = {
+  'invoice.paid': 'paid',
+  'invoice.payment_succeeded': 'paid',
+  'invoice.payment_failed': 'failed',
+};
+
+export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDeps): Promise<void> {
+  const { db, config } = deps;
+  // Webhook signatures and the card form need the body as sent: keep it as a string here.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  async function localInvoice(providerInvoiceId: string) {
+    const [invoice] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.paymentProvider, 'local'), eq(invoices.providerInvoiceId, providerInvoiceId)));
+    return invoice ?? null;
+  }
+
+  async function payPageInvoice(invoice: typeof invoices.$inferSelect): Promise<PayPageInvoice> {
+    const positions = await db
+      .select({ position: invoicePositions, title: vintageLabelSql })
+      .from(invoicePositions)
+      .innerJoin(vintages, eq(vintages.id, invoicePositions.vintageId))
+      .where(eq(invoicePositions.invoiceId, invoice.id))
+      .orderBy(asc(invoicePositions.id));
+    return {
+      invoiceNumber: invoice.invoiceNumber,
+      overallSum: invoice.overallSum,
+      positions: positions.map(({ position, title }) => ({
+        title,
+        amount: position.amount,
+        caskOf: position.caskOf,
+        sumCents: position.amount * position.caskOf * decimalToCents(position.buyPriceBtl),
+      })),
+      fees: [
+        { label: 'Logistik', amount: invoice.logisticsSum },
+        { label: 'Zustandsbericht', amount: invoice.conditionReportSum },
+        { label: 'Einlagerung (Vorauszahlung)', amount: invoice.upfrontStorageSum },
+        { label: 'Managementgebühr (erster Monat, inkl. MwSt.)', amount: invoice.managementFeeMonthly },
+      ],
+    };
+  }
+
+  const backLink = `${config.publicUrl}/admin/orderlist`;
+
+  app.get<{ Params: { token: string } }>('/pay/portal/:token', async (request, reply) => {
+    const userId = portalUserId(request.params.token, config.paymentWebhookSecret);
+    if (userId === null) return notFound(reply);
+    const [client] = await db.select().from(users).where(eq(users.id, userId));
+    if (!client) return notFound(reply);
+    const rows = await db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.userId, userId))
+      .orderBy(asc(invoices.createdAt));
+    return html(
+      reply,
+      200,
+      portalPage(
+        `${client.firstName} ${client.lastName}`,
+        rows
+          .filter((invoice) => invoice.invoiceNumber)
+          .map((invoice) => ({
+            invoiceNumber: invoice.invoiceNumber,
+            date: invoice.invoiceDate,
+            total: `${invoice.overallSum.replace('.', ',')} €`,
+            stage: stageLabels[invoice.stage] ?? invoice.stage,
+            pdfUrl: `${config.publicUrl}/invoices/${invoice.invoicePdfViewPermissionToken}.pdf`,
+          })),
+        `${config.publicUrl}/admin/depot`,
+      ),
+    );
+  });
+
+  app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
+    const invoice = await localInvoice(request.params.id);
+    if (!invoice) return notFound(reply);
+    const paid = invoice.stage === 'PAID' || invoice.stage === 'PURCHASED';
+    return html(
+      reply,
+      200,
+      payPage(await payPageInvoice(invoice), { kind: paid ? 'already-paid' : 'form' }, backLink),
+    );
+  });
+
+  app.post<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
+    const invoice = await localInvoice(request.params.id);
+    if (!invoice) return notFound(reply);
+    const view = await payPageInvoice(invoice);
+    if (invoice.stage === 'PAID' || invoice.stage === 'PURCHASED') {
+      return html(reply, 200, payPage(view, { kind: 'already-paid' }, backLink));
+    }
+    if (invoice.stage !== 'WAITING_FOR_PAYMENT' && invoice.stage !== 'PAYMENT_FAILED') {
+      return html(
+        reply,
+        409,
+        payPage(
+          view,
+          { kind: 'error', message: 'Diese Rechnung kann derzeit nicht bezahlt werden.' },
+          backLink,
+        ),
+      );
+    }
+    const form = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
+    const outcome = cardOutcome(form.get('cardNumber') ?? '');
+    if (outcome === 'invalid') {
+      return html(
+        reply,
+        422,
+        payPage(view, { kind: 'error', message: 'Bitte geben Sie eine gültige Kartennummer ein.' }, backLink),
+      );
+    }
+    // Report the result like the real provider: a signed webhook to our own endpoint.
+    const event = JSON.stringify({
+      id: `evt_local_${randomBytes(12).toString('hex')}`,
+      type: outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: invoice.providerInvoiceId } },
+    });
+    const delivered = await app.inject({
+      method: 'POST',
+      url: '/webhooks/local',
+      headers: {
+        'content-type': 'application/json',
+        [LOCAL_SIGNATURE_HEADER]: signPayload(event, config.paymentWebhookSecret),
+      },
+      payload: event,
+    });
+    if (delivered.statusCode !== 200) {
+      return html(
+        reply,
+        502,
+        payPage(view, { kind: 'error', message: 'Die Zahlung konnte nicht verarbeitet werden.' }, backLink),
+      );
+    }
+    if (outcome === 'failed') {
+      return html(
+        reply,
+        402,
+        payPage(
+          view,
+          {
+            kind: 'error',
+            message: 'Ihre Karte wurde abgelehnt. Bitte versuchen Sie es mit einer anderen Karte.',
+          },
+          backLink,
+        ),
+      );
+    }
+    return html(reply, 200, payPage(view, { kind: 'paid' }, backLink));
+  });
+
+  async function applyEvent(
+    provider: string,
+    eventId: string,
+    providerInvoiceId: string,
+    outcome: PaymentOutcome,
+  ) {
+    const result = await recordPaymentResult(db, config, {
+      provider,
+      eventId,
+      providerInvoiceId,
+      outcome,
+      at: new Date(),
+    });
+    if (result === 'applied') deps.nudgeOutbox();
+    return result;
+  }
+
+  app.post('/webhooks/local', async (request, reply) => {
+    const raw = typeof request.body === 'string' ? request.body : '';
+    const signature = request.headers[LOCAL_SIGNATURE_HEADER];
+    if (
+      !verifySignature(
+        raw,
+        typeof signature === 'string' ? signature : undefined,
+        config.paymentWebhookSecret,
+      )
+    ) {
+      return reply.code(400).send({ error: 'Ungültige Signatur' });
+    }
+    let event: { id?: unknown; type?: unknown; data?: { object?: { id?: unknown } } };
+    try {
+      event = JSON.parse(raw);
+    } catch {
+      return reply.code(400).send({ error: 'Ungültiger Inhalt' });
+    }
+    const outcome = typeof event.type === 'string' ? stripeOutcomes[event.type] : undefined;
+    const invoiceId = event.data?.object?.id;
+    if (typeof event.id !== 'string' || typeof invoiceId !== 'string' || !outcome) {
+      return reply.code(200).send({ received: true, ignored: true });
+    }
+    const result = await applyEvent('local', event.id, invoiceId, outcome);
+    return reply.code(200).send({ received: true, result });
+  });
+
+  app.post('/webhooks/stripe', async (request, reply) => {
+    const secret = config.stripeWebhookSecret;
+    if (!secret) return notFound(reply);
+    const raw = typeof request.body === 'string' ? request.body : '';
+    const signature = request.headers['stripe-signature'];
+    let event: ReturnType<typeof constructStripeEvent>;
+    try {
+      event = constructStripeEvent(raw, typeof signature === 'string' ? signature : undefined, secret);
+    } catch {
+      return reply.code(400).send({ error: 'Ungültige Signatur' });
+    }
+    const outcome = stripeOutcomes[event.type];
+    const object = event.data.object as { id?: unknown; object?: unknown };
+    if (!outcome || object.object !== 'invoice' || typeof object.id !== 'string') {
+      return reply.code(200).send({ received: true, ignored: true });
+    }
+    const result = await applyEvent('stripe', event.id, object.id, outcome);
+    return reply.code(200).send({ received: true, result });
+  });
+
+  app.get<{ Params: { token: string } }>('/certificate/:token', async (request, reply) => {
+    const certificate = await certificateFor(db, request.params.token, (token) =>
+      findInvoiceByToken(db, token),
+    );
+    if (!certificate) return notFound(reply);
+    const pdf = await certificatePdf(
+      certificate.content,
+      certificate.fingerprint,
+      `${config.publicUrl}/verify/${certificate.fingerprint}`,
+    );
+    return reply
+      .header('cache-control', 'private, no-store')
+      .header(
+        'content-disposition',
+        `inline; filename="Einlagerungszertifikat-${certificate.content.invoiceNumber}.pdf"`,
+      )
+      .header('x-certificate-fingerprint', certificate.fingerprint)
+      .type('application/pdf')
+      .send(pdf);
+  });
+
+  app.get<{ Params: { fingerprint: string } }>('/verify/:fingerprint', async (request, reply) => {
+    const fingerprint = request.params.fingerprint.toLowerCase();
+    const result = await verifyCertificate(db, fingerprint);
+    return html(reply, result ? 200 : 404, verifyPage(result, fingerprint));
+  });
+
+  app.get<{ Params: { file: string } }>('/invoices/:file', async (request, reply) => {
+    const match = /^([A-Za-z0-9_-]+)\.pdf$/.exec(request.params.file);
+    const invoice = match?.[1] ? await findInvoiceByToken(db, match[1]) : null;
+    if (!invoice?.invoiceNumber) return notFound(reply);
+    return reply
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `inline; filename="Rechnung-${invoice.invoiceNumber}.pdf"`)
+      .type('application/pdf')
+      .send(await invoicePdf(db, invoice));
+  });
+}

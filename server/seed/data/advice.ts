@@ -1,0 +1,103 @@
+/**
+ * Investor profiles and adviser offers. Source WIZARD is the client's own questionnaire with
+ * the automatically composed portfolio; source MANUALLY is an offer made by the adviser.
+ */
+import type { AccountKey } from './accounts';
+
+export interface RecommendationSeed {
+  offer: string;
+  amount: number;
+  /** Adviser price per bottle; defaults to the offer's sell price. */
+  sellPriceBtl?: string;
+  /** Purchase price per bottle the adviser calculated with; defaults to the first tranche's. */
+  withEkp?: boolean;
+}
+
+export interface ProfileSeed {
+  client: AccountKey;
+  source: 'WIZARD' | 'MANUALLY';
+  daysAgo: number;
+  name: string;
+  archived: boolean;
+  wineloverVsInvestor: number;
+  takesRisk: number;
+  investmentHorizon: number;
+  investmentSumIntended: string;
+  experience: {
+    stocks: boolean;
+    etfs: boolean;
+    realestate: boolean;
+    metals: boolean;
+    watches: boolean;
+    crypto: boolean;
+  };
+  positions: readonly RecommendationSeed[];
+}
+
+const noExperience = {
+  stocks: false,
+  etfs: false,
+  realestate: false,
+  metals: false,
+  watches: false,
+  crypto: false,
+};
+
+export const profileSeeds: readonly ProfileSeed[] = [
+  {
+    client: 'kunde',
+    source: 'WIZARD',
+    daysAgo: 210,
+    name: 'Anna Berger',
+    archived: false,
+    wineloverVsInvestor: 70,
+    takesRisk: 55,
+    investmentHorizon: 12,
+    investmentSumIntended: '50000.00',
+    experience: { stocks: true, etfs: true, realestate: true, metals: false, watches: true, crypto: false },
+    positions: [
+      { offer: 'lafite-2016-075', amount: 1 },
+      { offer: 'cheval-blanc-2019-075', amount: 1 },
+      { offer: 'dom-perignon-2015-075', amount: 2 },
+      { offer: 'sassicaia-2019-075', amount: 2 },
+      { offer: 'biondi-santi-riserva-2016-075', amount: 1 },
+      { offer: 'leflaive-chevalier-2020-075', amount: 1 },
+      { offer: 'chave-hermitage-2018-075', amount: 1 },
+      { offer: 'gaja-barbaresco-2020-075', amount: 2 },
+    ],
+  },
+  {
+    client: 'kunde',
+    source: 'MANUALLY',
+    daysAgo: 3,
+    name: 'Anna Berger',
+    archived: false,
+    wineloverVsInvestor: 70,
+    takesRisk: 55,
+    investmentHorizon: 12,
+    investmentSumIntended: '25000.00',
+    experience: noExperience,
+    positions: [
+      { offer: 'mouton-2018-075', amount: 1, sellPriceBtl: '569.00', withEkp: true },
+      { offer: 'rousseau-chambertin-2019-075', amount: 1, withEkp: true },
+      { offer: 'pingus-2019-075', amount: 2, withEkp: true },
+      { offer: 'cristal-2015-075', amount: 1, sellPriceBtl: '284.00', withEkp: true },
+    ],
+  },
+  {
+    client: 'kunde',
+    source: 'MANUALLY',
+    daysAgo: 95,
+    name: 'Anna Berger',
+    archived: true,
+    wineloverVsInvestor: 70,
+    takesRisk: 55,
+    investmentHorizon: 12,
+    investmentSumIntended: '15000.00',
+    experience: noExperience,
+    positions: [
+      { offer: 'ornellaia-2019-075', amount: 2, withEkp: true },
+      { offer: 'opus-one-2018-075', amount: 1, withEkp: true },
+    ],
+  },
+];

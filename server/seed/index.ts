@@ -1,0 +1,61 @@
+/**
+ * The demo state of the portal: a real catalogue of fine wines with offers and tranches, four
+ * demo accounts (client with depot and invoices, new client, adviser, client with an order in
+ * review), academy videos, blog posts and the generated images and videos they show.
+ *
+ * Everything except the dates is deterministic; dates are relative to `now`.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword } from '../services/passwords';
+import { accountSeeds, DEMO_PASSWORD } from './data/accounts';
+import { insertOrderPositions, insertProfiles, insertUsers } from './insert/accounts';
+import { insertCatalogue } from './insert/catalogue';
+import { insertContent } from './insert/content';
+import { emptySeedIds } from './insert/context';
+import { insertDepot } from './insert/depot';
+import { insertOffers } from './insert/offers';
+import { insertVintages } from './insert/vintages';
+import { writeDemoMedia } from './media';
+
+export { DEMO_PASSWORD } from './data/accounts';
+export { type MediaReport, writeDemoMedia } from './media';
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  description: string;
+}
+
+/** The demo logins, printed by the server on start. */
+export const demoAccounts: readonly DemoAccount[] = accountSeeds.map((account) => ({
+  email: account.email,
+  password: DEMO_PASSWORD,
+  description: account.description,
+}));
+
+export async function isDatabaseSeeded(db: Database): Promise<boolean> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  return (row?.count ?? 0) > 0;
+}
+
+/**
+ * Generates the media files (existing files are kept) and inserts the whole demo state in one
+ * transaction into an empty, migrated database.
+ */
+export async function seedDemoData(db: Database, options: { mediaDir: string; now?: Date }): Promise<void> {
+  const now = options.now ?? new Date();
+  const [passwordHash] = await Promise.all([hashPassword(DEMO_PASSWORD), writeDemoMedia(options.mediaDir)]);
+  await db.transaction(async (tx) => {
+    const context = { tx, now, ids: emptySeedIds() };
+    await insertCatalogue(context);
+    await insertVintages(context);
+    await insertOffers(context);
+    await insertUsers(context, passwordHash);
+    await insertProfiles(context);
+    await insertOrderPositions(context);
+    await insertDepot(context);
+    await insertContent(context);
+  });
+}

@@ -1,0 +1,152 @@
+/** Invoices with their positions, the demo client's depot positions and their status history. */
+import { depotPositionStatuses, depotPositions, invoicePositions, invoices } from '../../db/schema';
+import {
+  type DepotPositionSeed,
+  depotPositionSeeds,
+  type InvoiceSeed,
+  invoiceSeeds,
+  pendingInvoicePositionSeeds,
+} from '../data/depot';
+import { lookup, offerByKey, trancheKey } from '../derive/catalogue';
+import { type InvoiceLine, invoiceSums } from '../derive/invoice-sums';
+import { formatCaseNumbers, storagePlan } from '../derive/storage';
+import { daysAfter, daysBefore, deterministicToken, isoDate } from '../deterministic';
+import type { SeedContext } from './context';
+
+interface PositionLine extends InvoiceLine {
+  offerKey: string;
+  /** Index in `depotPositionSeeds` when the line became a depot position. */
+  depotIndex?: number;
+}
+
+function linesOf(invoice: InvoiceSeed): PositionLine[] {
+  const fromDepot = depotPositionSeeds.flatMap((position, depotIndex) =>
+    position.invoice === invoice.key
+      ? [
+          {
+            offerKey: position.offer,
+            amount: position.amount,
+            caskOf: offerByKey(position.offer).caskOf,
+            buyPriceBtl: position.buyPriceBtl,
+            conditionReport: false,
+            depotIndex,
+          },
+        ]
+      : [],
+  );
+  const pending = pendingInvoicePositionSeeds
+    .filter((position) => position.invoice === invoice.key)
+    .map((position) => {
+      const offer = offerByKey(position.offer);
+      return {
+        offerKey: position.offer,
+        amount: position.amount,
+        caskOf: offer.caskOf,
+        buyPriceBtl: offer.sellPriceBtl,
+        conditionReport: position.conditionReport,
+      };
+    });
+  return [...fromDepot, ...pending];
+}
+
+/** Inserts the invoices; returns the invoice position id of each invoiced depot position. */
+async function insertInvoices(context: SeedContext): Promise<Map<number, number>> {
+  const { tx, now, ids } = context;
+  const positionIdByDepotIndex = new Map<number, number>();
+  for (const invoice of invoiceSeeds) {
+    const lines = linesOf(invoice);
+    const invoiceDate = daysBefore(now, invoice.daysAgo);
+    const paid = invoice.stage === 'PAID';
+    const invoiceNumber =
+      invoice.number === null
+        ? null
+        : `${invoiceDate.getUTCFullYear()}-${String(invoice.number).padStart(4, '0')}`;
+    const [row] = await tx
+      .insert(invoices)
+      .values({
+        userId: lookup(ids.users, invoice.client, 'Kunde'),
+        stage: invoice.stage,
+        invoiceDate: isoDate(invoiceDate),
+        invoiceNumber,
+        paymentProvider: paid ? 'local' : null,
+        providerInvoiceNumber: paid ? `WD-${invoiceNumber}` : null,
+        invoicePdfViewPermissionToken: deterministicToken(`seed-invoice-${invoice.key}`),
+        ...invoiceSums(lines),
+        createdAt: invoiceDate,
+        paidAt: paid ? daysAfter(invoiceDate, invoice.paidAfterDays ?? 1) : null,
+      })
+      .returning({ id: invoices.id });
+    if (!row) throw new Error(`Rechnung ${invoice.key} wurde nicht angelegt.`);
+    ids.invoices.set(invoice.key, row.id);
+
+    for (const line of lines) {
+      const offer = offerByKey(line.offerKey);
+      const [positionRow] = await tx
+        .insert(invoicePositions)
+        .values({
+          invoiceId: row.id,
+          offerId: lookup(ids.offers, line.offerKey, 'Angebot'),
+          vintageId: lookup(ids.vintages, offer.vintage, 'Jahrgang'),
+          bottleSizeId: lookup(ids.bottleSizes, offer.bottleSize, 'Flaschengröße'),
+          amount: line.amount,
+          caskOf: line.caskOf,
+          buyPriceBtl: line.buyPriceBtl,
+          conditionReport: line.conditionReport,
+        })
+        .returning({ id: invoicePositions.id });
+      if (positionRow && line.depotIndex !== undefined)
+        positionIdByDepotIndex.set(line.depotIndex, positionRow.id);
+    }
+  }
+  return positionIdByDepotIndex;
+}
+
+function statusHistory(position: DepotPositionSeed, now: Date) {
+  const purchased = daysBefore(now, position.purchasedDaysAgo);
+  const history = [
+    { status: 'PURCHASED' as const, at: purchased },
+    ...position.later.map(([status, afterDays]) => ({ status, at: daysAfter(purchased, afterDays) })),
+  ];
+  if (history.some((entry) => entry.at > now)) {
+    throw new Error(`Demodaten: Status der Depotposition ${position.offer} liegt in der Zukunft.`);
+  }
+  return history;
+}
+
+export async function insertDepot(context: SeedContext): Promise<void> {
+  const { tx, now, ids } = context;
+  const invoicePositionIds = await insertInvoices(context);
+  const storage = storagePlan();
+  for (const [index, position] of depotPositionSeeds.entries()) {
+    const offer = offerByKey(position.offer);
+    const tranche = offer.tranches[position.tranche];
+    if (!tranche) throw new Error(`Demodaten: Tranche ${position.tranche} von ${position.offer} fehlt.`);
+    const history = statusHistory(position, now);
+    const inBond = history.find((entry) => entry.status === 'IN_BOND');
+    const storedWithMrn = inBond && tranche.mrn ? { mrn: tranche.mrn, mrnDate: isoDate(inBond.at) } : {};
+    const [row] = await tx
+      .insert(depotPositions)
+      .values({
+        ownerId: lookup(ids.users, 'kunde', 'Kunde'),
+        vintageId: lookup(ids.vintages, offer.vintage, 'Jahrgang'),
+        offerId: lookup(ids.offers, position.offer, 'Angebot'),
+        partialOfferId: lookup(ids.tranches, trancheKey(position.offer, position.tranche), 'Tranche'),
+        invoicePositionId: invoicePositionIds.get(index) ?? null,
+        bottleSizeId: lookup(ids.bottleSizes, offer.bottleSize, 'Flaschengröße'),
+        amount: position.amount,
+        caskOf: offer.caskOf,
+        buyPriceBtl: position.buyPriceBtl,
+        storageId: formatCaseNumbers(storage.depotCases[index] ?? []),
+        ...storedWithMrn,
+      })
+      .returning({ id: depotPositions.id });
+    if (!row) throw new Error(`Depotposition ${position.offer} wurde nicht angelegt.`);
+    await tx.insert(depotPositionStatuses).values(
+      history.map((entry) => ({
+        depotPositionId: row.id,
+        status: entry.status,
+        datetimeStatusUpdate: entry.at,
+      })),
+    );
+  }
+}

@@ -1,0 +1,143 @@
+/** Account settings of the signed-in client: changeUser, e-mail change confirmation. */
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import {
+  ACCOUNT_MESSAGES,
+  type AccountTextField,
+  isPhoneRequired,
+  validateAccountChange,
+} from '../../src/domain/account-form';
+import { normalizeEmail } from '../../src/domain/entry-validation';
+import type { Database } from '../db/client';
+import { accountTokens, users } from '../db/schema';
+import { emailChangeMail } from './account-mail';
+import type { UserRow } from './auth';
+import { type MutationError, type MutationResult, ok, refused } from './errors';
+import { enqueueMail } from './mail';
+import { hashToken, newUrlToken } from './tokens';
+
+const EMAIL_CHANGE_TTL_MS = 24 * 3600 * 1000;
+
+export type AccountChange = Partial<Record<AccountTextField, string | null>> & {
+  newsletter?: boolean | null;
+};
+
+const OPTIONAL_FIELDS = ['company', 'addressSupplement'] as const;
+const REQUIRED_TEXT_FIELDS = ['firstName', 'lastName', 'streetAndNumber', 'postalCode', 'city'] as const;
+
+/** GraphQL null and an omitted argument both mean "unchanged". */
+function given(change: AccountChange): Partial<Record<AccountTextField, string>> {
+  const result: Partial<Record<AccountTextField, string>> = {};
+  for (const [field, value] of Object.entries(change)) {
+    if (typeof value === 'string') result[field as AccountTextField] = value;
+  }
+  return result;
+}
+
+/**
+ * Validates and applies the given fields. A changed e-mail is not applied: a confirmation link
+ * goes to the new address (deviation: the original changed it at once).
+ */
+export async function changeUser(
+  db: Database,
+  settings: { publicUrl: string },
+  user: UserRow,
+  change: AccountChange,
+): Promise<MutationResult & { pendingEmail: string | null }> {
+  const fields = given(change);
+  const invalid = validateAccountChange(fields, {
+    phoneRequired: isPhoneRequired({ phoneStored: Boolean(user.phone?.trim()), mode: 'default' }),
+  });
+  const errors: MutationError[] = Object.entries(invalid).map(([field, message]) => ({
+    code: 'INVALID',
+    message: message as string,
+    field,
+  }));
+  if (errors.length > 0) return { success: false, errors, pendingEmail: null };
+
+  const newEmail = fields.email === undefined ? null : normalizeEmail(fields.email);
+  const emailChanges = newEmail !== null && newEmail !== user.email;
+  if (emailChanges) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, newEmail), ne(users.id, user.id)));
+    if (taken) return { ...refused('EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken, 'email'), pendingEmail: null };
+  }
+
+  const update: Partial<typeof users.$inferInsert> = {};
+  for (const field of REQUIRED_TEXT_FIELDS) {
+    const value = fields[field];
+    if (value !== undefined) update[field] = value.trim();
+  }
+  for (const field of OPTIONAL_FIELDS) {
+    const value = fields[field];
+    if (value !== undefined) update[field] = value.trim() || null;
+  }
+  if (fields.phone !== undefined) update.phone = fields.phone.trim() || null;
+  if (fields.country !== undefined) update.country = fields.country.trim();
+  if (typeof change.newsletter === 'boolean') update.newsletter = change.newsletter;
+
+  await db.transaction(async (tx) => {
+    if (Object.keys(update).length > 0) await tx.update(users).set(update).where(eq(users.id, user.id));
+    if (emailChanges) {
+      const token = newUrlToken();
+      await tx.insert(accountTokens).values({
+        userId: user.id,
+        purpose: 'EMAIL_CHANGE',
+        tokenHash: hashToken(token),
+        payload: newEmail,
+        expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+      });
+      const person = { ...user, ...update };
+      await enqueueMail(
+        tx,
+        emailChangeMail(person, newEmail, `${settings.publicUrl}/confirm-email/${token}`),
+      );
+    }
+  });
+  return { ...ok(), pendingEmail: emailChanges ? newEmail : null };
+}
+
+/** Applies the new address of a live EMAIL_CHANGE token (single use; other sessions stay valid). */
+export async function confirmEmailChange(db: Database, rawToken: string): Promise<MutationResult> {
+  const [token] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(rawToken.trim())),
+        eq(accountTokens.purpose, 'EMAIL_CHANGE'),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, new Date()),
+      ),
+    );
+  if (!token?.payload) return refused('INVALID_TOKEN', ACCOUNT_MESSAGES.emailChangeInvalid);
+  const newEmail = token.payload;
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, newEmail), ne(users.id, token.userId)));
+  if (taken) return refused('EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken, 'email');
+  const changed = await db.transaction(async (tx) => {
+    // Consumed atomically with its own id first, so a link opened twice at once applies once.
+    const [consumed] = await tx
+      .update(accountTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(accountTokens.id, token.id), isNull(accountTokens.usedAt)))
+      .returning({ id: accountTokens.id });
+    if (!consumed) return false;
+    await tx
+      .update(accountTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(accountTokens.userId, token.userId),
+          eq(accountTokens.purpose, 'EMAIL_CHANGE'),
+          isNull(accountTokens.usedAt),
+        ),
+      );
+    await tx.update(users).set({ email: newEmail }).where(eq(users.id, token.userId));
+    return true;
+  });
+  return changed ? ok() : refused('INVALID_TOKEN', ACCOUNT_MESSAGES.emailChangeInvalid);
+}

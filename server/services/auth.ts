@@ -1,0 +1,316 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { normalizeEmail, normalizePassword } from '../../src/domain/entry-validation';
+import type { ServerConfig } from '../config';
+import type { Database, Transaction } from '../db/client';
+import { accountTokens, users } from '../db/schema';
+import { authMessages, validatePasswordReset, validateRegistration } from './auth-validation';
+import { attachManualQuotes } from './backoffice-quotes';
+import { clientError, type MutationResult, ok, refused } from './errors';
+import { enqueueMail } from './mail';
+import { activationMail, passwordResetMail } from './mail-templates';
+import { hashPassword, verifyPassword } from './passwords';
+import { countAndCheck, countEvent, isLimited, rateLimits } from './rate-limit';
+import { hashToken, newUrlToken, signSessionToken, verifySessionToken } from './tokens';
+
+export type UserRow = typeof users.$inferSelect;
+export type AuthSettings = Pick<ServerConfig, 'publicUrl' | 'jwtSecret' | 'jwtTtlSeconds'> &
+  Partial<Pick<ServerConfig, 'jwtSessionMaxSeconds'>>;
+
+/** Without a configured maximum, a session may be refreshed for 30 days after its sign-in. */
+const DEFAULT_SESSION_MAX_SECONDS = 30 * 24 * 3600;
+
+const ACTIVATION_TTL_MS = 14 * 24 * 3600 * 1000;
+const PASSWORD_RESET_TTL_MS = 2 * 3600 * 1000;
+
+export interface RegistrationInput {
+  email: string;
+  password: string;
+  passwordRepeat: string;
+  salutation?: string | null;
+  title?: string | null;
+  firstName: string;
+  lastName: string;
+  company?: string | null;
+  phone?: string | null;
+  newsletter?: boolean | null;
+  lwin?: string | null;
+  streetAndNumber?: string | null;
+  addressSupplement?: string | null;
+  postalCode?: string | null;
+  city?: string | null;
+  country?: string | null;
+}
+
+const emptyToNull = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+export async function register(
+  db: Database,
+  settings: AuthSettings,
+  input: RegistrationInput,
+  clientIp: string,
+): Promise<MutationResult> {
+  const email = normalizeEmail(input.email);
+  const overIp = await countAndCheck(db, `register:ip:${clientIp}`, rateLimits.registrationsPerIp);
+  const overEmail = await countAndCheck(db, `register:email:${email}`, rateLimits.registrationsPerEmail);
+  if (overIp || overEmail) return refused('RATE_LIMITED', authMessages.rateLimited);
+  const invalid = validateRegistration({ ...input, email });
+  if (invalid.length > 0) return { success: false, errors: invalid };
+
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) return refused('EMAIL_ALREADY_REGISTERED', authMessages.emailAlreadyRegistered, 'email');
+
+  const passwordHash = await hashPassword(normalizePassword(input.password));
+  const token = newUrlToken();
+  const lwin = emptyToNull(input.lwin);
+  const title = emptyToNull(input.title);
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email,
+        passwordHash,
+        salutation: emptyToNull(input.salutation),
+        title: title === '-' ? null : title,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        company: emptyToNull(input.company),
+        phone: emptyToNull(input.phone),
+        newsletter: input.newsletter ?? false,
+        registrationLwin: lwin,
+        streetAndNumber: emptyToNull(input.streetAndNumber),
+        addressSupplement: emptyToNull(input.addressSupplement),
+        postalCode: emptyToNull(input.postalCode),
+        city: emptyToNull(input.city),
+        country: emptyToNull(input.country) ?? 'DE',
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!user) return;
+    // Adviser quotes made for this e-mail before the account existed become its adviser offers.
+    await attachManualQuotes(tx, user);
+    await tx.insert(accountTokens).values({
+      userId: user.id,
+      purpose: 'ACTIVATION',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + ACTIVATION_TTL_MS),
+    });
+    const link = `${settings.publicUrl}/activate/${token}${lwin ? `/${encodeURIComponent(lwin)}` : ''}`;
+    await enqueueMail(tx, activationMail(user, link));
+  });
+  return ok();
+}
+
+/** Finds an unused, unexpired token of the purpose; used or expired tokens are refused alike. */
+async function findLiveToken(db: Database, token: string, purpose: 'ACTIVATION' | 'PASSWORD_RESET') {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, new Date()),
+      ),
+    );
+  return row;
+}
+
+export async function activate(db: Database, uid: string): Promise<MutationResult> {
+  const token = await findLiveToken(db, uid.trim(), 'ACTIVATION');
+  if (!token) return refused('INVALID_TOKEN', authMessages.activationInvalid);
+  const activated = await db.transaction(async (tx) => {
+    if (!(await consumeToken(tx, token.id))) return false;
+    await tx.update(users).set({ isActive: true }).where(eq(users.id, token.userId));
+    return true;
+  });
+  return activated ? ok() : refused('INVALID_TOKEN', authMessages.activationInvalid);
+}
+
+/** Marks a token used unless a concurrent request did so first: a link works exactly once. */
+async function consumeToken(tx: Transaction, tokenId: number): Promise<boolean> {
+  const used = await tx
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(accountTokens.id, tokenId), isNull(accountTokens.usedAt)))
+    .returning({ id: accountTokens.id });
+  return used.length === 1;
+}
+
+export interface SignedIn {
+  token: string;
+  user: UserRow;
+}
+
+/** A fixed argon2id hash so that unknown addresses cost as much time as wrong passwords. */
+let timingDummyHash: Promise<string> | undefined;
+
+/**
+ * Signs in. Refusals are thrown as GraphQL errors with the server messages the PWA maps
+ * (spec: entry error catalogue); only failures count towards the rate limits.
+ */
+export async function login(
+  db: Database,
+  settings: AuthSettings,
+  credentials: { email: string; password: string },
+  clientIp: string,
+): Promise<SignedIn> {
+  const email = normalizeEmail(credentials.email);
+  const emailKey = `login:email:${email}`;
+  const ipKey = `login:ip:${clientIp}`;
+  if (
+    (await isLimited(db, emailKey, rateLimits.loginFailuresPerEmail)) ||
+    (await isLimited(db, ipKey, rateLimits.loginFailuresPerIp))
+  ) {
+    throw clientError(authMessages.loginRateLimited, 'RATE_LIMITED');
+  }
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  timingDummyHash ??= hashPassword('timing-dummy-password');
+  const passwordOk = await verifyPassword(
+    user?.passwordHash ?? (await timingDummyHash),
+    normalizePassword(credentials.password),
+  );
+  if (!user || !passwordOk) {
+    await countEvent(db, emailKey, rateLimits.loginFailuresPerEmail);
+    await countEvent(db, ipKey, rateLimits.loginFailuresPerIp);
+    throw clientError(authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
+  }
+  if (!user.isActive) throw clientError(authMessages.notActivated, 'NOT_ACTIVATED');
+  const [updated] = await db
+    .update(users)
+    .set({ lastLogin: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  const current = updated ?? user;
+  return { token: await issueToken(settings, current), user: current };
+}
+
+/**
+ * A session token for the user. A refresh keeps the session's start; the token never outlives
+ * the session's maximum age, so a stolen token cannot be refreshed forever.
+ */
+function issueToken(settings: AuthSettings, user: UserRow, sessionStart = nowSeconds()): Promise<string> {
+  const maxAge = settings.jwtSessionMaxSeconds ?? DEFAULT_SESSION_MAX_SECONDS;
+  const expiresAt = Math.min(nowSeconds() + settings.jwtTtlSeconds, sessionStart + maxAge);
+  return signSessionToken(
+    { userId: user.id, tokenVersion: user.tokenVersion, sessionStart },
+    settings.jwtSecret,
+    expiresAt,
+  );
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The user a session token belongs to, if the token is valid, current and the user active. */
+export async function userFromToken(
+  db: Database,
+  settings: AuthSettings,
+  token: string,
+): Promise<UserRow | null> {
+  return (await sessionFromToken(db, settings, token))?.user ?? null;
+}
+
+async function sessionFromToken(db: Database, settings: AuthSettings, token: string) {
+  const claims = await verifySessionToken(token, settings.jwtSecret);
+  if (!claims) return null;
+  const [user] = await db.select().from(users).where(eq(users.id, claims.userId));
+  if (!user?.isActive || user.tokenVersion !== claims.tokenVersion) return null;
+  return { user, claims };
+}
+
+/**
+ * Exchanges a valid token for a fresh one of the same session (the PWA refreshes while online, so a
+ * client offline for days stays signed in). Expired, revoked (password changed) and tokens past
+ * the session's maximum age are refused.
+ */
+export async function refreshSession(db: Database, settings: AuthSettings, token: string): Promise<SignedIn> {
+  const session = await sessionFromToken(db, settings, token);
+  const maxAge = settings.jwtSessionMaxSeconds ?? DEFAULT_SESSION_MAX_SECONDS;
+  if (!session || session.claims.sessionStart + maxAge <= nowSeconds()) {
+    throw clientError(authMessages.sessionExpired, 'UNAUTHENTICATED');
+  }
+  return { token: await issueToken(settings, session.user, session.claims.sessionStart), user: session.user };
+}
+
+/**
+ * Sends a reset link when the address belongs to an account. Unknown addresses get the same
+ * answer, so the form cannot be used to find out who is a client.
+ */
+export async function requestPasswordReset(
+  db: Database,
+  settings: AuthSettings,
+  rawEmail: string,
+  clientIp: string,
+): Promise<MutationResult> {
+  const email = normalizeEmail(rawEmail);
+  const overIp = await countAndCheck(db, `reset:ip:${clientIp}`, rateLimits.resetRequestsPerIp);
+  const overEmail = await countAndCheck(db, `reset:email:${email}`, rateLimits.resetRequestsPerEmail);
+  if (overIp || overEmail) return refused('RATE_LIMITED', authMessages.rateLimited);
+  const invalid = validatePasswordReset({ email });
+  if (invalid.length > 0) return { success: false, errors: invalid };
+
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user) return ok();
+  const token = newUrlToken();
+  await db.transaction(async (tx) => {
+    await tx.insert(accountTokens).values({
+      userId: user.id,
+      purpose: 'PASSWORD_RESET',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+    });
+    await enqueueMail(tx, passwordResetMail(user, `${settings.publicUrl}/set-password/${token}`));
+  });
+  return ok();
+}
+
+/**
+ * Sets a new password with a reset token. The token is single-use; every session issued before
+ * is revoked (token version raised). Proving the address this way also activates the account.
+ */
+export async function resetPassword(
+  db: Database,
+  input: { email: string; newPassword: string; postedToken: string },
+): Promise<MutationResult> {
+  const email = normalizeEmail(input.email);
+  const invalid = validatePasswordReset({ email, password: input.newPassword });
+  if (invalid.length > 0) return { success: false, errors: invalid };
+  const token = await findLiveToken(db, input.postedToken.trim(), 'PASSWORD_RESET');
+  if (!token) return refused('INVALID_TOKEN', authMessages.resetInvalid);
+  const [user] = await db.select().from(users).where(eq(users.id, token.userId));
+  if (!user || user.email !== email) return refused('INVALID_TOKEN', authMessages.resetInvalid, 'email');
+  const passwordHash = await hashPassword(normalizePassword(input.newPassword));
+  const changed = await db.transaction(async (tx) => {
+    if (!(await consumeToken(tx, token.id))) return false;
+    await tx
+      .update(accountTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(accountTokens.userId, user.id),
+          eq(accountTokens.purpose, 'PASSWORD_RESET'),
+          isNull(accountTokens.usedAt),
+        ),
+      );
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, isActive: true })
+      .where(eq(users.id, user.id));
+    return true;
+  });
+  return changed ? ok() : refused('INVALID_TOKEN', authMessages.resetInvalid);
+}
+
+/** "Frau Dr. Berger": salutation, title and last name as the start page greets the client. */
+export function directSalutation(
+  user: Pick<UserRow, 'salutation' | 'title' | 'lastName' | 'firstName'>,
+): string | null {
+  const parts = [user.salutation, user.title, user.lastName].filter((part): part is string =>
+    Boolean(part?.trim()),
+  );
+  if (!user.salutation) return user.firstName.trim() || null;
+  return parts.join(' ');
+}

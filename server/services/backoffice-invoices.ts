@@ -1,0 +1,206 @@
+/**
+ * Back office, tab "Orders and Invoices": staff correct the positions of an invoice while it is
+ * being checked (CHECK_NEEDED) — amount and price per bottle, or remove a position. Each change
+ * recomputes the invoice's sums with the order list's cost summary (so the client pays the
+ * corrected total) and is written to the audit log in the same transaction.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { invoiceCheckTexts, invoicePositionChangeProblems } from '../../src/domain/backoffice-invoices';
+import {
+  costSummary,
+  type FeeSchedule,
+  invoiceSumColumns,
+  invoiceSumFields,
+} from '../../src/domain/order-costs';
+import type { Database, Transaction } from '../db/client';
+import { invoicePositions, invoices } from '../db/schema';
+import { recordAudit } from './audit';
+import type { MutationError } from './errors';
+
+type InvoiceRow = typeof invoices.$inferSelect;
+type InvoicePositionRow = typeof invoicePositions.$inferSelect;
+
+export type InvoicePositionOutcome =
+  | { success: true; errors: []; invoicePosition: InvoicePositionRow | null; invoice: InvoiceRow }
+  | { success: false; errors: MutationError[]; invoicePosition: null; invoice: InvoiceRow | null };
+
+const refuse = (
+  code: string,
+  message: string,
+  field: string | null = null,
+  invoice: InvoiceRow | null = null,
+): InvoicePositionOutcome => ({
+  success: false,
+  errors: [{ code, message, field }],
+  invoicePosition: null,
+  invoice,
+});
+
+/** The sums an invoice keeps (as in `createInvoice`), from its current positions. */
+const sumFields = invoiceSumFields;
+
+const sumsOf = (invoice: InvoiceRow) =>
+  Object.fromEntries(sumFields.map((field) => [field, invoice[field]])) as Record<
+    (typeof sumFields)[number],
+    string
+  >;
+
+const positionSnapshot = (position: InvoicePositionRow) => ({
+  invoiceId: position.invoiceId,
+  offerId: position.offerId,
+  vintageId: position.vintageId,
+  amount: position.amount,
+  caskOf: position.caskOf,
+  buyPriceBtl: position.buyPriceBtl,
+  conditionReport: position.conditionReport,
+});
+
+/** Recomputes and stores the invoice's sums; writes the change of the total to the invoice's log. */
+async function recomputeSums(
+  tx: Transaction,
+  invoice: InvoiceRow,
+  fees: FeeSchedule,
+  actorId: number,
+  action: string,
+): Promise<InvoiceRow> {
+  const positions = await tx
+    .select()
+    .from(invoicePositions)
+    .where(eq(invoicePositions.invoiceId, invoice.id))
+    .orderBy(asc(invoicePositions.id));
+  const sums = costSummary(
+    positions.map((position) => ({
+      amount: position.amount,
+      caskOf: position.caskOf,
+      priceBtl: position.buyPriceBtl,
+      conditionReport: position.conditionReport,
+    })),
+    fees,
+  );
+  const [updated] = await tx
+    .update(invoices)
+    .set(invoiceSumColumns(sums))
+    .where(eq(invoices.id, invoice.id))
+    .returning();
+  if (!updated) throw new Error('Rechnung verschwunden');
+  await recordAudit(tx, {
+    actorId,
+    entity: 'invoice',
+    entityId: invoice.id,
+    action,
+    before: sumsOf(invoice),
+    after: sumsOf(updated),
+  });
+  return updated;
+}
+
+/**
+ * Loads the position and locks its invoice; refuses when either is unknown or the invoice is no
+ * longer being checked (the stock is reserved at CHECK_DONE, so later changes would not match it).
+ */
+async function positionInCheck(
+  tx: Transaction,
+  invoicePositionId: number,
+): Promise<{ position: InvoicePositionRow; invoice: InvoiceRow } | InvoicePositionOutcome> {
+  const [found] = await tx
+    .select({ invoiceId: invoicePositions.invoiceId })
+    .from(invoicePositions)
+    .where(eq(invoicePositions.id, invoicePositionId));
+  if (!found) return refuse('NOT_FOUND', invoiceCheckTexts.positionUnknown, 'invoicePositionId');
+  // The invoice row first (as `changeInvoice` does), so a concurrent check waits for this change.
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, found.invoiceId)).for('update');
+  const [position] = await tx
+    .select()
+    .from(invoicePositions)
+    .where(eq(invoicePositions.id, invoicePositionId))
+    .for('update');
+  if (!invoice || !position) {
+    return refuse('NOT_FOUND', invoiceCheckTexts.positionUnknown, 'invoicePositionId');
+  }
+  if (invoice.stage !== 'CHECK_NEEDED') {
+    return refuse('INVALID_STAGE', invoiceCheckTexts.notInCheck, 'invoicePositionId', invoice);
+  }
+  return { position, invoice };
+}
+
+/** Amount (cases) and/or price per bottle of a position of an invoice in CHECK_NEEDED. */
+export async function changeInvoicePosition(
+  db: Database,
+  fees: FeeSchedule,
+  actorId: number,
+  input: { invoicePositionId: number; amount?: string | null; buyPriceBtl?: string | null },
+): Promise<InvoicePositionOutcome> {
+  const amount = input.amount?.trim() || null;
+  const buyPriceBtl = input.buyPriceBtl?.trim() || null;
+  if (amount === null && buyPriceBtl === null) {
+    return refuse('INVALID', invoiceCheckTexts.nothingToChange);
+  }
+  const problems = invoicePositionChangeProblems({ amount, buyPriceBtl });
+  if (problems.length > 0) {
+    return {
+      success: false,
+      errors: problems.map(({ field, message }) => ({ code: 'INVALID', message, field })),
+      invoicePosition: null,
+      invoice: null,
+    };
+  }
+  return db.transaction(async (tx) => {
+    const found = await positionInCheck(tx, input.invoicePositionId);
+    if ('success' in found) return found;
+    const { position, invoice } = found;
+    const [updated] = await tx
+      .update(invoicePositions)
+      .set({
+        ...(amount !== null ? { amount: Number(amount) } : {}),
+        ...(buyPriceBtl !== null ? { buyPriceBtl } : {}),
+      })
+      .where(eq(invoicePositions.id, position.id))
+      .returning();
+    if (!updated) throw new Error('Rechnungsposition verschwunden');
+    await recordAudit(tx, {
+      actorId,
+      entity: 'invoice_position',
+      entityId: position.id,
+      action: 'update',
+      before: { amount: position.amount, buyPriceBtl: position.buyPriceBtl },
+      after: { amount: updated.amount, buyPriceBtl: updated.buyPriceBtl },
+    });
+    const recomputed = await recomputeSums(tx, invoice, fees, actorId, `position:update:${position.id}`);
+    return { success: true, errors: [], invoicePosition: updated, invoice: recomputed };
+  });
+}
+
+/**
+ * Removes a position of an invoice in CHECK_NEEDED. The last position stays: an invoice without
+ * wines cannot be paid, and the client's order would silently become nothing.
+ */
+export async function deleteInvoicePosition(
+  db: Database,
+  fees: FeeSchedule,
+  actorId: number,
+  invoicePositionId: number,
+): Promise<InvoicePositionOutcome> {
+  return db.transaction(async (tx) => {
+    const found = await positionInCheck(tx, invoicePositionId);
+    if ('success' in found) return found;
+    const { position, invoice } = found;
+    const siblings = await tx
+      .select({ id: invoicePositions.id })
+      .from(invoicePositions)
+      .where(eq(invoicePositions.invoiceId, invoice.id));
+    if (siblings.length <= 1) {
+      return refuse('LAST_POSITION', invoiceCheckTexts.lastPosition, 'invoicePositionId', invoice);
+    }
+    await tx.delete(invoicePositions).where(eq(invoicePositions.id, position.id));
+    await recordAudit(tx, {
+      actorId,
+      entity: 'invoice_position',
+      entityId: position.id,
+      action: 'delete',
+      before: positionSnapshot(position),
+      after: null,
+    });
+    const recomputed = await recomputeSums(tx, invoice, fees, actorId, `position:delete:${position.id}`);
+    return { success: true, errors: [], invoicePosition: null, invoice: recomputed };
+  });
+}

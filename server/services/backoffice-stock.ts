@@ -1,0 +1,291 @@
+/**
+ * Lagerbestand (back office, staff only): every depot position with its owner, wine, customs
+ * reference (MRN), its date and the case numbers in the warehouse, paged, sorted and searched in
+ * SQL (the scaled data set has 100,000 positions), and the edits of MRN, date and case numbers
+ * with their audit rows.
+ */
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  checkMrn,
+  checkMrnDate,
+  checkStorageIds,
+  type FieldCheck,
+  stockMessages,
+  todayInBusinessZone,
+} from '../../src/domain/backoffice-stock';
+import type { Database } from '../db/client';
+import { bottleSizes, depotPositions, users, vintages } from '../db/schema';
+import { recordAudit } from './audit';
+import type { MutationError } from './errors';
+
+export const ASSET_SORT_KEYS = [
+  'id',
+  'wine',
+  'owner',
+  'amount',
+  'caskOf',
+  'bottleSize',
+  'buyPrice',
+  'storageId',
+  'mrn',
+  'mrnDate',
+  'tranche',
+  'status',
+] as const;
+export type AssetSortKey = (typeof ASSET_SORT_KEYS)[number];
+
+/** Rows per page when none is asked for, and the most a page may hold. */
+export const ASSET_PAGE_SIZE = { default: 50, max: 200 } as const;
+/** Words of a search and characters per word that are used (longer input is cut). */
+const SEARCH_LIMITS = { words: 8, wordLength: 80 } as const;
+
+export interface AssetsQuery {
+  search?: string | null;
+  sortBy?: AssetSortKey | null;
+  descending?: boolean | null;
+  offset?: number | null;
+  limit?: number | null;
+}
+
+export interface AssetUnderManagement {
+  id: number;
+  vintageTitle: string;
+  vintageYear: number;
+  ownerFirstName: string;
+  ownerLastName: string;
+  ownerEmail: string;
+  amount: number;
+  caskOf: number;
+  bottleSize: string;
+  buyPriceBtl: string;
+  storageId: string | null;
+  mrn: string | null;
+  mrnDate: string | null;
+  partialOfferId: number | null;
+  currentStatus: string | null;
+  statusUpdatedAt: Date | null;
+}
+
+/** The status entry with the latest date (ties: the later entry), as the depot screen reads it. */
+const latestStatus = (column: 'status' | 'datetime_status_update') =>
+  sql.raw(
+    `(select s.${column} from depot_position_statuses s where s.depot_position_id = "depot_positions"."id"
+      order by s.datetime_status_update desc, s.id desc limit 1)`,
+  );
+
+const assetColumns = {
+  id: depotPositions.id,
+  vintageTitle: vintages.title,
+  vintageYear: vintages.year,
+  ownerFirstName: users.firstName,
+  ownerLastName: users.lastName,
+  ownerEmail: users.email,
+  amount: depotPositions.amount,
+  caskOf: depotPositions.caskOf,
+  bottleSize: bottleSizes.title,
+  buyPriceBtl: depotPositions.buyPriceBtl,
+  storageId: depotPositions.storageId,
+  mrn: depotPositions.mrn,
+  mrnDate: depotPositions.mrnDate,
+  partialOfferId: depotPositions.partialOfferId,
+  currentStatus: sql<string | null>`${latestStatus('status')}::text`,
+  statusUpdatedAt: sql<Date | string | null>`${latestStatus('datetime_status_update')}`,
+};
+
+const sortColumns: Record<AssetSortKey, SQL[]> = {
+  id: [sql`${depotPositions.id}`],
+  wine: [sql`${vintages.title}`, sql`${vintages.year}`],
+  owner: [sql`${users.lastName}`, sql`${users.firstName}`, sql`${users.email}`],
+  amount: [sql`${depotPositions.amount}`],
+  caskOf: [sql`${depotPositions.caskOf}`],
+  bottleSize: [sql`${bottleSizes.factorForLiterPrices}`],
+  buyPrice: [sql`${depotPositions.buyPriceBtl}`],
+  storageId: [sql`${depotPositions.storageId}`],
+  mrn: [sql`${depotPositions.mrn}`],
+  mrnDate: [sql`${depotPositions.mrnDate}`],
+  tranche: [sql`${depotPositions.partialOfferId}`],
+  status: [sql`${latestStatus('status')}`],
+};
+
+/** `%word%` for ILIKE with the pattern characters of the word escaped. */
+const containing = (word: string) => `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * Every word must occur in the position's wine (with or without accents), year, owner name or
+ * e-mail, MRN, case numbers, or be its id.
+ */
+function searchCondition(search: string | null | undefined): SQL | undefined {
+  const words = (search ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, SEARCH_LIMITS.words)
+    .map((word) => word.slice(0, SEARCH_LIMITS.wordLength));
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((word) => {
+      const pattern = containing(word);
+      return sql`(${vintages.titleUnidecoded} ilike ${pattern} or ${vintages.title} ilike ${pattern}
+        or ${vintages.year}::text = ${word} or ${users.email} ilike ${pattern}
+        or (${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}
+        or ${depotPositions.mrn} ilike ${pattern} or ${depotPositions.storageId} ilike ${pattern}
+        or ${depotPositions.id}::text = ${word})`;
+    }),
+  );
+}
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+function assetRows(db: Database) {
+  return db
+    .select(assetColumns)
+    .from(depotPositions)
+    .innerJoin(users, eq(users.id, depotPositions.ownerId))
+    .innerJoin(vintages, eq(vintages.id, depotPositions.vintageId))
+    .innerJoin(bottleSizes, eq(bottleSizes.id, depotPositions.bottleSizeId));
+}
+
+const asAsset = (
+  row: Omit<AssetUnderManagement, 'statusUpdatedAt'> & { statusUpdatedAt: Date | string | null },
+): AssetUnderManagement => ({
+  ...row,
+  // A raw subquery bypasses Drizzle's column mapping: the driver may answer a string.
+  statusUpdatedAt: row.statusUpdatedAt === null ? null : new Date(row.statusUpdatedAt),
+});
+
+/** One page of the assets under management and how many positions match the search. */
+export async function listAssetsUnderManagement(
+  db: Database,
+  query: AssetsQuery,
+): Promise<{ totalCount: number; assets: AssetUnderManagement[] }> {
+  const where = searchCondition(query.search);
+  const limit = clamp(Math.trunc(query.limit ?? ASSET_PAGE_SIZE.default), 1, ASSET_PAGE_SIZE.max);
+  const offset = Math.max(0, Math.trunc(query.offset ?? 0));
+  const direction = query.descending ? desc : asc;
+  const order = [
+    ...sortColumns[query.sortBy ?? 'id'].map((column) =>
+      query.descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+    ),
+    direction(depotPositions.id),
+  ];
+  // The page's ids first, then their details: the latest status (a subquery per row) is then read
+  // for the page only, not for every row skipped by a deep offset.
+  const [pageIds, [count]] = await Promise.all([
+    db
+      .select({ id: depotPositions.id })
+      .from(depotPositions)
+      .innerJoin(users, eq(users.id, depotPositions.ownerId))
+      .innerJoin(vintages, eq(vintages.id, depotPositions.vintageId))
+      .innerJoin(bottleSizes, eq(bottleSizes.id, depotPositions.bottleSizeId))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(depotPositions)
+      .innerJoin(users, eq(users.id, depotPositions.ownerId))
+      .innerJoin(vintages, eq(vintages.id, depotPositions.vintageId))
+      .where(where),
+  ]);
+  const ids = pageIds.map((row) => row.id);
+  const rows = ids.length === 0 ? [] : await assetRows(db).where(inArray(depotPositions.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, asAsset(row)]));
+  return {
+    totalCount: count?.count ?? 0,
+    assets: ids.flatMap((id) => {
+      const asset = byId.get(id);
+      return asset ? [asset] : [];
+    }),
+  };
+}
+
+export async function findAssetUnderManagement(
+  db: Database,
+  depotPositionId: number,
+): Promise<AssetUnderManagement | null> {
+  const [row] = await assetRows(db).where(eq(depotPositions.id, depotPositionId));
+  return row ? asAsset(row) : null;
+}
+
+export type AssetResult =
+  | { success: true; errors: []; asset: AssetUnderManagement }
+  | { success: false; errors: MutationError[]; asset: null };
+
+export interface AssetChange {
+  depotPositionId: number;
+  /** Omitted or null: unchanged; empty: cleared. */
+  newMrn?: string | null;
+  newMrnDate?: string | null;
+  newStorageIds?: string | null;
+}
+
+/**
+ * Changes MRN, MRN date and case numbers of a depot position (only the given fields) after
+ * validating each; writes the audit row (entity depot_position) in the same transaction.
+ */
+export async function updateAssetUnderManagement(
+  db: Database,
+  actorId: number,
+  change: AssetChange,
+  now: Date = new Date(),
+): Promise<AssetResult> {
+  const checks: [
+    field: 'newMrn' | 'newMrnDate' | 'newStorageIds',
+    column: 'mrn' | 'mrnDate' | 'storageId',
+    FieldCheck,
+  ][] = [];
+  if (change.newMrn != null) checks.push(['newMrn', 'mrn', checkMrn(change.newMrn)]);
+  if (change.newMrnDate != null)
+    checks.push(['newMrnDate', 'mrnDate', checkMrnDate(change.newMrnDate, todayInBusinessZone(now))]);
+  if (change.newStorageIds != null)
+    checks.push(['newStorageIds', 'storageId', checkStorageIds(change.newStorageIds)]);
+  const errors = checks.flatMap(([field, , check]) =>
+    check.error ? [{ message: check.error, code: 'INVALID', field }] : [],
+  );
+  if (errors.length > 0) return { success: false, errors, asset: null };
+
+  const values = Object.fromEntries(checks.map(([, column, check]) => [column, check.value]));
+  const saved = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        mrn: depotPositions.mrn,
+        mrnDate: depotPositions.mrnDate,
+        storageId: depotPositions.storageId,
+      })
+      .from(depotPositions)
+      .where(eq(depotPositions.id, change.depotPositionId))
+      .for('update');
+    if (!before) return false;
+    if (Object.entries(values).every(([column, value]) => before[column as keyof typeof before] === value)) {
+      return true;
+    }
+    const [after] = await tx
+      .update(depotPositions)
+      .set(values)
+      .where(eq(depotPositions.id, change.depotPositionId))
+      .returning({
+        mrn: depotPositions.mrn,
+        mrnDate: depotPositions.mrnDate,
+        storageId: depotPositions.storageId,
+      });
+    await recordAudit(tx, {
+      actorId,
+      entity: 'depot_position',
+      entityId: change.depotPositionId,
+      action: 'update',
+      before,
+      after: after ?? null,
+    });
+    return true;
+  });
+  const asset = saved ? await findAssetUnderManagement(db, change.depotPositionId) : null;
+  if (!asset) {
+    return {
+      success: false,
+      errors: [{ message: stockMessages.notFound, code: 'NOT_FOUND', field: 'depotPositionId' }],
+      asset: null,
+    };
+  }
+  return { success: true, errors: [], asset };
+}

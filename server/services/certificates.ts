@@ -1,0 +1,235 @@
+/**
+ * Storage certificates of paid invoices: the content (client, positions, storage ids, bonded
+ * warehouse in Geneva, 100 % insured, 13.5 °C, 70 % humidity, date), its SHA-256 fingerprint
+ * (recorded at the first generation, so `/verify/<fingerprint>` can confirm it), and the PDFs
+ * of certificate and invoice.
+ */
+import { createHash } from 'node:crypto';
+import { asc, eq, inArray } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { decimalToCents, formatEuro } from '../../src/domain/money';
+import type { Database } from '../db/client';
+import { bottleSizes, depotPositions, invoicePositions, invoices, users, vintages } from '../db/schema';
+import { type InvoiceRow, vintageLabelSql } from './invoices';
+
+export const STORAGE_FACTS = {
+  warehouse: 'Zollfreilager Genf, Schweiz',
+  insurance: '100 % versichert',
+  temperature: '13,5 °C',
+  humidity: '70 % Luftfeuchtigkeit',
+} as const;
+
+export interface CertificateContent {
+  invoiceNumber: string;
+  client: string;
+  issuedAt: string;
+  positions: {
+    wine: string;
+    bottleSize: string;
+    cases: number;
+    bottlesPerCase: number;
+    storageIds: string;
+  }[];
+  facts: typeof STORAGE_FACTS;
+}
+
+const isPaid = (invoice: InvoiceRow) => invoice.stage === 'PAID' || invoice.stage === 'PURCHASED';
+
+const germanDate = (date: Date) =>
+  new Intl.DateTimeFormat('de-DE', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'Europe/Berlin',
+  }).format(date);
+
+async function contentOf(db: Database, invoice: InvoiceRow, issuedAt: Date): Promise<CertificateContent> {
+  const [client] = await db.select().from(users).where(eq(users.id, invoice.userId));
+  const positions = await db
+    .select({ position: invoicePositions, title: vintageLabelSql, bottleSize: bottleSizes.title })
+    .from(invoicePositions)
+    .innerJoin(vintages, eq(vintages.id, invoicePositions.vintageId))
+    .innerJoin(bottleSizes, eq(bottleSizes.id, invoicePositions.bottleSizeId))
+    .where(eq(invoicePositions.invoiceId, invoice.id))
+    .orderBy(asc(invoicePositions.id));
+  const stored = positions.length
+    ? await db
+        .select({ invoicePositionId: depotPositions.invoicePositionId, storageId: depotPositions.storageId })
+        .from(depotPositions)
+        .where(
+          inArray(
+            depotPositions.invoicePositionId,
+            positions.map(({ position }) => position.id),
+          ),
+        )
+        .orderBy(asc(depotPositions.id))
+    : [];
+  return {
+    invoiceNumber: invoice.invoiceNumber ?? String(invoice.id),
+    client: [client?.salutation, client?.title, client?.firstName, client?.lastName]
+      .filter(Boolean)
+      .join(' '),
+    issuedAt: issuedAt.toISOString(),
+    positions: positions.map(({ position, title, bottleSize }) => ({
+      wine: title,
+      bottleSize,
+      cases: position.amount,
+      bottlesPerCase: position.caskOf,
+      storageIds: stored
+        .filter((row) => row.invoicePositionId === position.id && row.storageId)
+        .map((row) => row.storageId)
+        .join(', '),
+    })),
+    facts: STORAGE_FACTS,
+  };
+}
+
+/** SHA-256 over the canonical JSON of the content (keys in a fixed order). */
+export function fingerprintOf(content: CertificateContent): string {
+  const canonical = JSON.stringify([
+    content.invoiceNumber,
+    content.client,
+    content.issuedAt,
+    content.positions.map((p) => [p.wine, p.bottleSize, p.cases, p.bottlesPerCase, p.storageIds]),
+    [content.facts.warehouse, content.facts.insurance, content.facts.temperature, content.facts.humidity],
+  ]);
+  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+}
+
+/**
+ * The certificate of a paid invoice by its permission token (null for an unknown token or an
+ * unpaid invoice). The first call fixes the issue time and records the fingerprint.
+ */
+export async function certificateFor(
+  db: Database,
+  token: string,
+  findByToken: (token: string) => Promise<InvoiceRow | null>,
+) {
+  const invoice = await findByToken(token);
+  if (!invoice || !isPaid(invoice)) return null;
+  const issuedAt = invoice.certificateIssuedAt ?? new Date();
+  const content = await contentOf(db, invoice, issuedAt);
+  const fingerprint = fingerprintOf(content);
+  if (invoice.certificateFingerprint !== fingerprint) {
+    await db
+      .update(invoices)
+      .set({ certificateFingerprint: fingerprint, certificateIssuedAt: issuedAt })
+      .where(eq(invoices.id, invoice.id));
+  }
+  return { invoice, content, fingerprint };
+}
+
+/** What the public verify page may show: no names, only that it is genuine and what it covers. */
+export async function verifyCertificate(db: Database, fingerprint: string) {
+  if (!/^[0-9a-f]{64}$/.test(fingerprint)) return null;
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.certificateFingerprint, fingerprint));
+  if (!invoice?.certificateIssuedAt || !isPaid(invoice)) return null;
+  const content = await contentOf(db, invoice, invoice.certificateIssuedAt);
+  if (fingerprintOf(content) !== fingerprint) return null;
+  return {
+    issuedAt: germanDate(invoice.certificateIssuedAt),
+    cases: content.positions.reduce((sum, position) => sum + position.cases, 0),
+    wines: content.positions.map(
+      (position) => `${position.cases} × ${position.wine} (${position.bottleSize})`,
+    ),
+    facts: STORAGE_FACTS,
+  };
+}
+
+function pdfBuffer(build: (doc: PDFKit.PDFDocument) => void | Promise<void>, title: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: 'Weindepot' } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    Promise.resolve(build(doc))
+      .then(() => doc.end())
+      .catch(reject);
+  });
+}
+
+export async function certificatePdf(
+  content: CertificateContent,
+  fingerprint: string,
+  verifyUrl: string,
+): Promise<Buffer> {
+  const qr = await QRCode.toBuffer(verifyUrl, { margin: 1, width: 240 });
+  return pdfBuffer((doc) => {
+    doc.font('Helvetica-Bold').fontSize(22).fillColor('#5c1a2b').text('Einlagerungszertifikat');
+    doc.moveDown(0.3).font('Helvetica').fontSize(11).fillColor('#222');
+    doc.text(`Ausgestellt am ${germanDate(new Date(content.issuedAt))} für ${content.client}`);
+    doc.text(`Rechnung ${content.invoiceNumber}`);
+    doc.moveDown();
+    doc.text(
+      `Die folgenden Weine lagern im ${content.facts.warehouse}, ${content.facts.insurance}, bei ${content.facts.temperature} und ${content.facts.humidity}.`,
+    );
+    doc.moveDown();
+    for (const position of content.positions) {
+      doc.font('Helvetica-Bold').text(`${position.cases} Kiste(n) ${position.wine}`);
+      doc
+        .font('Helvetica')
+        .text(
+          `${position.bottlesPerCase} × ${position.bottleSize} je Kiste · Lager-IDs: ${position.storageIds || '–'}`,
+        );
+      doc.moveDown(0.5);
+    }
+    doc.moveDown();
+    doc.font('Helvetica-Bold').text('Digitaler Fingerabdruck (SHA-256)');
+    doc.font('Courier').fontSize(9).text(fingerprint);
+    doc.moveDown(0.5).font('Helvetica').fontSize(10).text(`Echtheit prüfen: ${verifyUrl}`);
+    doc.image(qr, { width: 120 });
+  }, 'Einlagerungszertifikat');
+}
+
+export async function invoicePdf(db: Database, invoice: InvoiceRow): Promise<Buffer> {
+  const [client] = await db.select().from(users).where(eq(users.id, invoice.userId));
+  const positions = await db
+    .select({ position: invoicePositions, title: vintageLabelSql })
+    .from(invoicePositions)
+    .innerJoin(vintages, eq(vintages.id, invoicePositions.vintageId))
+    .where(eq(invoicePositions.invoiceId, invoice.id))
+    .orderBy(asc(invoicePositions.id));
+  const euro = (value: string) => formatEuro(decimalToCents(value));
+  return pdfBuffer(
+    (doc) => {
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(20)
+        .fillColor('#5c1a2b')
+        .text(`Rechnung ${invoice.invoiceNumber ?? ''}`);
+      doc.moveDown(0.3).font('Helvetica').fontSize(11).fillColor('#222');
+      if (client) {
+        doc.text(
+          [
+            client.company,
+            `${client.firstName} ${client.lastName}`,
+            client.streetAndNumber,
+            `${client.postalCode ?? ''} ${client.city ?? ''}`,
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        );
+      }
+      doc.moveDown().text(`Rechnungsdatum: ${invoice.invoiceDate ?? '–'}`);
+      doc.text('Lieferadresse: Zollfreilager Genf, Schweiz (Originalkiste)');
+      doc.moveDown();
+      for (const { position, title } of positions) {
+        const sum = position.amount * position.caskOf * decimalToCents(position.buyPriceBtl);
+        doc.text(
+          `${position.amount} × ${title} (${position.caskOf} Flaschen à ${euro(position.buyPriceBtl)}): ${formatEuro(sum)}`,
+        );
+      }
+      doc.moveDown();
+      doc.text(`Weine: ${euro(invoice.vintagesSum)}`);
+      doc.text(`Logistik: ${euro(invoice.logisticsSum)}`);
+      doc.text(`Zustandsbericht: ${euro(invoice.conditionReportSum)}`);
+      doc.text(`Einlagerung (Vorauszahlung): ${euro(invoice.upfrontStorageSum)}`);
+      doc.text(`Managementgebühr monatlich inkl. MwSt.: ${euro(invoice.managementFeeMonthly)}`);
+      doc.font('Helvetica-Bold').text(`Gesamtsumme: ${euro(invoice.overallSum)}`);
+      if (invoice.paidAt) doc.font('Helvetica').text(`Bezahlt am ${germanDate(invoice.paidAt)}`);
+    },
+    `Rechnung ${invoice.invoiceNumber ?? ''}`,
+  );
+}

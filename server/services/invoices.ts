@@ -1,0 +1,459 @@
+/**
+ * Invoices after the binding order: the staff availability check (stock reserved on the purchase
+ * tranches, invoice number, mail), finalizing with the payment provider, and the provider's
+ * payment results (PAID → depot positions, PAYMENT_FAILED → retry).
+ */
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { invoiceNumberProblem } from '../../src/domain/backoffice-invoices';
+import { decimalToCents } from '../../src/domain/money';
+import { nextInvoiceNumber } from '../../src/domain/order-costs';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/client';
+import {
+  depotPositionStatuses,
+  depotPositions,
+  invoicePositions,
+  invoices,
+  partialOffers,
+  paymentEvents,
+  users,
+  vintages,
+} from '../db/schema';
+import { recordAudit } from './audit';
+import type { MutationError } from './errors';
+import { enqueueMail } from './mail';
+import { checkDoneMail, paymentReceivedMail } from './order-mails';
+import { orderTexts } from './order-texts';
+import { billingComplete } from './orders';
+import type { PaymentProvider } from './payments/provider';
+import { enqueuePushToUser, pushTexts } from './push';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type InvoiceRow = typeof invoices.$inferSelect;
+type InvoiceStage = InvoiceRow['stage'];
+type Actor = Pick<typeof users.$inferSelect, 'id' | 'isStaff' | 'isSuperuser'>;
+
+const isStaff = (actor: Actor) => actor.isStaff || actor.isSuperuser;
+
+/** "Ornellaia 2021": the vintage title with its year, in SQL (as `vintageLabel` in the PWA). */
+export const vintageLabelSql = sql<string>`case when ${vintages.title} like '%' || ${vintages.year}::text then ${vintages.title} else ${vintages.title} || ' ' || ${vintages.year}::text end`;
+
+export type InvoiceOutcome =
+  | { success: true; errors: []; invoice: InvoiceRow }
+  | { success: false; errors: MutationError[]; invoice: InvoiceRow | null };
+
+const refuse = (
+  code: string,
+  message: string,
+  invoice: InvoiceRow | null = null,
+  field: string | null = null,
+) => ({ success: false, errors: [{ code, message, field }], invoice }) satisfies InvoiceOutcome;
+
+/** Stages of the order list's groups; check_done also covers an invoice being paid right now. */
+export const stageGroups: Record<string, InvoiceStage[]> = {
+  check_needed: ['CHECK_NEEDED'],
+  check_done: ['CHECK_DONE'],
+  waiting_for_payment: ['WAITING_FOR_PAYMENT'],
+  payment_failed: ['PAYMENT_FAILED'],
+  paid: ['PAID', 'PURCHASED'],
+};
+
+/** 'paid', a group name or a stage in any case → stages; null = every stage; [] = unknown. */
+export function stagesFor(stage: string | null | undefined): InvoiceStage[] | null {
+  if (!stage) return null;
+  const key = stage.trim();
+  const group = stageGroups[key.toLowerCase()];
+  if (group) return group;
+  const upper = key.toUpperCase();
+  const all: InvoiceStage[] = [
+    'CHECK_NEEDED',
+    'CHECK_DONE',
+    'WAITING_FOR_PAYMENT',
+    'PAID',
+    'PAYMENT_FAILED',
+    'PURCHASED',
+  ];
+  return all.filter((candidate) => candidate === upper);
+}
+
+/** A client's own invoices, or everyone's for staff; newest first. */
+export function listInvoices(db: Database, actor: Actor, stage: string | null | undefined, ownOnly = false) {
+  const stages = stagesFor(stage);
+  if (stages && stages.length === 0) return Promise.resolve([]);
+  const conditions = [
+    ...(ownOnly || !isStaff(actor) ? [eq(invoices.userId, actor.id)] : []),
+    ...(stages ? [inArray(invoices.stage, stages)] : []),
+  ];
+  return db
+    .select()
+    .from(invoices)
+    .where(and(...conditions))
+    .orderBy(desc(invoices.invoiceDate), desc(invoices.createdAt), desc(invoices.id));
+}
+
+/** The invoice if the actor may see it (own, or staff); null otherwise. */
+export async function findInvoice(db: Database, actor: Actor, invoiceId: number): Promise<InvoiceRow | null> {
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!invoice) return null;
+  return invoice.userId === actor.id || isStaff(actor) ? invoice : null;
+}
+
+export async function findInvoiceByToken(db: Database, token: string): Promise<InvoiceRow | null> {
+  if (!/^[A-Za-z0-9_-]{16,}$/.test(token)) return null;
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.invoicePdfViewPermissionToken, token));
+  return invoice ?? null;
+}
+
+export function invoicePositionRows(db: Database, invoiceId: number) {
+  return db
+    .select()
+    .from(invoicePositions)
+    .where(eq(invoicePositions.invoiceId, invoiceId))
+    .orderBy(asc(invoicePositions.id));
+}
+
+/** Whether the client still has an invoice being checked or waiting for payment. */
+async function hasOpenInvoice(tx: Transaction, userId: number, except: number): Promise<boolean> {
+  const open = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.userId, userId),
+        ne(invoices.id, except),
+        inArray(invoices.stage, ['CHECK_NEEDED', 'CHECK_DONE', 'WAITING_FOR_PAYMENT', 'PAYMENT_FAILED']),
+      ),
+    );
+  return open.length > 0;
+}
+
+/**
+ * Reserves the invoice's cases on the offer's purchase tranches (oldest tranche first) and
+ * records the split on each invoice position. Refuses when a wine no longer has enough cases.
+ */
+async function reserveStock(tx: Transaction, invoiceId: number): Promise<MutationError | null> {
+  const positions = await tx
+    .select({ position: invoicePositions, title: vintageLabelSql })
+    .from(invoicePositions)
+    .innerJoin(vintages, eq(vintages.id, invoicePositions.vintageId))
+    .where(eq(invoicePositions.invoiceId, invoiceId))
+    .orderBy(asc(invoicePositions.id));
+  for (const { position, title } of positions) {
+    const tranches = await tx
+      .select()
+      .from(partialOffers)
+      .where(eq(partialOffers.offerId, position.offerId))
+      .orderBy(asc(partialOffers.id))
+      .for('update');
+    const available = tranches.reduce((sum, tranche) => sum + Math.max(0, tranche.quantityAvailable), 0);
+    if (available < position.amount) {
+      return { code: 'NOT_ENOUGH_STOCK', message: orderTexts.notEnoughStock(title, available), field: null };
+    }
+    let remaining = position.amount;
+    const reserved: { partialOfferId: number; cases: number }[] = [];
+    for (const tranche of tranches) {
+      if (remaining === 0) break;
+      const cases = Math.min(remaining, Math.max(0, tranche.quantityAvailable));
+      if (cases === 0) continue;
+      await tx
+        .update(partialOffers)
+        .set({ quantityAvailable: tranche.quantityAvailable - cases })
+        .where(eq(partialOffers.id, tranche.id));
+      reserved.push({ partialOfferId: tranche.id, cases });
+      remaining -= cases;
+    }
+    await tx
+      .update(invoicePositions)
+      .set({ reservedTranches: reserved })
+      .where(eq(invoicePositions.id, position.id));
+  }
+  return null;
+}
+
+/** The next free `YYYY-NNNN` of the year, derived from the database inside the transaction. */
+async function allocateInvoiceNumber(tx: Transaction, year: number): Promise<string> {
+  // One allocation at a time across server processes (released at commit).
+  await tx.execute(sql`select pg_advisory_xact_lock(4004001)`);
+  const rows = await tx
+    .select({ invoiceNumber: invoices.invoiceNumber })
+    .from(invoices)
+    .where(sql`${invoices.invoiceNumber} like ${`${year}-%`}`);
+  return nextInvoiceNumber(
+    year,
+    rows.flatMap((row) => (row.invoiceNumber ? [row.invoiceNumber] : [])),
+  );
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Staff change of an invoice. CHECK_NEEDED → CHECK_DONE reserves the stock, gives the invoice
+ * its number (the one entered or the next free one) and date, and mails the client that they
+ * can pay. Date and number can also be corrected before payment. Other stage changes are refused.
+ */
+export async function changeInvoice(
+  db: Database,
+  config: Pick<ServerConfig, 'publicUrl'>,
+  actor: Actor,
+  input: {
+    invoiceId: number;
+    stage?: InvoiceStage | null;
+    date?: string | null;
+    invoiceNumber?: string | null;
+  },
+): Promise<InvoiceOutcome> {
+  const wantedNumber = input.invoiceNumber?.trim() || null;
+  if (wantedNumber && invoiceNumberProblem(wantedNumber)) {
+    return refuse('INVALID', orderTexts.invoiceNumberInvalid, null, 'invoiceNumber');
+  }
+  return db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId)).for('update');
+    if (!invoice) return refuse('NOT_FOUND', orderTexts.invoiceUnknown, null, 'invoiceId');
+    const stageChange = input.stage && input.stage !== invoice.stage ? input.stage : null;
+    if (stageChange && !(invoice.stage === 'CHECK_NEEDED' && stageChange === 'CHECK_DONE')) {
+      return refuse('INVALID_STAGE', orderTexts.stageChangeRefused, invoice, 'stage');
+    }
+    if (!stageChange && !['CHECK_NEEDED', 'CHECK_DONE'].includes(invoice.stage)) {
+      return refuse('INVALID_STAGE', orderTexts.stageChangeRefused, invoice, 'stage');
+    }
+    const invoiceDate = input.date ?? invoice.invoiceDate ?? (stageChange ? today() : null);
+    let invoiceNumber = wantedNumber ?? invoice.invoiceNumber;
+    if (wantedNumber && wantedNumber !== invoice.invoiceNumber) {
+      const [taken] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.invoiceNumber, wantedNumber));
+      if (taken) return refuse('TAKEN', orderTexts.invoiceNumberTaken, invoice, 'invoiceNumber');
+    }
+    if (stageChange) {
+      const problem = await reserveStock(tx, invoice.id);
+      if (problem) return { success: false, errors: [problem], invoice };
+      invoiceNumber ??= await allocateInvoiceNumber(tx, Number((invoiceDate ?? today()).slice(0, 4)));
+    }
+    const [updated] = await tx
+      .update(invoices)
+      .set({ stage: stageChange ?? invoice.stage, invoiceDate, invoiceNumber })
+      .where(eq(invoices.id, invoice.id))
+      .returning();
+    if (!updated) throw new Error('Rechnung verschwunden');
+    await recordAudit(tx, {
+      actorId: actor.id,
+      entity: 'invoice',
+      entityId: invoice.id,
+      action: stageChange ? `stage:${stageChange}` : 'update',
+      before: {
+        stage: invoice.stage,
+        invoiceDate: invoice.invoiceDate,
+        invoiceNumber: invoice.invoiceNumber,
+      },
+      after: { stage: updated.stage, invoiceDate: updated.invoiceDate, invoiceNumber: updated.invoiceNumber },
+    });
+    if (stageChange) {
+      const [client] = await tx.select().from(users).where(eq(users.id, invoice.userId));
+      if (client) {
+        await enqueueMail(tx, checkDoneMail(client, updated, `${config.publicUrl}/admin/orderlist`));
+        await enqueuePushToUser(tx, client.id, pushTexts.checkDone);
+      }
+    }
+    return { success: true, errors: [], invoice: updated };
+  });
+}
+
+const payableStages: InvoiceStage[] = ['CHECK_DONE', 'WAITING_FOR_PAYMENT', 'PAYMENT_FAILED'];
+
+/**
+ * Creates the provider's invoice (once) and answers its hosted payment page; the invoice then
+ * waits for payment. After a failed payment the same hosted page is offered again.
+ */
+export async function finalizeInvoice(
+  db: Database,
+  provider: PaymentProvider,
+  actor: Actor,
+  invoiceId: number,
+): Promise<{ success: boolean; errors: MutationError[]; hostedInvoiceUrl: string | null }> {
+  const refusal = (code: string, message: string) => ({
+    success: false,
+    errors: [{ code, message, field: null }],
+    hostedInvoiceUrl: null,
+  });
+  const invoice = await findInvoice(db, actor, invoiceId);
+  if (!invoice) return refusal('NOT_FOUND', orderTexts.invoiceUnknown);
+  if (invoice.stage === 'PAID' || invoice.stage === 'PURCHASED')
+    return refusal('PAID', orderTexts.alreadyPaid);
+  if (!payableStages.includes(invoice.stage)) return refusal('NOT_PAYABLE', orderTexts.notPayable);
+  const [client] = await db.select().from(users).where(eq(users.id, invoice.userId));
+  if (!client) return refusal('NOT_FOUND', orderTexts.invoiceUnknown);
+  if (!billingComplete(client)) return refusal('BILLING_INCOMPLETE', orderTexts.billingIncomplete);
+
+  let hosted =
+    invoice.paymentProvider === provider.name && invoice.providerInvoiceId && invoice.hostedInvoiceUrl
+      ? {
+          providerInvoiceId: invoice.providerInvoiceId,
+          providerInvoiceNumber: invoice.providerInvoiceNumber,
+          hostedInvoiceUrl: invoice.hostedInvoiceUrl,
+        }
+      : null;
+  if (!hosted) {
+    const positions = await db
+      .select({ position: invoicePositions, title: vintageLabelSql })
+      .from(invoicePositions)
+      .innerJoin(vintages, eq(vintages.id, invoicePositions.vintageId))
+      .where(eq(invoicePositions.invoiceId, invoice.id))
+      .orderBy(asc(invoicePositions.id));
+    try {
+      hosted = await provider.createHostedInvoice({
+        invoice,
+        client,
+        lines: invoiceLines(invoice, positions),
+      });
+    } catch {
+      return refusal('PROVIDER_UNAVAILABLE', orderTexts.providerFailed);
+    }
+  }
+  await db
+    .update(invoices)
+    .set({
+      stage: 'WAITING_FOR_PAYMENT',
+      paymentProvider: provider.name,
+      providerInvoiceId: hosted.providerInvoiceId,
+      providerInvoiceNumber: hosted.providerInvoiceNumber,
+      hostedInvoiceUrl: hosted.hostedInvoiceUrl,
+    })
+    .where(and(eq(invoices.id, invoice.id), inArray(invoices.stage, payableStages)));
+  return { success: true, errors: [], hostedInvoiceUrl: hosted.hostedInvoiceUrl };
+}
+
+export interface InvoiceLine {
+  description: string;
+  amountCents: number;
+}
+
+/** The lines a provider bills: one per position (cases × bottles × price) and one per fee. */
+export function invoiceLines(
+  invoice: InvoiceRow,
+  positions: { position: typeof invoicePositions.$inferSelect; title: string }[],
+): InvoiceLine[] {
+  const lines: InvoiceLine[] = positions.map(({ position, title }) => ({
+    description: `${title} – ${position.amount} × ${position.caskOf} Flaschen`,
+    amountCents: position.amount * position.caskOf * decimalToCents(position.buyPriceBtl),
+  }));
+  const fees: [string, string][] = [
+    ['Logistik', invoice.logisticsSum],
+    ['Zustandsbericht', invoice.conditionReportSum],
+    ['Einlagerung (Vorauszahlung)', invoice.upfrontStorageSum],
+    ['Managementgebühr (erster Monat, inkl. MwSt.)', invoice.managementFeeMonthly],
+  ];
+  for (const [description, amount] of fees) {
+    const cents = decimalToCents(amount);
+    if (cents > 0) lines.push({ description, amountCents: cents });
+  }
+  return lines;
+}
+
+export type PaymentOutcome = 'paid' | 'failed';
+
+/**
+ * Applies a payment result reported by the provider's webhook, once per event id. PAID creates
+ * the depot positions (status PURCHASED at the payment time) from the reserved tranches, counts
+ * the cases as on invoice and releases the order list; a failure allows a retry.
+ */
+export async function recordPaymentResult(
+  db: Database,
+  config: Pick<ServerConfig, 'publicUrl'>,
+  event: { provider: string; eventId: string; providerInvoiceId: string; outcome: PaymentOutcome; at: Date },
+): Promise<'applied' | 'duplicate' | 'unknown-invoice' | 'ignored'> {
+  return db.transaction(async (tx) => {
+    const fresh = await tx
+      .insert(paymentEvents)
+      .values({ provider: event.provider, eventId: event.eventId })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (fresh.length === 0) return 'duplicate';
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.paymentProvider, event.provider),
+          eq(invoices.providerInvoiceId, event.providerInvoiceId),
+        ),
+      )
+      .for('update');
+    if (!invoice) return 'unknown-invoice';
+    if (invoice.stage === 'PAID' || invoice.stage === 'PURCHASED') return 'ignored';
+    if (event.outcome === 'failed') {
+      await tx.update(invoices).set({ stage: 'PAYMENT_FAILED' }).where(eq(invoices.id, invoice.id));
+      return 'applied';
+    }
+    const [updated] = await tx
+      .update(invoices)
+      .set({
+        stage: 'PAID',
+        paidAt: event.at,
+        invoiceDate: invoice.invoiceDate ?? event.at.toISOString().slice(0, 10),
+      })
+      .where(eq(invoices.id, invoice.id))
+      .returning();
+    await createDepotPositions(tx, invoice, event.at);
+    if (!(await hasOpenInvoice(tx, invoice.userId, invoice.id))) {
+      await tx.update(users).set({ blockedByOrderCheck: false }).where(eq(users.id, invoice.userId));
+    }
+    const [client] = await tx.select().from(users).where(eq(users.id, invoice.userId));
+    if (client && updated) {
+      await enqueueMail(tx, paymentReceivedMail(client, updated, `${config.publicUrl}/admin/depot`));
+    }
+    return 'applied';
+  });
+}
+
+/** Case ids in the bonded warehouse: GE-<invoice number digits>-<position>-<case>. */
+function storageIdsFor(invoice: InvoiceRow, positionIndex: number, firstCase: number, cases: number): string {
+  const base = `GE-${(invoice.invoiceNumber ?? String(invoice.id)).replace('-', '')}-${String(positionIndex + 1).padStart(2, '0')}`;
+  return Array.from(
+    { length: cases },
+    (_, offset) => `${base}-${String(firstCase + offset).padStart(2, '0')}`,
+  ).join(', ');
+}
+
+async function createDepotPositions(tx: Transaction, invoice: InvoiceRow, paidAt: Date) {
+  const positions = await tx
+    .select()
+    .from(invoicePositions)
+    .where(eq(invoicePositions.invoiceId, invoice.id))
+    .orderBy(asc(invoicePositions.id));
+  for (const [index, position] of positions.entries()) {
+    const split = position.reservedTranches?.length
+      ? position.reservedTranches
+      : [{ partialOfferId: null, cases: position.amount }];
+    let firstCase = 1;
+    for (const part of split) {
+      if (part.partialOfferId !== null) {
+        await tx
+          .update(partialOffers)
+          .set({ quantityOnInvoice: sql`${partialOffers.quantityOnInvoice} + ${part.cases}` })
+          .where(eq(partialOffers.id, part.partialOfferId));
+      }
+      const [row] = await tx
+        .insert(depotPositions)
+        .values({
+          ownerId: invoice.userId,
+          vintageId: position.vintageId,
+          offerId: position.offerId,
+          partialOfferId: part.partialOfferId,
+          invoicePositionId: position.id,
+          bottleSizeId: position.bottleSizeId,
+          amount: part.cases,
+          caskOf: position.caskOf,
+          buyPriceBtl: position.buyPriceBtl,
+          storageId: storageIdsFor(invoice, index, firstCase, part.cases),
+        })
+        .returning({ id: depotPositions.id });
+      firstCase += part.cases;
+      if (row) {
+        await tx
+          .insert(depotPositionStatuses)
+          .values({ depotPositionId: row.id, status: 'PURCHASED', datetimeStatusUpdate: paidAt });
+      }
+    }
+  }
+}

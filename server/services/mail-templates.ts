@@ -1,0 +1,66 @@
+import type { MailMessage } from './mail';
+
+interface Addressee {
+  email: string;
+  salutation: string | null;
+  title: string | null;
+  firstName: string;
+  lastName: string;
+}
+
+/** "Sehr geehrte Frau Dr. Berger" / "Sehr geehrter Herr Keller" / "Guten Tag Anna Berger". */
+export function letterGreeting(person: Addressee): string {
+  const name = [person.title, person.lastName].filter(Boolean).join(' ');
+  if (person.salutation === 'Frau') return `Sehr geehrte Frau ${name},`;
+  if (person.salutation === 'Herr') return `Sehr geehrter Herr ${name},`;
+  return `Guten Tag ${[person.firstName, person.lastName].filter(Boolean).join(' ')},`;
+}
+
+const signature = ['Herzliche Grüße', 'Ihr Weindepot-Team', '', 'Zollfreilager Genf · 100 % versichert'].join(
+  '\n',
+);
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function compose(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link?: { url: string; label: string },
+): MailMessage {
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), '', signature].join('\n\n');
+  const html = [
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : '',
+    `<p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p>`,
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+export function activationMail(person: Addressee, link: string): MailMessage {
+  return compose(
+    person.email,
+    'Bitte bestätigen Sie Ihre Emailadresse',
+    [
+      letterGreeting(person),
+      'vielen Dank für Ihre Registrierung im Weindepot. Bitte bestätigen Sie Ihre Emailadresse, um Ihr Nutzerkonto zu aktivieren.',
+      'Der Link ist 14 Tage gültig. Falls Sie sich nicht registriert haben, können Sie diese Email ignorieren.',
+    ],
+    { url: link, label: 'Nutzerkonto aktivieren' },
+  );
+}
+
+export function passwordResetMail(person: Addressee, link: string): MailMessage {
+  return compose(
+    person.email,
+    'Ihr Link zur Passwortwiederherstellung',
+    [
+      letterGreeting(person),
+      'Sie haben ein neues Passwort für Ihr Weindepot-Konto angefordert. Über den folgenden Link können Sie es festlegen.',
+      'Der Link ist zwei Stunden gültig und kann nur einmal verwendet werden. Falls Sie kein neues Passwort angefordert haben, können Sie diese Email ignorieren.',
+    ],
+    { url: link, label: 'Neues Passwort festlegen' },
+  );
+}

@@ -1,0 +1,198 @@
+import { and, asc, desc, eq, exists, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { containsPattern, normalizeSearchTerm } from '../../src/domain/search';
+import type { Database } from '../db/client';
+import {
+  brandImages,
+  countries,
+  gwsRecords,
+  offers,
+  partialOffers,
+  regions,
+  subregions,
+  vintages,
+  wineries,
+  wines,
+} from '../db/schema';
+
+export type OfferRow = typeof offers.$inferSelect;
+
+/** Filters of the top-offers search (spec: "Offer search filter"). */
+export interface OfferSearchFilter {
+  search?: string | null;
+  countryId?: number | null;
+  regionId?: number | null;
+  subregionId?: number | null;
+  wineryId?: number | null;
+  yearMin?: number | null;
+  yearMax?: number | null;
+  /** Bottle price in euro. */
+  priceMin?: number | null;
+  priceMax?: number | null;
+  bottleSizeId?: number | null;
+  isPromoted?: boolean | null;
+}
+
+/** Cases available now per offer: the sum of its tranches' quantityAvailable (never negative). */
+const availableCasesSql = sql<number>`coalesce((select sum(greatest(${partialOffers.quantityAvailable}, 0)) from ${partialOffers} where ${partialOffers.offerId} = ${offers.id}), 0)::int`;
+
+export function listWineries(
+  db: Database,
+  options: { promote?: boolean | null; withOfferOnly?: boolean | null },
+) {
+  const conditions: SQL[] = [];
+  if (options.promote) conditions.push(eq(wineries.promote, true));
+  if (options.withOfferOnly) {
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(offers)
+          .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+          .innerJoin(wines, eq(wines.id, vintages.wineId))
+          .where(and(eq(wines.wineryId, wineries.id), eq(offers.archived, false))),
+      ),
+    );
+  }
+  return db
+    .select()
+    .from(wineries)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(wineries.title), asc(wineries.id));
+}
+
+export function listCountries(db: Database) {
+  return db.select().from(countries).orderBy(asc(countries.title));
+}
+
+export function listRegions(db: Database) {
+  return db.select().from(regions).orderBy(asc(regions.title));
+}
+
+export function listSubregions(db: Database) {
+  return db.select().from(subregions).orderBy(asc(subregions.title));
+}
+
+export function listVintages(db: Database) {
+  return db.select().from(vintages).orderBy(desc(vintages.year), asc(vintages.title));
+}
+
+export function listOffers(db: Database) {
+  return db
+    .select()
+    .from(offers)
+    .where(eq(offers.archived, false))
+    .orderBy(asc(offers.datetimeCreated), asc(offers.id));
+}
+
+/**
+ * Brand images. The demo media are SVG (vector) files, so one file serves every width: the
+ * rendition url is the stored image url.
+ */
+export async function listBrandImages(db: Database, _width: number | null | undefined) {
+  const rows = await db.select().from(brandImages).orderBy(asc(brandImages.title));
+  return rows.map((row) => ({ title: row.title, image: row.image }));
+}
+
+export function listGwsRecords(
+  db: Database,
+  filter: { lwin: string; vintageMin?: number | null; vintageMax?: number | null },
+) {
+  const conditions: SQL[] = [eq(gwsRecords.lwin, filter.lwin)];
+  const yearOfRecord = sql<number>`cast(substr(${gwsRecords.lwin11}, 8, 4) as integer)`;
+  if (filter.vintageMin != null) conditions.push(gte(yearOfRecord, filter.vintageMin));
+  conditions.push(lte(yearOfRecord, filter.vintageMax ?? 2050));
+  return db
+    .select()
+    .from(gwsRecords)
+    .where(and(...conditions))
+    .orderBy(asc(gwsRecords.lwin11), desc(gwsRecords.date));
+}
+
+/**
+ * The offer search. Only non-archived offers; results are split by `onRequest`.
+ *
+ * The text search compares `lower(vintages.title_unidecoded)` with the term normalised by the
+ * shared `normalizeSearchTerm` (accents removed, lower case) as a "contains" LIKE pattern. A
+ * "contains" search cannot use a btree index, so migration 0001 adds a pg_trgm GIN index on
+ * `lower(title_unidecoded)`: Postgres (and PGlite, which ships pg_trgm as an extension) answer
+ * `LIKE '%term%'` from the trigram index instead of scanning the table. The other filters are
+ * equality/range conditions on indexed foreign keys and `vintages.year`.
+ */
+export async function searchOffers(db: Database, filter: OfferSearchFilter) {
+  const conditions: SQL[] = [eq(offers.archived, false)];
+  if (filter.isPromoted) conditions.push(eq(offers.promoteOffer, true));
+  const term = normalizeSearchTerm(filter.search);
+  if (term) conditions.push(sql`lower(${vintages.titleUnidecoded}) like ${containsPattern(term)}`);
+  if (filter.countryId != null) conditions.push(eq(regions.countryId, filter.countryId));
+  if (filter.regionId != null) conditions.push(eq(wineries.regionId, filter.regionId));
+  if (filter.subregionId != null) {
+    conditions.push(sql`coalesce(${wines.subregionId}, ${wineries.subregionId}) = ${filter.subregionId}`);
+  }
+  if (filter.wineryId != null) conditions.push(eq(wines.wineryId, filter.wineryId));
+  if (filter.yearMin != null) conditions.push(gte(vintages.year, filter.yearMin));
+  if (filter.yearMax != null) conditions.push(lte(vintages.year, filter.yearMax));
+  if (filter.priceMin != null) conditions.push(gte(offers.sellPriceBtl, String(filter.priceMin)));
+  if (filter.priceMax != null) conditions.push(lte(offers.sellPriceBtl, String(filter.priceMax)));
+  if (filter.bottleSizeId != null) conditions.push(eq(offers.bottleSizeId, filter.bottleSizeId));
+
+  const rows = await db
+    .select({ offer: offers })
+    .from(offers)
+    .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+    .innerJoin(wines, eq(wines.id, vintages.wineId))
+    .innerJoin(wineries, eq(wineries.id, wines.wineryId))
+    .innerJoin(regions, eq(regions.id, wineries.regionId))
+    .where(and(...conditions))
+    .orderBy(desc(offers.datetimeCreated), desc(offers.id));
+  const found = rows.map((row) => row.offer);
+  return {
+    available: found.filter((offer) => !offer.onRequest),
+    onRequest: found.filter((offer) => offer.onRequest),
+  };
+}
+
+/**
+ * The data of the offer page: the offer for a lwin11, the hot deals (offers with cases available,
+ * not on request, oldest first) and the two navigation targets of the spec: the redirect target
+ * for a lwin11 without offer (the first available offer with quantity above 0) and "Zum aktuellen
+ * Angebot" (the newest offer by datetimeCreated, preferring one that still has cases so the button
+ * never leads to another sold-out page).
+ */
+export async function findOfferPage(db: Database, lwin11: string | null | undefined) {
+  const stocked = await db
+    .select({ offer: offers, lwin11: vintages.lwin11, cases: availableCasesSql })
+    .from(offers)
+    .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+    .where(and(eq(offers.archived, false), eq(offers.onRequest, false), sql`${availableCasesSql} > 0`))
+    .orderBy(asc(offers.datetimeCreated), asc(offers.id));
+
+  let offer: OfferRow | null = null;
+  if (lwin11) {
+    const candidates = await db
+      .select({ offer: offers, cases: availableCasesSql })
+      .from(offers)
+      .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+      .where(and(eq(vintages.lwin11, lwin11), eq(offers.archived, false)))
+      .orderBy(desc(offers.datetimeCreated), desc(offers.id));
+    // An offer of this vintage with cases wins over a newer sold-out one.
+    offer = (candidates.find((row) => row.cases > 0 && !row.offer.onRequest) ?? candidates[0])?.offer ?? null;
+  }
+
+  let newestLwin11 = stocked.at(-1)?.lwin11 ?? null;
+  if (!newestLwin11) {
+    const [newest] = await db
+      .select({ lwin11: vintages.lwin11 })
+      .from(offers)
+      .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+      .where(eq(offers.archived, false))
+      .orderBy(desc(offers.datetimeCreated), desc(offers.id))
+      .limit(1);
+    newestLwin11 = newest?.lwin11 ?? null;
+  }
+  return {
+    offer,
+    hotDeals: stocked.map((row) => row.offer),
+    firstAvailableLwin11: stocked[0]?.lwin11 ?? null,
+    newestLwin11,
+  };
+}

@@ -1,0 +1,60 @@
+/** Mails of the checkout: request received, check done (ready to pay), payment received. */
+import { decimalToCents, formatEuro } from '../../src/domain/money';
+import type { invoices, users } from '../db/schema';
+import type { MailMessage } from './mail';
+import { letterGreeting } from './mail-templates';
+
+type Client = Pick<typeof users.$inferSelect, 'email' | 'salutation' | 'title' | 'firstName' | 'lastName'>;
+type InvoiceRow = Pick<typeof invoices.$inferSelect, 'id' | 'overallSum' | 'invoiceNumber'>;
+
+const signature = 'Herzliche Grüße\nIhr Weindepot-Team\n\nZollfreilager Genf · 100 % versichert';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function compose(to: string, subject: string, paragraphs: string[], link?: { url: string; label: string }) {
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), '', signature].join('\n\n');
+  const html = [
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : '',
+    `<p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p>`,
+  ].join('\n');
+  return { to, subject, text, html } satisfies MailMessage;
+}
+
+const total = (invoice: InvoiceRow) => formatEuro(decimalToCents(invoice.overallSum));
+
+export function orderReceivedMail(client: Client, invoice: InvoiceRow): MailMessage {
+  return compose(client.email, 'Ihre Bestellung wird geprüft', [
+    letterGreeting(client),
+    `vielen Dank für Ihre verbindliche Bestellung über ${total(invoice)}. Wir prüfen jetzt die Verfügbarkeit der ausgewählten Weine.`,
+    'Sobald die Prüfung abgeschlossen ist, informieren wir Sie per Email und in Ihrem Weindepot. Bis dahin können Sie keine weiteren Positionen zu Ihrer Orderliste hinzufügen.',
+  ]);
+}
+
+export function checkDoneMail(client: Client, invoice: InvoiceRow, orderListUrl: string): MailMessage {
+  return compose(
+    client.email,
+    'Ihre Bestellung ist bereit zur Zahlung',
+    [
+      letterGreeting(client),
+      `die Prüfung Ihrer Bestellung ist abgeschlossen: alle Weine sind für Sie reserviert. Rechnung ${invoice.invoiceNumber ?? ''} über ${total(invoice)} kann jetzt bezahlt werden.`,
+      'Öffnen Sie Ihr Orderbuch im Weindepot, um die Zahlung abzuschließen.',
+    ],
+    { url: orderListUrl, label: 'Jetzt bezahlen' },
+  );
+}
+
+export function paymentReceivedMail(client: Client, invoice: InvoiceRow, depotUrl: string): MailMessage {
+  return compose(
+    client.email,
+    'Vielen Dank für Ihre Zahlung',
+    [
+      letterGreeting(client),
+      `wir haben Ihre Zahlung über ${total(invoice)} für Rechnung ${invoice.invoiceNumber ?? ''} erhalten. Ihre Weine sind jetzt in Ihrem Depot und lagern im Zollfreilager in Genf.`,
+      'Ihr Einlagerungszertifikat können Sie jederzeit unter „Zertifikate und Nachweise“ erzeugen.',
+    ],
+    { url: depotUrl, label: 'Zum Weindepot' },
+  );
+}

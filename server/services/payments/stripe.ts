@@ -1,0 +1,102 @@
+/**
+ * The Stripe adapter (official SDK): a customer per client, one invoice item per line, a
+ * finalized invoice whose hosted page the client pays on, and the billing portal. `apiUrl`
+ * points the SDK at another origin (a local stand-in in tests).
+ */
+import Stripe from 'stripe';
+import type { HostedInvoice, PaymentProvider } from './provider';
+
+export interface StripeOptions {
+  secretKey: string;
+  apiUrl?: string | undefined;
+  /** Stores the Stripe customer id on the client the first time one is created. */
+  rememberCustomer: (userId: number, customerId: string) => Promise<void>;
+}
+
+export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
+  if (!apiUrl) return new Stripe(secretKey, { maxNetworkRetries: 2 });
+  const url = new URL(apiUrl);
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: url.port || (url.protocol === 'https:' ? 443 : 80),
+    protocol: url.protocol === 'https:' ? 'https' : 'http',
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
+}
+
+export function createStripeProvider(options: StripeOptions): PaymentProvider {
+  const stripe = createStripeClient(options.secretKey, options.apiUrl);
+
+  async function customerOf(client: Parameters<PaymentProvider['customerPortalUrl']>[0]): Promise<string> {
+    if (client.paymentCustomerId) return client.paymentCustomerId;
+    const customer = await stripe.customers.create(
+      {
+        email: client.email,
+        name: [client.firstName, client.lastName].filter(Boolean).join(' '),
+        address: {
+          line1: client.streetAndNumber ?? '',
+          line2: client.addressSupplement ?? undefined,
+          postal_code: client.postalCode ?? '',
+          city: client.city ?? '',
+          country: client.country,
+        },
+        metadata: { userId: String(client.id) },
+      },
+      { idempotencyKey: `weindepot-customer-${client.id}` },
+    );
+    await options.rememberCustomer(client.id, customer.id);
+    return customer.id;
+  }
+
+  return {
+    name: 'stripe',
+    async createHostedInvoice({ invoice, client, lines }): Promise<HostedInvoice> {
+      const customer = await customerOf(client);
+      const draft = await stripe.invoices.create(
+        {
+          customer,
+          currency: 'eur',
+          collection_method: 'send_invoice',
+          days_until_due: 14,
+          auto_advance: false,
+          metadata: { invoiceId: String(invoice.id), invoiceNumber: invoice.invoiceNumber ?? '' },
+        },
+        { idempotencyKey: `weindepot-invoice-${invoice.id}` },
+      );
+      if (!draft.id) throw new Error('Stripe lieferte keine Rechnungs-ID');
+      for (const [index, line] of lines.entries()) {
+        await stripe.invoiceItems.create(
+          {
+            customer,
+            invoice: draft.id,
+            currency: 'eur',
+            amount: line.amountCents,
+            description: line.description,
+          },
+          { idempotencyKey: `weindepot-invoice-${invoice.id}-line-${index}` },
+        );
+      }
+      const finalized = await stripe.invoices.finalizeInvoice(draft.id);
+      if (!finalized.hosted_invoice_url || !finalized.id)
+        throw new Error('Stripe lieferte keine Zahlungsseite');
+      return {
+        providerInvoiceId: finalized.id,
+        providerInvoiceNumber: finalized.number ?? null,
+        hostedInvoiceUrl: finalized.hosted_invoice_url,
+      };
+    },
+    async customerPortalUrl(client, returnUrl) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: await customerOf(client),
+        return_url: returnUrl,
+      });
+      return session.url;
+    },
+  };
+}
+
+/** Verifies a Stripe webhook on its raw body; throws when the signature does not match. */
+export function constructStripeEvent(rawBody: string, signature: string | undefined, secret: string) {
+  return Stripe.webhooks.constructEvent(rawBody, signature ?? '', secret);
+}

@@ -1,0 +1,187 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import webpush from 'web-push';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/client';
+import { pushSubscriptions, soldOutRequests, users, vintages } from '../db/schema';
+import type { DeliveryOutcome } from '../jobs/outbox-dispatcher';
+import { type MutationResult, ok, refused } from './errors';
+import { enqueueMail } from './mail';
+import { letterGreeting } from './mail-templates';
+import { enqueueOutbox } from './outbox';
+
+/** What the service worker shows: title, text, and the route a click opens. */
+export interface PushNotification {
+  title: string;
+  body: string;
+  /** App route opened on click, e.g. `/admin/orderlist`. */
+  url: string;
+  /** Same tag = a newer notification replaces the older one. */
+  tag: string;
+}
+
+type Writer = Pick<Database, 'insert' | 'select'>;
+
+export const pushMessages = {
+  invalidSubscription: 'Die Push-Anmeldung des Browsers ist unvollständig. Bitte versuchen Sie es erneut.',
+};
+
+export async function registerPushSubscription(
+  db: Database,
+  userId: number,
+  input: { endpoint: string; p256dh: string; auth: string },
+): Promise<MutationResult> {
+  const endpoint = input.endpoint.trim();
+  // Push services' endpoints are a few hundred bytes; a longer one is no subscription (and would not fit the index).
+  if (Buffer.byteLength(endpoint) > 1024)
+    return refused('INVALID', pushMessages.invalidSubscription, 'endpoint');
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return refused('INVALID', pushMessages.invalidSubscription, 'endpoint');
+  }
+  const keyPattern = /^[A-Za-z0-9_-]+={0,2}$/;
+  if (
+    !['https:', 'http:'].includes(url.protocol) ||
+    !keyPattern.test(input.p256dh) ||
+    !keyPattern.test(input.auth)
+  ) {
+    return refused('INVALID', pushMessages.invalidSubscription);
+  }
+  // One endpoint belongs to one browser profile: the latest signed-in user owns it.
+  await db
+    .insert(pushSubscriptions)
+    .values({ userId, endpoint, p256dh: input.p256dh, auth: input.auth })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId, p256dh: input.p256dh, auth: input.auth },
+    });
+  return ok();
+}
+
+export async function removePushSubscription(
+  db: Database,
+  userId: number,
+  endpoint: string,
+): Promise<MutationResult> {
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint.trim())));
+  return ok();
+}
+
+/**
+ * Queues the notification for every subscription of the user: one outbox row per subscription,
+ * so a retry after a failure never repeats a notification another device already got.
+ */
+export async function enqueuePushToUser(
+  tx: Writer,
+  userId: number,
+  notification: PushNotification,
+): Promise<void> {
+  const subscriptions = await tx
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+  for (const subscription of subscriptions) {
+    await enqueueOutbox(tx, 'push', { subscriptionId: subscription.id, notification: { ...notification } });
+  }
+}
+
+export const pushTexts = {
+  checkDone: {
+    title: 'Ihre Bestellung wurde geprüft – jetzt bezahlen',
+    body: 'Die Verfügbarkeit Ihrer Weine ist bestätigt. Sie können Ihre Rechnung jetzt bezahlen.',
+    url: '/admin/orderlist',
+    tag: 'orderlist',
+  },
+  soldOutReturn: (wine: string, lwin11: string): PushNotification => ({
+    title: `${wine} ist wieder verfügbar`,
+    body: 'Sie wollten als Erste/r informiert werden: Der Wein ist wieder im Angebot.',
+    url: `/admin/angebot/${lwin11}`,
+    tag: `angebot-${lwin11}`,
+  }),
+} satisfies Record<string, PushNotification | ((...args: string[]) => PushNotification)>;
+
+/**
+ * Tells every client who asked to be informed about a sold-out vintage that it is available again,
+ * by push and by mail, exactly once per request (the request is marked notified in the same
+ * transaction). Call it in the transaction that makes stock available again.
+ */
+export async function notifySoldOutReturn(tx: Database, vintageId: number): Promise<number> {
+  const [vintage] = await tx
+    .select({ title: vintages.title, year: vintages.year, lwin11: vintages.lwin11 })
+    .from(vintages)
+    .where(eq(vintages.id, vintageId));
+  if (!vintage) return 0;
+  const waiting = await tx
+    .select({ requestId: soldOutRequests.id, user: users })
+    .from(soldOutRequests)
+    .innerJoin(users, eq(users.id, soldOutRequests.userId))
+    .where(and(eq(soldOutRequests.vintageId, vintageId), isNull(soldOutRequests.notifiedAt)))
+    .for('update', { of: soldOutRequests, skipLocked: true });
+  if (waiting.length === 0) return 0;
+  const wine = `${vintage.title} ${vintage.year}`;
+  for (const { user } of waiting) {
+    await enqueuePushToUser(tx, user.id, pushTexts.soldOutReturn(wine, vintage.lwin11));
+    await enqueueMail(tx, {
+      to: user.email,
+      subject: `${wine} ist wieder verfügbar`,
+      text: [
+        letterGreeting(user),
+        `Sie hatten uns gebeten, Sie zu informieren, sobald ${wine} wieder verfügbar ist. Das ist jetzt der Fall – die Mengen sind wie immer stark limitiert.`,
+        `Zum Angebot: /admin/angebot/${vintage.lwin11}`,
+      ].join('\n\n'),
+    });
+  }
+  await tx
+    .update(soldOutRequests)
+    .set({ notifiedAt: new Date() })
+    .where(
+      inArray(
+        soldOutRequests.id,
+        waiting.map((row) => row.requestId),
+      ),
+    );
+  return waiting.length;
+}
+
+function isPushPayload(
+  payload: Record<string, unknown>,
+): payload is { subscriptionId: number; notification: PushNotification } {
+  const notification = payload.notification as Partial<PushNotification> | undefined;
+  return typeof payload.subscriptionId === 'number' && typeof notification?.title === 'string';
+}
+
+/**
+ * The outbox handler of kind `push`: encrypts the notification for the subscription (RFC 8291,
+ * aes128gcm, VAPID-signed by web-push) and posts it to the push service. A subscription the push
+ * service no longer knows (404/410) is deleted; other failures are retried by the dispatcher.
+ */
+export function createPushSender(db: Database, vapid: ServerConfig['vapid']) {
+  return async (payload: Record<string, unknown>): Promise<DeliveryOutcome> => {
+    if (!isPushPayload(payload)) throw new Error('Ungültige Push-Nachricht im Postausgang');
+    const [subscription] = await db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.id, payload.subscriptionId));
+    if (!subscription) return 'skipped';
+    const request = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      JSON.stringify(payload.notification),
+      { vapidDetails: vapid, TTL: 24 * 3600, contentEncoding: 'aes128gcm' },
+    );
+    const response = await fetch(request.endpoint, {
+      method: request.method,
+      headers: request.headers as Record<string, string>,
+      body: new Uint8Array(request.body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (response.status === 404 || response.status === 410) {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+      return 'skipped';
+    }
+    if (!response.ok) throw new Error(`Push-Dienst antwortete mit HTTP ${response.status}`);
+    return 'done';
+  };
+}

@@ -1,0 +1,184 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { validateAmount, validatePrice } from '../../src/domain/backoffice-validation';
+import { availableCases } from '../../src/domain/offer-pricing';
+import type { Database, Transaction } from '../db/client';
+import { depotPositions, offers, partialOffers } from '../db/schema';
+import { recordAudit } from './audit';
+import type { MutationError } from './errors';
+import { notifySoldOutReturn } from './push';
+
+export interface TrancheInput {
+  partialOfferId?: number | null;
+  offerId?: number | null;
+  offererId?: number | null;
+  buyPriceBtl?: string | null;
+  /** Cases still for sale. */
+  amount?: string | number | null;
+  totalQuantityAvailable?: string | number | null;
+  quantityOnInvoice?: string | number | null;
+  delete?: boolean | null;
+  lxTrade?: string | null;
+  proformaInvoiceNumberSourcing?: string | null;
+  invoiceNumberSourcing?: string | null;
+  mrn?: string | null;
+  paid?: boolean | null;
+  storageIds?: string | null;
+  storageLocation?: string | null;
+}
+
+export type TrancheResult =
+  | { success: true; errors: []; partialOffer: typeof partialOffers.$inferSelect | null }
+  | { success: false; errors: MutationError[]; partialOffer: null };
+
+export const trancheMessages = {
+  notFound: 'Die Einkaufstranche wurde nicht gefunden.',
+  offerNotFound: 'Das Angebot wurde nicht gefunden.',
+  offerMissing: 'Bitte wählen Sie ein Angebot.',
+  invoiced: 'Die Einkaufstranche ist bereits Rechnungen zugeordnet und kann nicht gelöscht werden.',
+  linked: 'Die Einkaufstranche ist Depotpositionen zugeordnet und kann nicht gelöscht werden.',
+  remainingAboveTotal: 'Die verfügbaren Kisten dürfen die Gesamtmenge nicht übersteigen.',
+};
+
+const refuse = (message: string, code = 'INVALID', field: string | null = null): TrancheResult => ({
+  success: false,
+  errors: [{ message, code, field }],
+  partialOffer: null,
+});
+
+const text = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+/** Validates the numbers of the full form with the back office's rules; returns field errors. */
+export function validateTrancheInput(input: TrancheInput): MutationError[] {
+  const checks: [string, string | null][] = [];
+  if (input.buyPriceBtl !== undefined && input.buyPriceBtl !== null) {
+    checks.push(['buyPriceBtl', validatePrice(input.buyPriceBtl)]);
+  }
+  for (const field of ['amount', 'totalQuantityAvailable', 'quantityOnInvoice'] as const) {
+    const value = input[field];
+    if (value !== undefined && value !== null) checks.push([field, validateAmount(value)]);
+  }
+  return checks.flatMap(([field, message]) => (message ? [{ message, code: 'INVALID', field }] : []));
+}
+
+/**
+ * Creates, updates or deletes a purchase tranche (staff), keeps the offer's total quantity in
+ * step, writes the audit log, and — when the change makes a sold-out wine available again —
+ * tells everybody who asked to be informed, in the same transaction.
+ */
+export async function saveTranche(
+  db: Database,
+  actorId: number,
+  input: TrancheInput,
+): Promise<TrancheResult> {
+  const invalid = validateTrancheInput(input);
+  if (invalid.length > 0) return { success: false, errors: invalid, partialOffer: null };
+  return db.transaction((tx) => saveTrancheInTransaction(tx, actorId, input));
+}
+
+/**
+ * The work of `saveTranche` inside the caller's transaction, for operations that change a tranche
+ * together with other records. The input must have passed `validateTrancheInput`; a refusal
+ * happens before anything is written.
+ */
+export async function saveTrancheInTransaction(
+  tx: Transaction,
+  actorId: number,
+  input: TrancheInput,
+): Promise<TrancheResult> {
+  const existing = input.partialOfferId
+    ? (
+        await tx.select().from(partialOffers).where(eq(partialOffers.id, input.partialOfferId)).for('update')
+      )[0]
+    : undefined;
+  if (input.partialOfferId && !existing)
+    return refuse(trancheMessages.notFound, 'NOT_FOUND', 'partialOfferId');
+  const offerId = existing?.offerId ?? input.offerId;
+  if (!offerId) return refuse(trancheMessages.offerMissing, 'INVALID', 'offerId');
+  const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
+  if (!offer) return refuse(trancheMessages.offerNotFound, 'NOT_FOUND', 'offerId');
+
+  const before = availableCases(
+    await tx.select().from(partialOffers).where(eq(partialOffers.offerId, offerId)),
+  );
+  let saved: typeof partialOffers.$inferSelect | undefined;
+
+  if (input.delete) {
+    if (!existing) return refuse(trancheMessages.notFound, 'NOT_FOUND', 'partialOfferId');
+    if (existing.quantityOnInvoice > 0) return refuse(trancheMessages.invoiced, 'INVOICED');
+    const [linked] = await tx
+      .select({ positions: count() })
+      .from(depotPositions)
+      .where(eq(depotPositions.partialOfferId, existing.id));
+    if ((linked?.positions ?? 0) > 0) return refuse(trancheMessages.linked, 'LINKED');
+    await tx.delete(partialOffers).where(eq(partialOffers.id, existing.id));
+  } else {
+    const values = {
+      ...(input.offererId !== undefined ? { offererId: input.offererId } : {}),
+      ...(input.buyPriceBtl ? { buyPriceBtl: input.buyPriceBtl.trim() } : {}),
+      ...(input.amount !== undefined && input.amount !== null
+        ? { quantityAvailable: Number(input.amount) }
+        : {}),
+      ...(input.totalQuantityAvailable !== undefined && input.totalQuantityAvailable !== null
+        ? { totalQuantityAvailable: Number(input.totalQuantityAvailable) }
+        : {}),
+      ...(input.quantityOnInvoice !== undefined && input.quantityOnInvoice !== null
+        ? { quantityOnInvoice: Number(input.quantityOnInvoice) }
+        : {}),
+      ...(input.lxTrade !== undefined ? { livexTrade: text(input.lxTrade) } : {}),
+      ...(input.proformaInvoiceNumberSourcing !== undefined
+        ? { proformaInvoiceNumberSourcing: text(input.proformaInvoiceNumberSourcing) }
+        : {}),
+      ...(input.invoiceNumberSourcing !== undefined
+        ? { invoiceNumberSourcing: text(input.invoiceNumberSourcing) }
+        : {}),
+      ...(input.mrn !== undefined ? { mrn: text(input.mrn) } : {}),
+      ...(input.paid !== undefined && input.paid !== null ? { paid: input.paid } : {}),
+      ...(input.storageIds !== undefined ? { storageIds: text(input.storageIds) } : {}),
+      ...(input.storageLocation !== undefined ? { storageLocation: text(input.storageLocation) } : {}),
+    };
+    const remaining = values.quantityAvailable ?? existing?.quantityAvailable ?? 0;
+    const total = values.totalQuantityAvailable ?? existing?.totalQuantityAvailable ?? remaining;
+    if (remaining > total) return refuse(trancheMessages.remainingAboveTotal, 'INVALID', 'amount');
+    if (existing) {
+      [saved] = await tx
+        .update(partialOffers)
+        .set(values)
+        .where(eq(partialOffers.id, existing.id))
+        .returning();
+    } else {
+      if (!values.buyPriceBtl)
+        return refuse(validatePrice('') ?? trancheMessages.offerMissing, 'INVALID', 'buyPriceBtl');
+      [saved] = await tx
+        .insert(partialOffers)
+        .values({ ...values, offerId, buyPriceBtl: values.buyPriceBtl, totalQuantityAvailable: total })
+        .returning();
+    }
+  }
+
+  const tranches = await tx.select().from(partialOffers).where(eq(partialOffers.offerId, offerId));
+  await tx
+    .update(offers)
+    .set({
+      totalQuantityAvailable: tranches.reduce((sum, tranche) => sum + tranche.totalQuantityAvailable, 0),
+    })
+    .where(eq(offers.id, offerId));
+  await recordAudit(tx, {
+    actorId,
+    entity: 'partial_offer',
+    entityId: existing?.id ?? saved?.id ?? 0,
+    action: input.delete ? 'delete' : existing ? 'update' : 'create',
+    before: existing ? { ...existing } : null,
+    after: saved ? { ...saved } : null,
+  });
+  if (before === 0 && availableCases(tranches) > 0) await notifySoldOutReturn(tx, offer.vintageId);
+  return { success: true, errors: [], partialOffer: saved ?? null };
+}
+
+/** The cases of one offer currently for sale (used by tests and the back office). */
+export async function offerAvailability(db: Database, offerId: number): Promise<number> {
+  const [row] = await db
+    .select({ cases: sql<number>`coalesce(sum(greatest(${partialOffers.quantityAvailable}, 0)), 0)::int` })
+    .from(partialOffers)
+    .where(eq(partialOffers.offerId, offerId));
+  return row?.cases ?? 0;
+}

@@ -1,0 +1,71 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from 'react-router-dom';
+import { AccountSettingsProvider } from '../../components/account/account-settings';
+import { InvestorProfileGate } from '../../components/advice/InvestorProfileGate';
+import { ContactAvatar } from '../../components/contact/ContactAvatar';
+import { ContactModalProvider } from '../../components/contact/contact-modal';
+import { OfflineBanner } from '../../components/offline/OfflineBanner';
+import { ReferralModalProvider } from '../../components/referral/referral-modal';
+import { useOutboxReplay } from '../../queries/order-outbox';
+import { useSession } from '../session/session-context';
+import type { SessionUser } from '../session/session-store';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+import { useSessionSync } from './use-session-sync';
+
+/** The frame of `/admin/*`: top bar, sidebar (a burger menu below 1024 px) and the page. */
+export function AdminLayout() {
+  const session = useSession();
+  if (!session) return null;
+  return <AdminShell storedUser={session.user} />;
+}
+
+function AdminShell({ storedUser }: { storedUser: SessionUser }) {
+  const user = useSessionSync(storedUser);
+  const [navigationOpened, navigation] = useDisclosure(false);
+  useOutboxReplay();
+
+  return (
+    <ContactModalProvider>
+      <ReferralModalProvider>
+        <AccountSettingsProvider>
+          <AdminFrame user={user} navigationOpened={navigationOpened} navigation={navigation} />
+        </AccountSettingsProvider>
+      </ReferralModalProvider>
+    </ContactModalProvider>
+  );
+}
+
+function AdminFrame({
+  user,
+  navigationOpened,
+  navigation,
+}: {
+  user: SessionUser;
+  navigationOpened: boolean;
+  navigation: { toggle: () => void; close: () => void };
+}) {
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !navigationOpened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <AppShell.Header>
+        <TopBar user={user} navigationOpened={navigationOpened} onToggleNavigation={navigation.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar aria-label="Hauptnavigation">
+        <Sidebar user={user} onNavigate={navigation.close} />
+        <AppShell.Section p="sm">
+          <ContactAvatar />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <OfflineBanner />
+        <Outlet />
+        <InvestorProfileGate />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

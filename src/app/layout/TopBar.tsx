@@ -1,0 +1,54 @@
+import { Anchor, Burger, Button, Group, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { AccountSettingsButton } from '../../components/account/AccountSettingsButton';
+import { BrandMark } from '../../components/BrandMark';
+import { InvoicesPortalLink } from '../../components/order-list/InvoicesPortalLink';
+import { START_PATH } from '../../domain/entry-navigation';
+import { LOG_OUT } from '../../domain/texts';
+import { displayName } from '../../domain/user-names';
+import { InstallButton } from '../pwa/InstallButton';
+import type { SessionUser } from '../session/session-store';
+import { useLogout } from '../session/use-logout';
+
+export interface TopBarProps {
+  user: SessionUser;
+  navigationOpened: boolean;
+  onToggleNavigation: () => void;
+}
+
+export function TopBar({ user, navigationOpened, onToggleNavigation }: TopBarProps) {
+  const logout = useLogout();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navigationOpened}
+          onClick={onToggleNavigation}
+          hiddenFrom="md"
+          size="sm"
+          aria-label={navigationOpened ? 'Menü schließen' : 'Menü öffnen'}
+          aria-expanded={navigationOpened}
+        />
+        <Anchor component={Link} to={START_PATH} underline="never" c="wine.9">
+          <Group gap={8} wrap="nowrap">
+            <BrandMark size={26} />
+            <Text fw={700} size="lg" ff="heading" visibleFrom="xs">
+              Weindepot
+            </Text>
+          </Group>
+        </Anchor>
+      </Group>
+      <Group gap={4} wrap="nowrap" miw={0}>
+        <InstallButton />
+        <Text fw={500} truncate="end" data-testid="top-bar-user-name" visibleFrom="sm">
+          {displayName(user)}
+        </Text>
+        <AccountSettingsButton />
+        <InvoicesPortalLink />
+        <Button variant="subtle" onClick={() => void logout()}>
+          {LOG_OUT}
+        </Button>
+      </Group>
+    </Group>
+  );
+}

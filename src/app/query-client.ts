@@ -1,0 +1,43 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ClientError } from 'graphql-request';
+import type { createQueryPersister } from '../db/query-persister';
+
+type QueryPersister = ReturnType<typeof createQueryPersister>;
+
+const MAX_RETRIES = 3;
+
+/** First element of every back-office query key (`src/queries/backoffice-*.ts`). */
+export const BACKOFFICE_QUERY_KEY = 'backoffice';
+
+/** Retries what may heal by itself (network, 5xx); a GraphQL or auth error answers the same again. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ClientError && error.response.status < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+/**
+ * The app's query client. With a `persister` every query is kept in IndexedDB and restored when
+ * it has no data yet; `offlineFirst` lets that restore run while offline (with the default
+ * `online` mode a query would just wait for the network).
+ */
+export function createQueryClient(options: { persister?: QueryPersister } = {}): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        gcTime: 24 * 60 * 60 * 1000,
+        retry: shouldRetry,
+        networkMode: 'offlineFirst',
+        ...(options.persister ? { persister: options.persister.persisterFn } : {}),
+      },
+    },
+  });
+  // The staff back office works online on current data: its queries are never written to the
+  // device and always refetched when a screen opens.
+  client.setQueryDefaults([BACKOFFICE_QUERY_KEY], {
+    persister: undefined,
+    staleTime: 0,
+    networkMode: 'online',
+  });
+  return client;
+}

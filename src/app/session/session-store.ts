@@ -1,0 +1,93 @@
+import type { SessionUserFragment } from '../../queries/graphql.generated';
+
+export type SessionUser = SessionUserFragment;
+
+export interface Session {
+  user: SessionUser;
+  token: string;
+}
+
+/** Storage keys of the original product, so that an existing login survives the switch. */
+export const USER_STORAGE_KEY = 'user';
+export const TOKENS_STORAGE_KEY = 'tokens';
+
+export interface SessionStore {
+  getSession(): Session | null;
+  getToken(): string | null;
+  subscribe(listener: () => void): () => void;
+  signIn(session: Session): void;
+  updateUser(user: SessionUser): void;
+  clear(): void;
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isSessionUser(value: unknown): value is SessionUser {
+  return (
+    isRecord(value) &&
+    typeof value.email === 'string' &&
+    typeof value.firstName === 'string' &&
+    typeof value.lastName === 'string' &&
+    typeof value.isSuperuser === 'boolean'
+  );
+}
+
+function readSession(storage: Storage): Session | null {
+  const user = parseJson(storage.getItem(USER_STORAGE_KEY));
+  const tokens = parseJson(storage.getItem(TOKENS_STORAGE_KEY));
+  if (!isSessionUser(user) || !isRecord(tokens) || typeof tokens.token !== 'string' || !tokens.token) {
+    return null;
+  }
+  return { user, token: tokens.token };
+}
+
+/**
+ * The session kept in local storage (keys `user` and `tokens`). `window` lets a login or logout in
+ * another tab reach this one through the `storage` event.
+ */
+export function createSessionStore(storage: Storage, window?: Window): SessionStore {
+  let snapshot = readSession(storage);
+  const listeners = new Set<() => void>();
+  const publish = () => {
+    snapshot = readSession(storage);
+    for (const listener of listeners) listener();
+  };
+  window?.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === USER_STORAGE_KEY || event.key === TOKENS_STORAGE_KEY) publish();
+  });
+
+  return {
+    getSession: () => snapshot,
+    getToken: () => snapshot?.token ?? null,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    signIn(session) {
+      storage.setItem(USER_STORAGE_KEY, JSON.stringify(session.user));
+      storage.setItem(TOKENS_STORAGE_KEY, JSON.stringify({ token: session.token }));
+      publish();
+    },
+    updateUser(user) {
+      if (!snapshot) return;
+      storage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+      publish();
+    },
+    clear() {
+      storage.removeItem(USER_STORAGE_KEY);
+      storage.removeItem(TOKENS_STORAGE_KEY);
+      publish();
+    },
+  };
+}

@@ -1,0 +1,277 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import {
+  ACCOUNT_COUNTRIES,
+  ACCOUNT_DEFAULT_COUNTRY,
+  ACCOUNT_SAVED_TOAST_MS,
+  ACCOUNT_TEXTS,
+  type AccountDialogMode,
+  type AccountFormValues,
+  type AccountTextField,
+  ADDRESS_FIELDS,
+  isAddressOnlySaveDisabled,
+  isPhoneRequired,
+  PASSWORD_LINK_TOAST_MS,
+  validateAccountChange,
+} from '../../domain/account-form';
+import { GENERIC_ERROR, REQUIRED_FIELD_NOTE } from '../../domain/texts';
+import { useAccountMe, useChangeUser, useRequestPasswordLink } from '../../queries/account';
+import type { AccountUserFragment } from '../../queries/graphql.generated';
+import { PushOptIn } from '../push/PushOptIn';
+
+export interface AccountSettingsFormProps {
+  mode: AccountDialogMode;
+  /** Closes the dialog (after saving, or after the password link was requested). */
+  onDone: () => void;
+}
+
+const LABELS: Record<AccountTextField, string> = {
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  company: 'Firma',
+  email: 'E-Mail',
+  phone: 'Telefon',
+  streetAndNumber: 'Straße und Hausnummer',
+  addressSupplement: 'Addresszusatz',
+  postalCode: 'Postleitzahl',
+  city: 'Stadt',
+  country: 'Land',
+};
+
+const DEFAULT_FIELDS: readonly AccountTextField[] = [
+  'firstName',
+  'lastName',
+  'company',
+  'email',
+  'phone',
+  'streetAndNumber',
+  'addressSupplement',
+  'postalCode',
+  'city',
+  'country',
+];
+
+function initialValues(user: AccountUserFragment): AccountFormValues {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    company: user.company ?? '',
+    email: user.email,
+    phone: user.phone ?? '',
+    streetAndNumber: user.streetAndNumber ?? '',
+    addressSupplement: user.addressSupplement ?? '',
+    postalCode: user.postalCode ?? '',
+    city: user.city ?? '',
+    country: user.country || ACCOUNT_DEFAULT_COUNTRY,
+    newsletter: user.newsletter,
+  };
+}
+
+export function AccountSettingsForm({ mode, onDone }: AccountSettingsFormProps) {
+  const account = useAccountMe();
+  if (account.isPending) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label="Accountdaten werden geladen" />
+      </Group>
+    );
+  }
+  if (!account.data) {
+    return (
+      <Alert color="red" role="alert">
+        {GENERIC_ERROR}{' '}
+        <Button variant="subtle" size="compact-sm" onClick={() => void account.refetch()}>
+          Erneut versuchen
+        </Button>
+      </Alert>
+    );
+  }
+  return <AccountForm user={account.data} mode={mode} onDone={onDone} />;
+}
+
+function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & AccountSettingsFormProps) {
+  const changeUser = useChangeUser();
+  const passwordLink = useRequestPasswordLink();
+  const [values, setValues] = useState<AccountFormValues>(() => initialValues(user));
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const [errors, setErrors] = useState<Partial<Record<AccountTextField, string>>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const fields = mode === 'default' ? DEFAULT_FIELDS : ADDRESS_FIELDS;
+  const phoneRequired = isPhoneRequired({ phoneStored: Boolean(user.phone?.trim()), mode });
+  const required = new Set<AccountTextField>([
+    'firstName',
+    'lastName',
+    'streetAndNumber',
+    'postalCode',
+    'city',
+  ]);
+  if (phoneRequired) required.add('phone');
+  const saveDisabled = mode === 'adress-only' && isAddressOnlySaveDisabled(values, edited);
+
+  const setField = (field: AccountTextField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setEdited((current) => new Set(current).add(field));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const save = async () => {
+    setServerError(null);
+    // adress-only: only edited fields are sent, untouched ones stay as they are.
+    const sentFields = mode === 'adress-only' ? fields.filter((field) => edited.has(field)) : fields;
+    const change = Object.fromEntries(sentFields.map((field) => [field, values[field]])) as Partial<
+      Record<AccountTextField, string>
+    >;
+    const invalid = validateAccountChange(change, { phoneRequired });
+    if (Object.keys(invalid).length > 0) {
+      setErrors(invalid);
+      return;
+    }
+    try {
+      const result = await changeUser.mutateAsync({
+        ...change,
+        ...(mode === 'default' ? { newsletter: values.newsletter } : {}),
+      });
+      if (!result.success) {
+        const byField: Partial<Record<AccountTextField, string>> = {};
+        for (const error of result.errors) {
+          if (error.field && error.field in LABELS) byField[error.field as AccountTextField] = error.message;
+          else setServerError(error.message);
+        }
+        setErrors(byField);
+        return;
+      }
+      notifications.show({ message: ACCOUNT_TEXTS.saved, color: 'teal', autoClose: ACCOUNT_SAVED_TOAST_MS });
+      if (result.pendingEmail) {
+        notifications.show({ message: ACCOUNT_TEXTS.emailChangePending(result.pendingEmail), color: 'blue' });
+      }
+      // The nudge closes itself once `me` is complete; the other modes close now.
+      if (mode !== 'nudging') onDone();
+    } catch {
+      setServerError(GENERIC_ERROR);
+    }
+  };
+
+  const requestPasswordLink = async () => {
+    setServerError(null);
+    try {
+      const result = await passwordLink.mutateAsync();
+      if (!result.success) {
+        setServerError(result.errors[0]?.message ?? GENERIC_ERROR);
+        return;
+      }
+      onDone();
+      notifications.show({
+        message: ACCOUNT_TEXTS.passwordLinkSent(user.email),
+        color: 'teal',
+        autoClose: PASSWORD_LINK_TOAST_MS,
+      });
+    } catch {
+      setServerError(GENERIC_ERROR);
+    }
+  };
+
+  const input = (field: AccountTextField) => {
+    if (field === 'country') {
+      return (
+        <Select
+          key={field}
+          label={LABELS.country}
+          data={ACCOUNT_COUNTRIES.map((country) => ({ value: country.code, label: country.label }))}
+          value={values.country}
+          allowDeselect={false}
+          error={errors.country}
+          onChange={(value) => setField('country', value ?? '')}
+        />
+      );
+    }
+    return (
+      <TextInput
+        key={field}
+        label={LABELS[field]}
+        withAsterisk={required.has(field)}
+        type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+        value={values[field]}
+        error={errors[field]}
+        onChange={(event) => setField(field, event.currentTarget.value)}
+      />
+    );
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!saveDisabled) void save();
+      }}
+    >
+      <Stack gap="md">
+        {mode === 'nudging' && <Text>{ACCOUNT_TEXTS.nudgingIntro}</Text>}
+        {mode === 'default' && (
+          <Title order={3} size="h5">
+            Persönliche Daten
+          </Title>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {fields.map(input)}
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          {REQUIRED_FIELD_NOTE}
+        </Text>
+        {mode === 'default' && (
+          <>
+            <Divider />
+            <Title order={3} size="h5">
+              Passwort ändern
+            </Title>
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Text size="sm">Wir senden Ihnen einen Link, über den Sie ein neues Passwort festlegen.</Text>
+              <Button
+                variant="light"
+                onClick={() => void requestPasswordLink()}
+                loading={passwordLink.isPending}
+              >
+                Passwort-Link anfordern
+              </Button>
+            </Group>
+            <Divider />
+            <Checkbox
+              label="Ich möchte den Newsletter erhalten."
+              checked={values.newsletter}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                setValues((current) => ({ ...current, newsletter: checked }));
+              }}
+            />
+            <Divider />
+            <PushOptIn />
+          </>
+        )}
+        {serverError && (
+          <Alert color="red" role="alert">
+            {serverError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" disabled={saveDisabled} loading={changeUser.isPending}>
+            Speichern
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

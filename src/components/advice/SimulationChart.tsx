@@ -1,0 +1,100 @@
+import { LineChart } from '@mantine/charts';
+import { Group, Paper, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { RETURN_SLIDER, sliderToRate } from '../../domain/advice-simulation';
+import { decimalToCents, formatEuro } from '../../domain/money';
+import { useSalesCalculation } from '../../queries/advice';
+
+const euro = (value: string | number) => formatEuro(decimalToCents(String(value)));
+const wholeEuro = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+const percent = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** The 15-year simulation: value and cumulative service fee by year, with the return slider 4–12 %. */
+export function SimulationChart({ uid }: { uid: string }) {
+  const [rate, setRate] = useState<number>(RETURN_SLIDER.initial);
+  const [moved, setMoved] = useState(false);
+  const simulation = useSalesCalculation(uid, sliderToRate(rate));
+  const result = simulation.data;
+  const seriesName = `Portfoliowert bei ${percent.format(rate)} % p.a.`;
+  const data =
+    result?.timeseries.map((point) => ({
+      year: String(point.year),
+      value: Number(point.value),
+      fee: Number(point.fee),
+    })) ?? [];
+  const yMax = result ? Math.max(Number(result.yAxisMax), Number(result.value15)) : undefined;
+
+  return (
+    <Stack gap="md" data-testid="portfolio-simulation">
+      <Title order={4}>Portfolio-Simulation über 15 Jahre</Title>
+      <Stack gap={4}>
+        <Group justify="space-between">
+          <Text size="sm">Erwartete Rendite pro Jahr</Text>
+          <Text size="sm" fw={700} data-testid="simulation-rate">
+            {percent.format(rate)} %
+          </Text>
+        </Group>
+        <Slider
+          min={RETURN_SLIDER.min}
+          max={RETURN_SLIDER.max}
+          step={RETURN_SLIDER.step}
+          value={rate}
+          label={(value) => `${percent.format(value)} %`}
+          onChange={(value) => {
+            setRate(value);
+            setMoved(true);
+          }}
+          thumbLabel="Erwartete Rendite pro Jahr"
+        />
+        {!moved && (
+          <Text size="xs" c="dimmed">
+            Bewegen Sie den Regler, um verschiedene Renditen zu simulieren.
+          </Text>
+        )}
+      </Stack>
+      {result && (
+        <>
+          <LineChart
+            h={280}
+            data={data}
+            dataKey="year"
+            series={[
+              { name: 'value', label: seriesName, color: 'wine.7' },
+              { name: 'fee', label: 'Servicegebühr (kumuliert)', color: 'gray.6' },
+            ]}
+            yAxisProps={{ domain: [0, yMax ?? 'auto'] }}
+            valueFormatter={(value) => `${wholeEuro.format(value)} €`}
+            withLegend
+            curveType="monotone"
+          />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Paper withBorder p="sm">
+              <Text size="xs" c="dimmed">
+                Wert nach 15 Jahren
+              </Text>
+              <Text fw={700} data-testid="simulation-value15">
+                {euro(result.value15)}
+              </Text>
+            </Paper>
+            <Paper withBorder p="sm">
+              <Text size="xs" c="dimmed">
+                Servicegebühr monatlich / gesamt
+              </Text>
+              <Text fw={700}>
+                {euro(result.serviceFee1)} / {euro(result.serviceFeeTotal)}
+              </Text>
+            </Paper>
+            <Paper withBorder p="sm">
+              <Text size="xs" c="dimmed">
+                Gewinn nach Kosten (inkl. 3,5 % Verkaufsprovision {euro(result.saleProvision)})
+              </Text>
+              <Text fw={700} data-testid="simulation-profit">
+                {euro(result.profit)} ({percent.format(result.profitPerc)} %)
+              </Text>
+            </Paper>
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

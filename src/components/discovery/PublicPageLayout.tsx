@@ -1,0 +1,64 @@
+import { Anchor, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { BrandMark } from '../BrandMark';
+
+export interface PublicPageLayoutProps {
+  children: ReactNode;
+}
+
+/** Frame of the public pages (/vintage, /chateaus, /index-chart): no sidebar, a register call to action. */
+export function PublicPageLayout({ children }: PublicPageLayoutProps) {
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-cork-0)">
+      <Box
+        component="header"
+        bg="white"
+        py="sm"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Container size="lg">
+          <Group justify="space-between">
+            <Anchor component={Link} to="/" c="wine.9" underline="never" aria-label="Weindepot">
+              <Group gap="xs">
+                <BrandMark size={28} />
+                <Text fw={700}>Weindepot</Text>
+              </Group>
+            </Anchor>
+            <Group gap="xs">
+              <Button component={Link} to="/login" variant="subtle">
+                Einloggen
+              </Button>
+              <Button component={Link} to="/register">
+                Registrieren
+              </Button>
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+      <Container size="lg" py="xl" component="main">
+        <Stack gap="xl">
+          {children}
+          <RegisterCallToAction />
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+function RegisterCallToAction() {
+  return (
+    <Paper withBorder p="xl" radius="md" bg="wine.0">
+      <Stack gap="sm" align="flex-start">
+        <Title order={2}>Jetzt registrieren</Title>
+        <Text>
+          Registrieren Sie sich jetzt im Weindepot, um limitierte Weine zu sichern, Ihr Depot zu verfolgen und
+          alle Jahrgänge und Weingüter zu entdecken.
+        </Text>
+        <Button component={Link} to="/register" size="md">
+          Registrieren
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,40 @@
+import { Group, Progress, Stack, Text } from '@mantine/core';
+import {
+  availabilityColor,
+  availabilityLabel,
+  availabilityPercent,
+  availabilityShare,
+  totalCases,
+} from '../../domain/offer-display';
+
+export interface AvailabilityIndicatorProps {
+  /** Cases available now (sum of the tranches' quantityAvailable). */
+  availableCases: number;
+  /** The offer's own total quantity, used when its tranches carry none. */
+  offerTotal: number;
+  tranches: readonly { totalQuantityAvailable: number }[];
+}
+
+/** "Verfügbarkeit: sehr gering / gering" and the orange/red bar of an offer. */
+export function AvailabilityIndicator({ availableCases, offerTotal, tranches }: AvailabilityIndicatorProps) {
+  const share = availabilityShare(availableCases, totalCases(offerTotal, tranches));
+  const label = availabilityLabel(share);
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">
+          Verfügbarkeit: <strong>{label}</strong>
+        </Text>
+        <Text size="xs" c="dimmed">
+          {availableCases === 1 ? '1 Kiste' : `${availableCases} Kisten`}
+        </Text>
+      </Group>
+      <Progress
+        value={availabilityPercent(share)}
+        color={availabilityColor(share)}
+        size="sm"
+        aria-label={`Verfügbarkeit ${label}`}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,21 @@
+import { Alert } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { newestDataTime, offlineBannerText } from '../../domain/offline';
+
+/** Shown while the device is offline: the data on screen comes from the device and is this old. */
+export function OfflineBanner() {
+  const { online } = useNetwork();
+  const queryCache = useQueryClient().getQueryCache();
+  const dataAsOf = useSyncExternalStore(
+    (onChange) => queryCache.subscribe(onChange),
+    () => newestDataTime(queryCache.getAll()),
+  );
+  if (online) return null;
+  return (
+    <Alert color="yellow" variant="light" role="status" radius={0} py={6} data-testid="offline-banner">
+      {offlineBannerText(dataAsOf)}
+    </Alert>
+  );
+}

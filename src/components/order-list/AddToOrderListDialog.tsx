@@ -1,0 +1,130 @@
+import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  MAX_ORDER_CASES,
+  MIN_ORDER_CASES,
+  orderAmountMessage,
+  orderAmountProblem,
+} from '../../domain/order-costs';
+import { ORDER_LIST_BLOCKED_TEXT, ORDER_LIST_PATH } from '../../domain/order-list-texts';
+import {
+  notifyOrderFailure,
+  ORDER_LIST_BLOCKED,
+  OrderRefusal,
+  useCreateOrderPosition,
+  useOrderListBlocked,
+} from '../../queries/orders';
+
+export interface AddToOrderListDialogProps {
+  /** The offer to add; `title` is the vintage title shown in the toast "Hinzugefügt: {title}". */
+  offer: { id: number; title: string };
+  /** Whether the dialog is shown. */
+  opened: boolean;
+  /** Called when the dialog closes (cancel, success, "Zurück"). */
+  onClose: () => void;
+}
+
+/**
+ * The add-to-order-list dialog: case amount 1–100 (default 1); on success a toast
+ * "Hinzugefügt: {title}" and the order list. While the order list is blocked (a request is being
+ * checked or a payment is pending) it shows the blocked text with "Zur Bestellung" and "Zurück".
+ */
+export function AddToOrderListDialog({ offer, opened, onClose }: AddToOrderListDialogProps) {
+  const navigate = useNavigate();
+  const [amount, setAmount] = useState<number | string>(1);
+  const [refusedAsBlocked, setRefusedAsBlocked] = useState(false);
+  const blocked = useOrderListBlocked(opened);
+  const create = useCreateOrderPosition();
+
+  useEffect(() => {
+    if (opened) {
+      setAmount(1);
+      setRefusedAsBlocked(false);
+    }
+  }, [opened]);
+
+  const cases = typeof amount === 'number' ? amount : Number.NaN;
+  const problem = orderAmountProblem(cases);
+  const showBlocked = refusedAsBlocked || blocked.data === true;
+
+  const submit = () => {
+    if (problem) return;
+    create.mutate(
+      { offerId: offer.id, amount: cases, title: offer.title },
+      {
+        onSuccess: () => {
+          notifications.show({ message: `Hinzugefügt: ${offer.title}`, color: 'green', autoClose: 3000 });
+          onClose();
+          navigate(ORDER_LIST_PATH);
+        },
+        onError: (error) => {
+          if (error instanceof OrderRefusal && error.code === ORDER_LIST_BLOCKED) {
+            setRefusedAsBlocked(true);
+            return;
+          }
+          notifyOrderFailure('Nicht hinzugefügt', error);
+        },
+      },
+    );
+  };
+
+  if (showBlocked) {
+    return (
+      <Modal opened={opened} onClose={onClose} title="Orderliste gesperrt" centered>
+        <Stack>
+          <Text>{ORDER_LIST_BLOCKED_TEXT}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Zurück
+            </Button>
+            <Button
+              onClick={() => {
+                onClose();
+                navigate(`${ORDER_LIST_PATH}/`);
+              }}
+            >
+              Zur Bestellung
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Auf Orderliste setzen" centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack>
+          <Text fw={600}>{offer.title}</Text>
+          <NumberInput
+            label="Anzahl Kisten"
+            min={MIN_ORDER_CASES}
+            max={MAX_ORDER_CASES}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="strict"
+            value={amount}
+            onChange={setAmount}
+            error={problem && amount !== '' ? orderAmountMessage(problem) : undefined}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Zurück
+            </Button>
+            <Button type="submit" loading={create.isPending} disabled={problem !== null}>
+              Hinzufügen
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

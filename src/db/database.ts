@@ -1,0 +1,33 @@
+import type { QueryKey, QueryState } from '@tanstack/react-query';
+import { Dexie, type Table } from 'dexie';
+import type { OutboxEntry } from '../domain/order-outbox';
+
+/** One persisted TanStack Query entry: one row per query and user, never one blob for all. */
+export interface PersistedQuery {
+  /** Whose data this is (the user id as text), so that one device never shows another user's data. */
+  userKey: string;
+  queryHash: string;
+  queryKey: QueryKey;
+  state: QueryState;
+  /** Changes when the cache format changes; rows with another buster are ignored. */
+  buster: string;
+  updatedAt: number;
+}
+
+/** A queued order-list change of one user (see `src/domain/order-outbox.ts`). */
+export type StoredOutboxEntry = OutboxEntry & { userKey: string };
+
+export type WeindepotDatabase = Dexie & {
+  queryCache: Table<PersistedQuery, [string, string]>;
+  outbox: Table<StoredOutboxEntry, string>;
+};
+
+export const database = new Dexie('weindepot') as WeindepotDatabase;
+
+database.version(1).stores({
+  queryCache: '[userKey+queryHash], userKey, updatedAt',
+});
+database.version(2).stores({
+  queryCache: '[userKey+queryHash], userKey, updatedAt',
+  outbox: 'id, userKey, seq',
+});

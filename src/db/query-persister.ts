@@ -1,0 +1,70 @@
+import {
+  type AsyncStorage,
+  experimental_createQueryPersister,
+  type PersistedQuery,
+} from '@tanstack/query-persist-client-core';
+import { loadDatabase } from './load-database';
+
+/** How long data read once stays readable offline. */
+export const OFFLINE_DATA_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The Dexie table as TanStack Query's per-query storage: one row per query, under the signed-in
+ * user's key, so a device never shows one user's data to another. Without a user nothing is kept.
+ */
+export function dexieQueryStorage(currentUserKey: () => string | null): AsyncStorage<PersistedQuery> {
+  return {
+    async getItem(key) {
+      const userKey = currentUserKey();
+      if (!userKey) return null;
+      const database = await loadDatabase();
+      const row = await database.queryCache.get([userKey, key]);
+      if (!row) return null;
+      return { buster: row.buster, queryHash: key, queryKey: row.queryKey, state: row.state };
+    },
+    async setItem(key, value) {
+      const userKey = currentUserKey();
+      if (!userKey) return;
+      const database = await loadDatabase();
+      await database.queryCache.put({
+        userKey,
+        queryHash: key,
+        queryKey: value.queryKey,
+        state: value.state,
+        buster: value.buster,
+        updatedAt: Date.now(),
+      });
+    },
+    async removeItem(key) {
+      const userKey = currentUserKey();
+      if (userKey) await (await loadDatabase()).queryCache.delete([userKey, key]);
+    },
+    async entries() {
+      const userKey = currentUserKey();
+      if (!userKey) return [];
+      const database = await loadDatabase();
+      const rows = await database.queryCache.where('userKey').equals(userKey).toArray();
+      return rows.map((row): [string, PersistedQuery] => [
+        row.queryHash,
+        { buster: row.buster, queryHash: row.queryHash, queryKey: row.queryKey, state: row.state },
+      ]);
+    },
+  };
+}
+
+/**
+ * The query persister: restores a query from IndexedDB when it has no data yet (so a reload while
+ * offline shows what was seen online) and writes every successful fetch back. Rows of another
+ * app build (`buster`) or older than `OFFLINE_DATA_MAX_AGE_MS` are discarded.
+ */
+export function createQueryPersister(currentUserKey: () => string | null, buildId: string) {
+  return experimental_createQueryPersister<PersistedQuery>({
+    storage: dexieQueryStorage(currentUserKey),
+    buster: buildId,
+    maxAge: OFFLINE_DATA_MAX_AGE_MS,
+    prefix: 'q',
+    // Plain data only: IndexedDB's structured clone must never meet a function or class instance.
+    serialize: (query) => JSON.parse(JSON.stringify(query)) as PersistedQuery,
+    deserialize: (query) => query,
+  });
+}

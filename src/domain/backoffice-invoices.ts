@@ -1,0 +1,99 @@
+/**
+ * Rules of the back office's invoice check (tab "Orders and Invoices", spec 2.6 and 5 "Back
+ * office"): the invoice-number form (`YYYY-NNNN`), the validation of a position's amount and
+ * price before it is saved, and the label of an invoice in the 'Choose ID' list. Used by the
+ * server and the PWA alike.
+ */
+import { validateAmount, validatePrice } from './backoffice-validation';
+import { MAX_ORDER_CASES, orderAmountMessage, parseInvoiceNumber } from './order-costs';
+
+/** Highest price per bottle a position may get (keeps every sum inside the database's numeric(12,2)). */
+export const MAX_INVOICE_PRICE_BTL = '999999.99';
+
+export const invoiceCheckTexts = {
+  invoiceNumberInvalid: 'Die Rechnungsnummer muss die Form JJJJ-NNNN haben.',
+  amountZero: 'Eine Position braucht mindestens eine Kiste. Zum Entfernen bitte DELETE verwenden.',
+  nothingToChange: 'Bitte geben Sie eine Anzahl oder einen Preis an.',
+  positionUnknown: 'Diese Rechnungsposition gibt es nicht.',
+  notInCheck:
+    'Diese Rechnung ist nicht mehr in der Prüfung (check needed); ihre Positionen können nicht mehr geändert werden.',
+  priceTooHigh: 'Der Preis pro Flasche darf höchstens 999.999,99 € betragen.',
+  lastPosition:
+    'Die letzte Position einer Rechnung kann nicht gelöscht werden. Passen Sie stattdessen Anzahl oder Preis an.',
+} as const;
+
+/** Null when the (trimmed) number has the form year, dash, at least four digits, e.g. "2026-0042". */
+export function invoiceNumberProblem(value: string): string | null {
+  const parsed = parseInvoiceNumber(value);
+  return parsed && parsed.sequence > 0 ? null : invoiceCheckTexts.invoiceNumberInvalid;
+}
+
+/**
+ * The spec's amount rules, then 1 to 100 cases as on the order list (a position of 0 cases would be
+ * a deletion: DELETE does that).
+ */
+export function invoicePositionAmountProblem(value: string | number): string | null {
+  const problem = validateAmount(value);
+  if (problem) return problem;
+  const cases = Number(String(value).trim());
+  if (cases === 0) return invoiceCheckTexts.amountZero;
+  return cases > MAX_ORDER_CASES ? orderAmountMessage('too-large') : null;
+}
+
+/** The spec's price rules (positive, two decimals with a point), up to 999.999,99 € per bottle. */
+export function invoicePositionPriceProblem(value: string): string | null {
+  const problem = validatePrice(value);
+  if (problem) return problem;
+  return Number(value.trim()) > Number(MAX_INVOICE_PRICE_BTL) ? invoiceCheckTexts.priceTooHigh : null;
+}
+
+export interface FieldProblem {
+  field: 'amount' | 'buyPriceBtl';
+  message: string;
+}
+
+/** Every problem of a position change (each given field checked); empty when it may be saved. */
+export function invoicePositionChangeProblems(change: {
+  amount?: string | number | null;
+  buyPriceBtl?: string | null;
+}): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  if (change.amount !== undefined && change.amount !== null) {
+    const message = invoicePositionAmountProblem(change.amount);
+    if (message) problems.push({ field: 'amount', message });
+  }
+  if (change.buyPriceBtl !== undefined && change.buyPriceBtl !== null) {
+    const message = invoicePositionPriceProblem(change.buyPriceBtl);
+    if (message) problems.push({ field: 'buyPriceBtl', message });
+  }
+  return problems;
+}
+
+const germanDate = (timeZone: string) =>
+  new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone });
+
+/**
+ * "12.05.2026": a calendar date ("2026-05-12") as it is; a timestamp by its day in Germany
+ * (the business's time zone).
+ */
+export function formatInvoiceDate(value: string): string {
+  const calendarDate = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(calendarDate ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  return germanDate(calendarDate ? 'UTC' : 'Europe/Berlin').format(date);
+}
+
+/** An entry of 'Choose ID': "#12 · Thomas Keller (thomas.keller@example.com) · 12.05.2026". */
+export function invoiceChoiceLabel(invoice: {
+  id: number;
+  date: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+}): string {
+  const name = `${invoice.firstName} ${invoice.lastName}`.trim();
+  const customer = name ? `${name} (${invoice.email})` : invoice.email;
+  return [`#${invoice.id}`, customer, invoice.date ? formatInvoiceDate(invoice.date) : null]
+    .filter(Boolean)
+    .join(' · ');
+}

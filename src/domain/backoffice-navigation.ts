@@ -1,0 +1,25 @@
+/** Tabs of the back office `/admin/management`, chosen by URL hash (spec 2.6). */
+export const MANAGEMENT_SUBTABS = [
+  { key: 'sortiment_neu', label: 'Sortiment (Neu)' },
+  { key: 'angebote', label: 'Angebote' },
+  { key: 'lieferanten', label: 'Lieferanten' },
+  { key: 'lagerbestand', label: 'Lagerbestand' },
+  { key: 'servicegebuehr', label: 'Servicegebühr' },
+] as const;
+
+export type ManagementSubtab = (typeof MANAGEMENT_SUBTABS)[number]['key'];
+
+const SUBTAB_KEYS = new Set<string>(MANAGEMENT_SUBTABS.map(({ key }) => key));
+
+/** `#orders` opens "Orders and Invoices"; a sub-tab's hash opens it; anything else the first sub-tab. */
+export function managementTabFromHash(hash: string): {
+  tab: 'management' | 'orders';
+  subtab: ManagementSubtab;
+} {
+  const key = decodeURIComponent(hash.replace(/^#/, ''));
+  if (key === 'orders') return { tab: 'orders', subtab: 'sortiment_neu' };
+  return {
+    tab: 'management',
+    subtab: SUBTAB_KEYS.has(key) ? (key as ManagementSubtab) : 'sortiment_neu',
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The Excel export of the depot (spec client area §5, §9): file `yyyymmdd` + brand + `.xlsx`,
+ * sheet "Depot", the nine columns in order, wine and winery names cut at 60 characters, money
+ * and dates as real number/date cells with German formats.
+ */
+import { truncateName } from './depot-names';
+import type { DepotRow } from './depot-rows';
+
+export const DEPOT_EXCEL_BRAND = 'Weindepot';
+export const DEPOT_EXCEL_SHEET = 'Depot';
+export const EXCEL_EURO_FORMAT = '#,##0.00 "€"';
+export const EXCEL_DATE_FORMAT = 'dd.mm.yyyy';
+
+export interface DepotExcelColumn {
+  header: string;
+  key: keyof DepotExcelRow;
+  width: number;
+  /** Excel number format of the column's cells. */
+  numFmt?: string;
+}
+
+export const DEPOT_EXCEL_COLUMNS: readonly DepotExcelColumn[] = [
+  { header: 'Jahrgang', key: 'year', width: 10, numFmt: '0' },
+  { header: 'Gebinde', key: 'packaging', width: 12 },
+  { header: 'Wein', key: 'wine', width: 40 },
+  { header: 'Weingut', key: 'winery', width: 32 },
+  { header: 'Region', key: 'region', width: 18 },
+  { header: 'Flaschen', key: 'bottles', width: 10, numFmt: '0' },
+  { header: 'Datum', key: 'date', width: 12, numFmt: EXCEL_DATE_FORMAT },
+  { header: 'Preis/Flasche', key: 'priceBtl', width: 16, numFmt: EXCEL_EURO_FORMAT },
+  { header: 'Preis gesamt', key: 'priceTotal', width: 16, numFmt: EXCEL_EURO_FORMAT },
+];
+
+export interface DepotExcelRow {
+  year: number;
+  packaging: string;
+  wine: string;
+  winery: string;
+  region: string;
+  bottles: number;
+  /** A real date cell (midnight UTC of the purchase day), empty without a purchase date. */
+  date: Date | null;
+  /** Euro as a number (the cell's format shows "1.234,56 €" in a German Excel). */
+  priceBtl: number;
+  priceTotal: number;
+}
+
+export function depotExcelRow(row: DepotRow): DepotExcelRow {
+  return {
+    year: row.year,
+    packaging: row.packaging,
+    wine: truncateName(row.wine),
+    winery: truncateName(row.winery),
+    region: row.region,
+    bottles: row.bottles,
+    date: row.date
+      ? new Date(Date.UTC(row.date.getFullYear(), row.date.getMonth(), row.date.getDate()))
+      : null,
+    priceBtl: row.valuation.buyPriceBtl / 100,
+    priceTotal: row.valuation.invested / 100,
+  };
+}
+
+/** "20261121Weindepot.xlsx" for the local date. */
+export function depotExcelFileName(now: Date, brand: string = DEPOT_EXCEL_BRAND): string {
+  const yyyy = String(now.getFullYear());
+  const mm = String(now.getMonth() + 1).padStart(2, '0');
+  const dd = String(now.getDate()).padStart(2, '0');
+  return `${yyyy}${mm}${dd}${brand}.xlsx`;
+}

@@ -1,0 +1,149 @@
+/**
+ * The depot as the screen and the Excel export see it: one row per depot position with its
+ * valuation, status, purchase date, en-primeur state and holding forecast.
+ */
+import { remainingHoldingYears } from './depot-holding';
+import { type SortState, type SortValue, sortBy } from './depot-sorting';
+import {
+  currentStatusEntry,
+  type DepotStatus,
+  type DepotStatusEntry,
+  firstStatusDate,
+  isEnPrimeur,
+  purchaseDate,
+} from './depot-status';
+import { type DepotPositionValuation, type ValuationInput, valueDepotPosition } from './depot-valuation';
+
+/** The fields of a depot position (GraphQL `DepotPosition`) the rows are built from. */
+export interface DepotPositionInput {
+  id: number;
+  amount: number;
+  caskOf: number;
+  buyPriceBtl: string;
+  storageId?: string | null;
+  bottleSize: { title: string; factorForLiterPrices: string };
+  depotPositionStatusRel: readonly DepotStatusEntry[];
+  vintage: {
+    id: number;
+    title: string;
+    year: number;
+    image?: string | null;
+    enPrimeurDeliveryDate?: string | null;
+    valuationRel: readonly ValuationInput[];
+    wine: { title: string; image?: string | null; winery: { title: string; region: { title: string } } };
+  };
+}
+
+export interface DepotRow {
+  id: number;
+  vintageId: number;
+  /** Vintage title, e.g. "Château Lafite Rothschild 2016". */
+  title: string;
+  year: number;
+  /** The vintage's own image, else the wine's. */
+  image: string | null;
+  /** "6 × 0,75l" */
+  packaging: string;
+  wine: string;
+  winery: string;
+  region: string;
+  bottles: number;
+  /** Purchase date (update of the PURCHASED entry). */
+  date: Date | null;
+  status: DepotStatus | null;
+  valuation: DepotPositionValuation;
+  enPrimeur: boolean;
+  enPrimeurDeliveryDate: string | null;
+  holdingYears: number | null;
+  storageId: string | null;
+}
+
+export function toDepotRow(position: DepotPositionInput, now: Date): DepotRow {
+  const { vintage } = position;
+  const region = vintage.wine.winery.region.title;
+  return {
+    id: position.id,
+    vintageId: vintage.id,
+    title: vintage.title,
+    year: vintage.year,
+    image: vintage.image ?? vintage.wine.image ?? null,
+    packaging: `${position.caskOf} × ${position.bottleSize.title}`,
+    wine: vintage.wine.title,
+    winery: vintage.wine.winery.title,
+    region,
+    bottles: position.amount * position.caskOf,
+    date: purchaseDate(position.depotPositionStatusRel),
+    status: currentStatusEntry(position.depotPositionStatusRel)?.status ?? null,
+    valuation: valueDepotPosition({
+      buyPriceBtl: position.buyPriceBtl,
+      caskOf: position.caskOf,
+      amount: position.amount,
+      factorForLiterPrices: position.bottleSize.factorForLiterPrices,
+      valuations: vintage.valuationRel,
+    }),
+    enPrimeur: isEnPrimeur(vintage.enPrimeurDeliveryDate, now),
+    enPrimeurDeliveryDate: vintage.enPrimeurDeliveryDate ?? null,
+    holdingYears: remainingHoldingYears(region, firstStatusDate(position.depotPositionStatusRel), now),
+    storageId: position.storageId ?? null,
+  };
+}
+
+export type DepotCardSortKey = 'date' | 'year' | 'name';
+
+export const DEPOT_CARD_SORT_LABELS: Record<DepotCardSortKey, string> = {
+  date: 'Kaufdatum',
+  year: 'Jahrgang',
+  name: 'Name A–Z',
+};
+
+export const DEFAULT_CARD_SORT: SortState<DepotCardSortKey> = { key: 'date', direction: 'desc' };
+
+function cardValue(row: DepotRow, key: DepotCardSortKey): SortValue {
+  if (key === 'date') return row.date;
+  if (key === 'year') return row.year;
+  return row.title;
+}
+
+export function sortDepotCards(rows: readonly DepotRow[], state: SortState<DepotCardSortKey>): DepotRow[] {
+  return sortBy(rows, state, cardValue);
+}
+
+export type DepotTableSortKey =
+  | 'year'
+  | 'packaging'
+  | 'wine'
+  | 'winery'
+  | 'region'
+  | 'bottles'
+  | 'date'
+  | 'priceBtl'
+  | 'priceTotal';
+
+export const DEFAULT_TABLE_SORT: SortState<DepotTableSortKey> = { key: 'date', direction: 'desc' };
+
+function tableValue(row: DepotRow, key: DepotTableSortKey): SortValue {
+  switch (key) {
+    case 'year':
+      return row.year;
+    case 'packaging':
+      return row.packaging;
+    case 'wine':
+      return row.wine;
+    case 'winery':
+      return row.winery;
+    case 'region':
+      return row.region;
+    case 'bottles':
+      return row.bottles;
+    case 'date':
+      return row.date;
+    case 'priceBtl':
+      return row.valuation.buyPriceBtl;
+    case 'priceTotal':
+      return row.valuation.invested;
+  }
+}
+
+export function sortDepotTable(rows: readonly DepotRow[], state: SortState<DepotTableSortKey>): DepotRow[] {
+  return sortBy(rows, state, tableValue);
+}

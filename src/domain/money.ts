@@ -1,0 +1,36 @@
+/**
+ * Money in integer cents: parsed from the database's `numeric` strings, summed as integers and
+ * formatted only at the edge as `1.234,56 €` (de-DE, two decimals).
+ */
+export type Cents = number;
+
+const euroFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "1234.5" / "1234.50" / "-3" → cents, exactly (no float arithmetic on the decimal string). */
+export function decimalToCents(value: string | number): Cents {
+  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
+  const match = text.match(/^(-)?(\d+)(?:\.(\d+))?$/);
+  if (!match) throw new Error(`Kein gültiger Geldbetrag: "${value}"`);
+  const [, sign, whole = '0', fraction = ''] = match;
+  const padded = `${fraction}000`;
+  // Round half away from zero on the third decimal.
+  const cents = Number(whole) * 100 + Number(padded.slice(0, 2)) + (Number(padded[2]) >= 5 ? 1 : 0);
+  return sign ? -cents : cents;
+}
+
+/** Cents → the database's decimal string, e.g. 123456 → "1234.56". */
+export function centsToDecimal(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** 123456 → "1.234,56 €". */
+export function formatEuro(cents: Cents): string {
+  return `${euroFormat.format(Math.round(cents) / 100)} €`;
+}
+
+/** Multiplies a cent amount by a decimal factor (e.g. a liter factor "1.5000") and rounds to cents. */
+export function multiplyCents(cents: Cents, factor: string | number): Cents {
+  return Math.round(cents * Number(factor));
+}

@@ -1,0 +1,31 @@
+/** German texts and paths of the order list and checkout, verbatim from the specifications. */
+
+export const ORDER_LIST_PATH = '/admin/orderlist';
+export const INVOICES_PATH = '/admin/invoices';
+export const DEPOT_PATH = '/admin/depot';
+
+export const ORDER_LIST_BLOCKED_TEXT =
+  'Sie können derzeit keine weiteren Positionen zu Ihrer Orderliste hinzufügen, da gerade eine Anfrage geprüft wird, oder eine Zahlung aussteht.';
+
+export const ORDER_LIST_EMPTY = 'Ihre Orderliste ist derzeit leer.';
+
+export const BILLING_INCOMPLETE = 'Bitte vervollständigen Sie Ihre Rechnungsinformationen.';
+
+export const PAYMENT_FAILED_TEXT =
+  'Ihre Zahlung ist leider fehlgeschlagen. Bitte versuchen Sie es erneut. Bei Fragen nehmen Sie gerne Kontakt mit uns auf.';
+
+export const NO_INVOICES = 'Noch keine Rechnungen vorhanden.';
+
+/** The five steps of the certificate progress overlay (spec: "Certificate generation"). */
+export const CERTIFICATE_STEPS = [
+  'Einlagerungsdaten werden authentifiziert …',
+  'Kistennummern werden verifiziert …',
+  'Persönlicher Fingerabdruck wird erstellt …',
+  'Fingerabdruck wird angezeigt …',
+  'Sie werden weitergeleitet …',
+] as const;
+
+/** "Ornellaia 2021": the vintage title with its year (unless the title already ends with it). */
+export function vintageLabel(title: string, year: number): string {
+  return title.trim().endsWith(String(year)) ? title.trim() : `${title.trim()} ${year}`;
+}

@@ -1,0 +1,121 @@
+/**
+ * The queue of order-list changes made while offline (or while the server could not be reached).
+ * Pure rules: how a new change joins the queue, what the order list looks like with the queue
+ * applied, and in which order entries are replayed. Persistence lives in `src/db/outbox.ts`.
+ *
+ * Every entry carries a client mutation id that the server records, so replaying an entry whose
+ * answer was lost has no second effect.
+ */
+
+export type OrderChange =
+  | { kind: 'create'; offerId: number; amount: number; title: string }
+  /** Only the fields given are changed (a later change of the other field must not undo this one). */
+  | { kind: 'change'; orderPositionId: number; amount?: number; conditionReport?: boolean; title: string }
+  | { kind: 'delete'; orderPositionId: number; title: string };
+
+export interface OutboxEntry {
+  /** Client mutation id sent to the server (also the entry's identity). */
+  id: string;
+  /** Increasing number: replay order. */
+  seq: number;
+  change: OrderChange;
+  /** `queued` waits for the network; `refused` was answered with a German reason and waits for the user. */
+  status: 'queued' | 'refused';
+  reason?: string;
+  /** The server's machine-readable refusal code, e.g. ORDER_LIST_BLOCKED. */
+  reasonCode?: string;
+  createdAt: number;
+}
+
+/** The change without fields left undefined, so merging keeps the earlier values. */
+function definedFields(change: Extract<OrderChange, { kind: 'change' }>) {
+  return Object.fromEntries(
+    Object.entries(change).filter(([, value]) => value !== undefined),
+  ) as typeof change;
+}
+
+/**
+ * Adds a change to the queue, merging where the server would end in the same state with fewer
+ * calls: a later change of the same position replaces an earlier queued one; deleting a position
+ * drops its queued changes. Entries already sent (not in the queue) are never touched.
+ */
+export function enqueueChange(queue: readonly OutboxEntry[], entry: OutboxEntry): OutboxEntry[] {
+  const { change } = entry;
+  if (change.kind === 'change') {
+    const earlier = queue.find(
+      (queued) =>
+        queued.status === 'queued' &&
+        queued.change.kind === 'change' &&
+        queued.change.orderPositionId === change.orderPositionId,
+    );
+    if (earlier && earlier.change.kind === 'change') {
+      const merged = { ...earlier.change, ...definedFields(change) };
+      return queue.map((queued) => (queued === earlier ? { ...queued, change: merged } : queued));
+    }
+  }
+  if (change.kind === 'delete') {
+    const withoutChanges = queue.filter(
+      (queued) =>
+        !(
+          queued.status === 'queued' &&
+          queued.change.kind === 'change' &&
+          queued.change.orderPositionId === change.orderPositionId
+        ),
+    );
+    return [...withoutChanges, entry];
+  }
+  return [...queue, entry];
+}
+
+/** The entries to send now, oldest first; refused entries wait for the user's decision. */
+export function replayOrder(queue: readonly OutboxEntry[]): OutboxEntry[] {
+  return queue.filter((entry) => entry.status === 'queued').sort((a, b) => a.seq - b.seq);
+}
+
+/** "2 Änderungen warten auf Verbindung" / "1 Änderung wartet auf Verbindung". */
+export function waitingText(queue: readonly OutboxEntry[]): string | null {
+  const waiting = queue.filter((entry) => entry.status === 'queued').length;
+  if (waiting === 0) return null;
+  return waiting === 1 ? '1 Änderung wartet auf Verbindung' : `${waiting} Änderungen warten auf Verbindung`;
+}
+
+export interface PositionView {
+  id: number;
+  amount: number;
+  conditionReport: boolean;
+  /** True while the position exists only on this device. */
+  pending?: boolean;
+}
+
+/**
+ * The order list as the user should see it: the server's positions with every queued change
+ * applied. Queued new positions are added (with negative temporary ids) when `newPosition` can
+ * build them, and left to a separate "pending" list otherwise.
+ */
+export function applyQueue<Position extends PositionView>(
+  positions: readonly Position[],
+  queue: readonly OutboxEntry[],
+  newPosition?: (change: Extract<OrderChange, { kind: 'create' }>, temporaryId: number) => Position,
+): Position[] {
+  let result = [...positions];
+  for (const [index, entry] of replayOrder(queue).entries()) {
+    const { change } = entry;
+    if (change.kind === 'create') {
+      if (newPosition) result = [...result, { ...newPosition(change, -(index + 1)), pending: true }];
+    } else if (change.kind === 'change') {
+      result = result.map((position) =>
+        position.id === change.orderPositionId
+          ? {
+              ...position,
+              amount: change.amount ?? position.amount,
+              conditionReport: change.conditionReport ?? position.conditionReport,
+              pending: true,
+            }
+          : position,
+      );
+    } else {
+      result = result.filter((position) => position.id !== change.orderPositionId);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,87 @@
+/** Rules of the wineries list and map ("Entdecken"). */
+
+/** Number of words of a winery description shown in its map label. */
+export const MAP_PREVIEW_WORDS = 15;
+export const MAP_DEFAULT_CENTER: readonly [number, number] = [0.2, 44.6];
+export const MAP_DEFAULT_ZOOM = 5;
+export const MAP_MARKER_ZOOM = 17;
+/** Marker clicks centre and navigate only on screens wider than this. */
+export const MAP_MARKER_CLICK_MIN_WIDTH = 1024;
+
+/** Plain text of an HTML description. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The first `words` words of a description (HTML stripped), with "…" when cut. */
+export function descriptionPreview(html: string, words = MAP_PREVIEW_WORDS): string {
+  const all = plainText(html).split(' ').filter(Boolean);
+  return all.length <= words ? all.join(' ') : `${all.slice(0, words).join(' ')} …`;
+}
+
+/** Whether a marker click centres the map at zoom 17 and goes to the winery. */
+export function markerClickNavigates(viewportWidth: number): boolean {
+  return viewportWidth > MAP_MARKER_CLICK_MIN_WIDTH;
+}
+
+/** Longitude/latitude from the location text 'POINT(lon lat)'; null when missing or malformed. */
+export function parseLocation(location: string | null | undefined): [number, number] | null {
+  const match = location?.match(/^POINT\(\s*(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)\s*\)$/);
+  return match ? [Number(match[1]), Number(match[2])] : null;
+}
+
+export interface WineListRow {
+  id: number;
+  title: string;
+  wineryId: number;
+  region: string;
+  country: string;
+}
+
+export interface WineListGroup {
+  heading: string;
+  regions: { region: string; rows: WineListRow[] }[];
+}
+
+/** The fixed groups of the spec; regions not listed here follow in "Weitere Regionen". */
+export const WINE_LIST_GROUPS: readonly { heading: string; regions: readonly string[] }[] = [
+  { heading: 'Frankreich', regions: ['Bordeaux', 'Burgund', 'Champagne'] },
+  { heading: 'Italien', regions: ['Toskana'] },
+  { heading: 'Neue Welt', regions: ['Napa Valley'] },
+];
+export const OTHER_REGIONS_HEADING = 'Weitere Regionen';
+
+/** Bordeaux hides titles with a test marker, Burgund hides titles containing "Timeless". */
+export function isHiddenInList(region: string, title: string): boolean {
+  if (region === 'Bordeaux') return /test/i.test(title);
+  if (region === 'Burgund') return title.includes('Timeless');
+  return false;
+}
+
+const byTitle = (a: WineListRow, b: WineListRow) => a.title.localeCompare(b.title, 'de');
+
+/** Wines grouped by country group and region, rows sorted by title, hidden titles removed. */
+export function groupWineList(rows: readonly WineListRow[]): WineListGroup[] {
+  const visible = rows.filter((row) => !isHiddenInList(row.region, row.title));
+  const inRegion = (region: string) => visible.filter((row) => row.region === region).sort(byTitle);
+  const fixed = new Set(WINE_LIST_GROUPS.flatMap((group) => group.regions));
+  const groups: WineListGroup[] = WINE_LIST_GROUPS.map((group) => ({
+    heading: group.heading,
+    regions: group.regions
+      .map((region) => ({ region, rows: inRegion(region) }))
+      .filter((entry) => entry.rows.length > 0),
+  }));
+  const otherRegions = [...new Set(visible.map((row) => row.region))]
+    .filter((region) => !fixed.has(region))
+    .sort((a, b) => a.localeCompare(b, 'de'));
+  groups.push({
+    heading: OTHER_REGIONS_HEADING,
+    regions: otherRegions.map((region) => ({ region, rows: inRegion(region) })),
+  });
+  return groups.filter((group) => group.regions.length > 0);
+}

@@ -1,0 +1,58 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { AppProviders, type AppServices } from './app/AppProviders';
+import { captureInstallPrompt } from './app/pwa/install-prompt';
+import { showUpdatePrompt } from './app/pwa/update-prompt';
+import { createQueryClient } from './app/query-client';
+import { AppRoutes, preloadRoute } from './app/router';
+import { registerServiceWorker } from './app/service-worker-registration';
+import { endSession } from './app/session/end-session';
+import { createSessionStore } from './app/session/session-store';
+import { startTokenRefresh } from './app/session/token-refresh';
+import { createQueryPersister } from './db/query-persister';
+import { refreshSessionToken } from './queries/auth';
+import { createApiClient } from './queries/client';
+
+captureInstallPrompt(window);
+
+const sessionStore = createSessionStore(window.localStorage, window);
+const queryClient = createQueryClient({
+  persister: createQueryPersister(() => sessionStore.getSession()?.user.email ?? null, __APP_BUILD_ID__),
+});
+const services: AppServices = {
+  sessionStore,
+  queryClient,
+  apiClient: createApiClient({
+    endpoint: new URL('/graphql', window.location.origin).href,
+    getToken: sessionStore.getToken,
+    onUnauthenticated: () => void endSession(sessionStore, queryClient),
+  }),
+};
+startTokenRefresh({
+  sessionStore,
+  refresh: (token) => refreshSessionToken(services.apiClient, token),
+  target: window,
+});
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('#root fehlt in index.html');
+
+// The page's own code first (in parallel), then one render without a loading fallback.
+void preloadRoute(window.location.pathname).then(() =>
+  createRoot(rootElement).render(
+    <StrictMode>
+      <AppProviders services={services}>
+        {/* Navigations commit at once (not as transitions), so a logout can leave /admin before the session ends. */}
+        <BrowserRouter useTransitions={false}>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  ),
+);
+
+void registerServiceWorker(showUpdatePrompt);

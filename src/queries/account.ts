@@ -1,0 +1,94 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GraphQLClient } from 'graphql-request';
+import { useApiClient } from './client';
+import {
+  AccountMeDocument,
+  ChangeUserDocument,
+  type ChangeUserMutationVariables,
+  ConfirmEmailChangeDocument,
+  RequestPasswordLinkDocument,
+  RequestSoldOutNotificationDocument,
+  SendContactRequestDocument,
+  type SendContactRequestMutationVariables,
+  SendReferralDocument,
+  type SendReferralMutationVariables,
+} from './graphql.generated';
+import { orderKeys } from './orders';
+import { userKeys } from './user';
+
+export const accountKeys = {
+  me: () => [...userKeys.all, 'account'] as const,
+};
+
+export function accountMeQueryOptions(client: GraphQLClient) {
+  return queryOptions({
+    queryKey: accountKeys.me(),
+    queryFn: async () => (await client.request(AccountMeDocument)).me,
+  });
+}
+
+/** The signed-in user's account data with the sidebar badge counts. */
+export function useAccountMe() {
+  const client = useApiClient();
+  return useQuery(accountMeQueryOptions(client));
+}
+
+export function useChangeUser() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (variables: ChangeUserMutationVariables) =>
+      (await client.request(ChangeUserDocument, variables)).changeUser,
+    onSuccess: async (result) => {
+      if (!result.success) return;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+        // The order list shows the address data too (spec client-area section 7: refetch me and the order list).
+        queryClient.invalidateQueries({ queryKey: orderKeys.orderList() }),
+      ]);
+    },
+  });
+}
+
+export function useConfirmEmailChange() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (token: string) =>
+      (await client.request(ConfirmEmailChangeDocument, { token })).confirmEmailChange,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useRequestPasswordLink() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: async () => (await client.request(RequestPasswordLinkDocument)).requestPasswordLink,
+  });
+}
+
+export function useSendContactRequest() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: async (variables: SendContactRequestMutationVariables) =>
+      (await client.request(SendContactRequestDocument, variables)).sendContactRequest,
+  });
+}
+
+export function useSendReferral() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: async (variables: SendReferralMutationVariables) =>
+      (await client.request(SendReferralDocument, variables)).sendReferral,
+  });
+}
+
+export function useRequestSoldOutNotification() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (vintageId: number) =>
+      (await client.request(RequestSoldOutNotificationDocument, { vintageId })).requestSoldOutNotification,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.me() }),
+  });
+}

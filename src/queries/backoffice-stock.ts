@@ -1,0 +1,65 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BACKOFFICE_QUERY_KEY } from '../app/query-client';
+import { useApiClient } from './client';
+import {
+  type AssetSortField,
+  AssetsUnderManagementDocument,
+  type AssetUnderManagementFieldsFragment,
+  UpdateAssetUnderManagementDocument,
+  type UpdateAssetUnderManagementMutationVariables,
+} from './graphql.generated';
+
+export type { AssetSortField };
+export type AssetUnderManagement = AssetUnderManagementFieldsFragment;
+
+export interface AssetsPageRequest {
+  search: string;
+  sortBy: AssetSortField;
+  descending: boolean;
+  page: number;
+  pageSize: number;
+}
+
+export const stockKeys = {
+  all: [BACKOFFICE_QUERY_KEY, 'stock'] as const,
+  page: (request: AssetsPageRequest) => [...stockKeys.all, 'page', request] as const,
+};
+
+/** One page of the assets under management (paged, sorted and searched on the server). */
+export function useAssetsUnderManagement(request: AssetsPageRequest) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: stockKeys.page(request),
+    queryFn: async () =>
+      (
+        await client.request(AssetsUnderManagementDocument, {
+          search: request.search || null,
+          sortBy: request.sortBy,
+          descending: request.descending,
+          offset: (request.page - 1) * request.pageSize,
+          limit: request.pageSize,
+        })
+      ).getAllAssetsUnderManagement,
+    // The table keeps showing the previous page while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Saves MRN, MRN date and case numbers of a depot position; refetches the table when saved. */
+export function useUpdateAssetUnderManagement() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (variables: UpdateAssetUnderManagementMutationVariables) =>
+      (await client.request(UpdateAssetUnderManagementDocument, variables)).updateAssetUnderManagement,
+    onSuccess: async (result, variables) => {
+      if (!result.success) return;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: stockKeys.all }),
+        queryClient.invalidateQueries({
+          queryKey: [BACKOFFICE_QUERY_KEY, 'audit', 'depot_position', variables.depotPositionId],
+        }),
+      ]);
+    },
+  });
+}

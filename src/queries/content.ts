@@ -1,0 +1,55 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GraphQLClient } from 'graphql-request';
+import { useApiClient } from './client';
+import {
+  AcademyVideoDocument,
+  AllAcademyVideosDocument,
+  AllPostPagesDocument,
+  BlogPageDocument,
+} from './graphql.generated';
+
+export const contentKeys = {
+  all: ['content'] as const,
+  postPages: (skip: number, first: number) => [...contentKeys.all, 'post-pages', skip, first] as const,
+  blogPage: (slug: string) => [...contentKeys.all, 'blog-page', slug] as const,
+  academyVideos: () => [...contentKeys.all, 'academy-videos'] as const,
+  academyVideo: (slug: string) => [...contentKeys.all, 'academy-video', slug] as const,
+};
+
+export function postPagesQueryOptions(client: GraphQLClient, skip: number, first: number) {
+  return queryOptions({
+    queryKey: contentKeys.postPages(skip, first),
+    queryFn: async () => (await client.request(AllPostPagesDocument, { skip, first })).allPostPages,
+  });
+}
+
+/** Blog posts newest first (the start page asks for the latest 3). */
+export function usePostPages(skip: number, first: number) {
+  return useQuery(postPagesQueryOptions(useApiClient(), skip, first));
+}
+
+/** One blog post; `null` when the slug is unknown. */
+export function useBlogPage(slug: string) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: contentKeys.blogPage(slug),
+    queryFn: async () => (await client.request(BlogPageDocument, { slug })).page,
+  });
+}
+
+export function useAcademyVideos() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: contentKeys.academyVideos(),
+    queryFn: async () => (await client.request(AllAcademyVideosDocument)).getAllAcademyVideos,
+  });
+}
+
+/** One published video; the server refuses premieres and unknown slugs with a German message. */
+export function useAcademyVideo(slug: string) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: contentKeys.academyVideo(slug),
+    queryFn: async () => (await client.request(AcademyVideoDocument, { slug })).getAcademyVideo,
+  });
+}

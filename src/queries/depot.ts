@@ -1,0 +1,86 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GraphQLClient } from 'graphql-request';
+import { useApiClient } from './client';
+import {
+  ClientsDepotDocument,
+  type DepotBottleSizeFieldsFragment,
+  type DepotPositionFieldsFragment,
+  type DepotVintageFieldsFragment,
+  ViewClientsDepotDocument,
+} from './graphql.generated';
+
+/** A depot position with its vintage and bottle size joined in (as the screen and the Excel export need it). */
+export type DepotPosition = Omit<DepotPositionFieldsFragment, 'vintage' | 'bottleSize'> & {
+  vintage: DepotVintageFieldsFragment;
+  bottleSize: DepotBottleSizeFieldsFragment;
+};
+
+export interface Depot {
+  positions: DepotPosition[];
+  /** The owner's investment score (total invested) for the own depot; null in the staff view (totals come from the positions). */
+  investmentScore: string | null;
+}
+
+/**
+ * The depot as it travels and is cached (also offline): positions name their vintage and bottle
+ * size by id, each comes once. A depot of thousands of positions holds only some dozen vintages.
+ */
+export interface DepotTransfer {
+  positions: DepotPositionFieldsFragment[];
+  vintages: DepotVintageFieldsFragment[];
+  bottleSizes: DepotBottleSizeFieldsFragment[];
+  investmentScore: string | null;
+}
+
+/** Joins each position with its vintage and bottle size; a position missing either is left out. */
+export function joinDepot(transfer: DepotTransfer): Depot {
+  const vintages = new Map(transfer.vintages.map((vintage) => [vintage.id, vintage]));
+  const bottleSizes = new Map(transfer.bottleSizes.map((size) => [size.id, size]));
+  return {
+    positions: transfer.positions.flatMap((position) => {
+      const vintage = vintages.get(position.vintage.id);
+      const bottleSize = bottleSizes.get(position.bottleSize.id);
+      return vintage && bottleSize ? [{ ...position, vintage, bottleSize }] : [];
+    }),
+    investmentScore: transfer.investmentScore,
+  };
+}
+
+export const depotKeys = {
+  all: ['depot'] as const,
+  own: () => [...depotKeys.all, 'own'] as const,
+  ofClient: (clientsMail: string) => [...depotKeys.all, 'client', clientsMail] as const,
+};
+
+/** The own depot, or with `clientsMail` the staff view of that client's depot. */
+export function depotQueryOptions(client: GraphQLClient, clientsMail?: string) {
+  const queryKey: readonly string[] = clientsMail ? depotKeys.ofClient(clientsMail) : depotKeys.own();
+  return queryOptions({
+    queryKey,
+    queryFn: async (): Promise<DepotTransfer> => {
+      if (clientsMail) {
+        const answer = await client.request(ViewClientsDepotDocument, { clientsMail });
+        return {
+          positions: answer.viewClientsDepot,
+          vintages: answer.viewClientsDepotVintages,
+          bottleSizes: answer.allBottleSizes,
+          investmentScore: null,
+        };
+      }
+      const answer = await client.request(ClientsDepotDocument);
+      return {
+        positions: answer.clientsDepot,
+        vintages: answer.clientsDepotVintages,
+        bottleSizes: answer.allBottleSizes,
+        investmentScore: answer.me?.investmentScore ?? null,
+      };
+    },
+    // The cache (memory and IndexedDB) keeps the compact form; screens see the joined depot.
+    select: joinDepot,
+  });
+}
+
+export function useDepot(clientsMail?: string) {
+  const client = useApiClient();
+  return useQuery(depotQueryOptions(client, clientsMail));
+}

@@ -1,0 +1,303 @@
+/**
+ * Order list hooks. The three order-list mutations go through the device's outbox
+ * (`order-outbox.ts`): stored first, sent at once when possible, replayed later when offline, each
+ * with a client mutation id the server records, so a replay has one effect. Change and remove are
+ * optimistic (cancel → snapshot → set → roll back → invalidate); a refusal is shown once as a
+ * German notification.
+ */
+import { notifications } from '@mantine/notifications';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GraphQLClient } from 'graphql-request';
+import { useSession } from '../app/session/session-context';
+import { costSummary, costSummaryStrings } from '../domain/order-costs';
+import type { OrderChange } from '../domain/order-outbox';
+import { GENERIC_ERROR } from '../domain/texts';
+import { useApiClient } from './client';
+import {
+  CreateInvoiceDocument,
+  CustomerPortalSessionDocument,
+  FinalizeInvoiceDocument,
+  InvoiceStageDocument,
+  OrderListBlockedDocument,
+  OrderListDocument,
+  type OrderListQuery,
+  PaidInvoicesDocument,
+} from './graphql.generated';
+import { OrderChangeRefused, type SubmitOutcome, submitOrderChange } from './order-outbox';
+import { userKeys } from './user';
+
+interface MutationError {
+  message: string;
+  code: string;
+}
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  orderList: () => [...orderKeys.all, 'order-list'] as const,
+  blocked: () => [...orderKeys.all, 'blocked'] as const,
+  invoices: (stage: string) => [...orderKeys.all, 'invoices', stage] as const,
+  invoice: (invoiceId: number) => [...orderKeys.all, 'invoice', invoiceId] as const,
+};
+
+/** A mutation the server answered with `success: false`; `code` tells why (e.g. ORDER_LIST_BLOCKED). */
+export class OrderRefusal extends Error {
+  readonly code: string;
+  constructor(error: Pick<MutationError, 'message' | 'code'>) {
+    super(error.message);
+    this.name = 'OrderRefusal';
+    this.code = error.code;
+  }
+}
+
+function throwIfRefused(result: { success: boolean; errors: Pick<MutationError, 'message' | 'code'>[] }) {
+  const first = result.errors[0];
+  if (!result.success) throw new OrderRefusal(first ?? { message: GENERIC_ERROR, code: 'UNKNOWN' });
+}
+
+export const ORDER_LIST_BLOCKED = 'ORDER_LIST_BLOCKED';
+
+/** After an order-list change: the list, the invoices and the user (sidebar badge) are stale. */
+/**
+ * Refreshes the order state after an outbox change without holding up the change: `onSettled`
+ * would otherwise wait for the refetch, and offline (or on a bad connection) that refetch retries
+ * for many seconds while the dialog spins and the queued change never reports back to the user.
+ */
+function refreshAfterOrderChange(queryClient: QueryClient): void {
+  void invalidateOrderState(queryClient);
+}
+
+function invalidateOrderState(queryClient: QueryClient) {
+  // While another order-list change is still on its way, a refetch would show the server's state
+  // without it and undo its optimistic update on screen; the last change to settle refetches.
+  if (queryClient.isMutating({ mutationKey: orderKeys.all }) > 1) return Promise.resolve();
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+    queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  ]);
+}
+
+/** German notification of a failed order-list change (the original only logged it: deviations.md). */
+export function notifyOrderFailure(title: string, error: unknown) {
+  const message =
+    error instanceof OrderRefusal
+      ? error.message
+      : 'Die Verbindung zum Server ist fehlgeschlagen. Bitte versuchen Sie es erneut.';
+  notifications.show({ color: 'red', title, message, autoClose: 7000 });
+}
+
+export function orderListBlockedQueryOptions(client: GraphQLClient) {
+  return queryOptions({
+    queryKey: orderKeys.blocked(),
+    queryFn: async () => (await client.request(OrderListBlockedDocument)).me?.blockedByOrderCheck ?? false,
+    staleTime: 0,
+  });
+}
+
+/** Whether adding to the order list is refused right now (a request is checked or a payment pending). */
+export function useOrderListBlocked(enabled: boolean) {
+  const client = useApiClient();
+  return useQuery({ ...orderListBlockedQueryOptions(client), enabled });
+}
+
+/** Sends an order-list change through the device's outbox; a refusal becomes an `OrderRefusal`. */
+function useSubmitOrderChange() {
+  const client = useApiClient();
+  const userKey = useSession()?.user.email ?? '';
+  return async (change: OrderChange): Promise<SubmitOutcome> => {
+    try {
+      return await submitOrderChange(client, userKey, change);
+    } catch (error) {
+      if (error instanceof OrderChangeRefused)
+        throw new OrderRefusal({ message: error.message, code: error.code });
+      throw error;
+    }
+  };
+}
+
+export function useCreateOrderPosition() {
+  const submit = useSubmitOrderChange();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...orderKeys.all, 'create'],
+    // Runs offline too: the change goes to the device's outbox and is sent once online.
+    networkMode: 'always',
+    mutationFn: (variables: { offerId: number; amount: number; title: string }) =>
+      submit({ kind: 'create', ...variables }),
+    onSettled: () => refreshAfterOrderChange(queryClient),
+  });
+}
+
+export type OrderListData = OrderListQuery;
+export type OrderPositionView = OrderListQuery['orderPositionList'][number];
+export type InvoiceView = OrderListQuery['check_needed'][number];
+
+/** The order list is always read fresh from the server (spec: "fetched without cache"). */
+export function orderListQueryOptions(client: GraphQLClient) {
+  return queryOptions({
+    queryKey: orderKeys.orderList(),
+    queryFn: () => client.request(OrderListDocument),
+    staleTime: 0,
+  });
+}
+
+export function useOrderList(options: { pollWhileWaiting: boolean }) {
+  const client = useApiClient();
+  return useQuery({
+    ...orderListQueryOptions(client),
+    refetchOnMount: 'always',
+    refetchInterval: options.pollWhileWaiting ? 4000 : false,
+  });
+}
+
+/** The list with its positions replaced and the sums recomputed by the shared domain rule. */
+function withPositions(data: OrderListData, positions: OrderPositionView[]): OrderListData {
+  const summary = costSummary(
+    positions.map((position) => ({
+      amount: position.amount,
+      caskOf: position.offer.caskOf,
+      priceBtl: position.offer.sellPriceBtl,
+      conditionReport: position.conditionReport,
+    })),
+    data.feeSchedule,
+  );
+  return {
+    ...data,
+    orderPositionList: positions,
+    orderListSums: { ...data.orderListSums, ...summary, ...costSummaryStrings(summary) },
+  };
+}
+
+/** Optimistic update of the cached order list: cancel → snapshot → set; returns the rollback. */
+async function optimistically(
+  queryClient: QueryClient,
+  change: (positions: OrderPositionView[]) => OrderPositionView[],
+) {
+  await queryClient.cancelQueries({ queryKey: orderKeys.orderList() });
+  const snapshot = queryClient.getQueryData<OrderListData>(orderKeys.orderList());
+  if (snapshot) {
+    queryClient.setQueryData(
+      orderKeys.orderList(),
+      withPositions(snapshot, change(snapshot.orderPositionList)),
+    );
+  }
+  return { snapshot };
+}
+
+export function useChangeOrderPosition() {
+  const submit = useSubmitOrderChange();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...orderKeys.all, 'change'],
+    networkMode: 'always',
+    mutationFn: (variables: { position: OrderPositionView; amount?: number; conditionReport?: boolean }) =>
+      submit({
+        kind: 'change',
+        orderPositionId: variables.position.id,
+        // Only what the user changed: the row may be older than a change still on its way.
+        ...(variables.amount !== undefined ? { amount: variables.amount } : {}),
+        ...(variables.conditionReport !== undefined ? { conditionReport: variables.conditionReport } : {}),
+        title: variables.position.offer.vintage.title,
+      }),
+    onMutate: (variables) =>
+      optimistically(queryClient, (positions) =>
+        positions.map((position) =>
+          position.id === variables.position.id
+            ? {
+                ...position,
+                amount: variables.amount ?? position.amount,
+                conditionReport: variables.conditionReport ?? position.conditionReport,
+              }
+            : position,
+        ),
+      ),
+    onError: (error, _variables, context) => {
+      if (context?.snapshot) queryClient.setQueryData(orderKeys.orderList(), context.snapshot);
+      notifyOrderFailure('Änderung nicht gespeichert', error);
+    },
+    onSettled: () => refreshAfterOrderChange(queryClient),
+  });
+}
+
+export function useDeleteOrderPosition() {
+  const submit = useSubmitOrderChange();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...orderKeys.all, 'delete'],
+    networkMode: 'always',
+    mutationFn: (position: OrderPositionView) =>
+      submit({ kind: 'delete', orderPositionId: position.id, title: position.offer.vintage.title }),
+    onMutate: (removed) =>
+      optimistically(queryClient, (positions) => positions.filter((position) => position.id !== removed.id)),
+    onError: (error, _variables, context) => {
+      if (context?.snapshot) queryClient.setQueryData(orderKeys.orderList(), context.snapshot);
+      notifyOrderFailure('Position nicht entfernt', error);
+    },
+    onSettled: () => refreshAfterOrderChange(queryClient),
+  });
+}
+
+/** The binding order (needs the network; not queued offline). */
+export function useCreateInvoice() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...orderKeys.all, 'create-invoice'],
+    mutationFn: async () => {
+      const answer = await client.request(CreateInvoiceDocument, { clientMutationId: crypto.randomUUID() });
+      throwIfRefused(answer.createInvoice);
+      return answer.createInvoice.invoice;
+    },
+    onError: (error) => notifyOrderFailure('Bestellung nicht abgeschickt', error),
+    onSettled: () => invalidateOrderState(queryClient),
+  });
+}
+
+/** Finalizes the invoice with the payment provider and answers the hosted payment page. */
+export function useFinalizeInvoice() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...orderKeys.all, 'finalize'],
+    mutationFn: async (invoiceId: number) => {
+      const answer = await client.request(FinalizeInvoiceDocument, { invoiceId });
+      throwIfRefused(answer.finalizeInvoice);
+      return answer.finalizeInvoice.hostedInvoiceUrl ?? null;
+    },
+    onError: (error) => notifyOrderFailure('Zahlung nicht gestartet', error),
+    onSettled: () => invalidateOrderState(queryClient),
+  });
+}
+
+/** The stage of one invoice, polled while its payment is open. */
+export function useInvoiceStage(invoiceId: number | null) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: orderKeys.invoice(invoiceId ?? 0),
+    queryFn: async () =>
+      (await client.request(InvoiceStageDocument, { invoiceId: invoiceId ?? 0 })).getInvoiceById,
+    enabled: invoiceId !== null,
+    refetchInterval: (query) => {
+      const stage = query.state.data?.stage;
+      return stage === 'PAID' || stage === 'PURCHASED' ? false : 4000;
+    },
+  });
+}
+
+export function usePaidInvoices() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: orderKeys.invoices('paid'),
+    queryFn: async () => (await client.request(PaidInvoicesDocument)).clientsInvoices,
+  });
+}
+
+/** Asks for a customer-portal session of the payment provider (opened in a new tab). */
+export function useCustomerPortalSession() {
+  const client = useApiClient();
+  return useMutation({
+    mutationKey: [...orderKeys.all, 'customer-portal'],
+    mutationFn: async () =>
+      (await client.request(CustomerPortalSessionDocument)).stripeCustomerPortalSession.sessionUrl,
+    onError: (error) => notifyOrderFailure('Rechnungen nicht erreichbar', error),
+  });
+}

@@ -1,0 +1,211 @@
+import {
+  Box,
+  Button,
+  Group,
+  LoadingOverlay,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { Suspense, useMemo, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useContactModal } from '../../components/contact/contact-modal';
+import { lazyComponent, OpenAfterMount } from '../../components/lazy-component';
+import { EXPAND_PORTFOLIO_PATH } from '../../domain/depot-routes';
+import { type DepotRow, toDepotRow } from '../../domain/depot-rows';
+import { depotTotals } from '../../domain/depot-valuation';
+import { earliestDate } from '../../domain/invested-since';
+import { decimalToCents } from '../../domain/money';
+import { type Depot, useDepot } from '../../queries/depot';
+import { DepotPositionCards } from './DepotPositionCards';
+import { DepotPositionDialog } from './DepotPositionDialog';
+import { DepotSummaryCards } from './DepotSummaryCards';
+import { DepotSunburst } from './DepotSunburst';
+import { DepotTable } from './DepotTable';
+import { HiddenFiguresProvider } from './hidden-figures';
+import { readShowTable, writeShowTable } from './show-table-cookie';
+
+// The time series chart (recharts) loads when its dialog is first opened.
+const TimeSeriesDialog = lazyComponent(() =>
+  import('./TimeSeriesDialog').then((module) => module.TimeSeriesDialog),
+);
+
+const POSITION_PARAM = 'position';
+
+/** `/admin/depot` ("Weindepot"), and with `:clientsMail` the staff view of a client's depot. */
+export function DepotScreen() {
+  useDocumentTitle('Weindepot – Weindepot');
+  const { clientsMail } = useParams();
+  const depot = useDepot(clientsMail);
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Weindepot</Title>
+        {clientsMail && (
+          <Text c="dimmed" data-testid="staff-depot-client">
+            Depot von {clientsMail}
+          </Text>
+        )}
+      </div>
+      {depot.isPending ? (
+        <Box pos="relative" mih={360}>
+          <LoadingOverlay visible loaderProps={{ 'aria-label': 'Depot wird geladen' }} />
+        </Box>
+      ) : depot.isError ? (
+        <Text c="red" role="alert">
+          Error
+        </Text>
+      ) : depot.data.positions.length === 0 ? (
+        <EmptyDepot />
+      ) : (
+        <DepotContent depot={depot.data} />
+      )}
+    </Stack>
+  );
+}
+
+function EmptyDepot() {
+  const contact = useContactModal();
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack align="flex-start" gap="md">
+        <Text>Sie haben noch keine exquisiten Weine bei Weindepot erworben.</Text>
+        <Button onClick={contact.open}>Beratung anfordern</Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+function DepotContent({ depot }: { depot: Depot }) {
+  const [now] = useState(() => new Date());
+  const rows = useMemo<DepotRow[]>(
+    () => depot.positions.map((position) => toDepotRow(position, now)),
+    [depot, now],
+  );
+  const totals = useMemo(() => depotTotals(rows.map((row) => row.valuation)), [rows]);
+  const invested = depot.investmentScore === null ? totals.invested : decimalToCents(depot.investmentScore);
+  const investedSince = useMemo(() => earliestDate(rows.map((row) => row.date)), [rows]);
+
+  const [hidden, setHidden] = useState(false);
+  const [showTable, setShowTable] = useState(readShowTable);
+  const [timeSeriesOpened, setTimeSeriesOpened] = useState(false);
+  const [timeSeriesRequested, setTimeSeriesRequested] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const openPositionId = searchParams.get(POSITION_PARAM);
+  const openRow = openPositionId === null ? undefined : rows.find((row) => String(row.id) === openPositionId);
+  const openPosition = depot.positions.find((position) => String(position.id) === openPositionId);
+
+  const choose = (value: string) => {
+    const table = value === 'table';
+    setShowTable(table);
+    writeShowTable(table);
+  };
+  const showPosition = (positionId: number) =>
+    setSearchParams((params) => {
+      params.set(POSITION_PARAM, String(positionId));
+      return params;
+    });
+  const closePosition = () =>
+    setSearchParams((params) => {
+      params.delete(POSITION_PARAM);
+      return params;
+    });
+
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      const { downloadDepotExcel } = await import('./excel-export');
+      await downloadDepotExcel(rows);
+    } catch {
+      notifications.show({ color: 'red', message: 'Die Excel-Datei konnte nicht erstellt werden.' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <HiddenFiguresProvider value={hidden}>
+      <Stack gap="lg">
+        <DepotSummaryCards
+          invested={invested}
+          marketValue={totals.marketValue}
+          gainPercent={totals.gainPercent}
+          investedSince={investedSince}
+        />
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="md" wrap="wrap">
+            <Switch
+              label="Zahlen verbergen"
+              checked={hidden}
+              onChange={(event) => setHidden(event.currentTarget.checked)}
+            />
+            <SegmentedControl
+              aria-label="Darstellung"
+              value={showTable ? 'table' : 'chart'}
+              onChange={choose}
+              data={[
+                { value: 'chart', label: 'Diagramm' },
+                { value: 'table', label: 'Tabelle' },
+              ]}
+            />
+          </Group>
+          <Group gap="xs" wrap="wrap">
+            <Button
+              variant="default"
+              onClick={() => {
+                setTimeSeriesRequested(true);
+                setTimeSeriesOpened(true);
+              }}
+            >
+              Zeitverlauf
+            </Button>
+            <Button variant="default" onClick={exportExcel} loading={exporting}>
+              Download Excel
+            </Button>
+            <Button component={Link} to={EXPAND_PORTFOLIO_PATH}>
+              Jetzt Portfolio ausbauen
+            </Button>
+          </Group>
+        </Group>
+        <Paper withBorder radius="md" p="md">
+          <Text fz="sm" c="dimmed" mb="sm" data-testid="depot-position-count">
+            {rows.length} Positionen
+          </Text>
+          {showTable ? (
+            <DepotTable rows={rows} onOpen={showPosition} />
+          ) : (
+            <DepotSunburst rows={rows} hidden={hidden} />
+          )}
+        </Paper>
+        <DepotPositionCards rows={rows} />
+      </Stack>
+      {timeSeriesRequested && (
+        <Suspense fallback={null}>
+          <OpenAfterMount opened={timeSeriesOpened}>
+            {(opened) => (
+              <TimeSeriesDialog
+                rows={rows}
+                opened={opened}
+                onClose={() => setTimeSeriesOpened(false)}
+                hidden={hidden}
+              />
+            )}
+          </OpenAfterMount>
+        </Suspense>
+      )}
+      <DepotPositionDialog
+        opened={openPositionId !== null}
+        row={openRow}
+        conditionReportUrl={openPosition?.conditionReportPdf?.file}
+        onClose={closePosition}
+      />
+    </HiddenFiguresProvider>
+  );
+}

@@ -1,0 +1,140 @@
+import { Image, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { type KeyboardEvent, useMemo, useState } from 'react';
+import { shortenName } from '../../domain/depot-names';
+import { regionColor } from '../../domain/depot-region-colors';
+import {
+  DEFAULT_TABLE_SORT,
+  type DepotRow,
+  type DepotTableSortKey,
+  sortDepotTable,
+} from '../../domain/depot-rows';
+import { nextSort } from '../../domain/depot-sorting';
+import { formatEuro } from '../../domain/money';
+import { formatDate } from './format';
+import { Figure } from './hidden-figures';
+
+/** Fixed row height so that only the visible rows are rendered (thousands of positions stay fast). */
+const ROW_HEIGHT = 56;
+const TABLE_HEIGHT = 600;
+const OVERSCAN = 8;
+
+const COLUMNS: readonly { key: DepotTableSortKey; label: string; numeric?: boolean }[] = [
+  { key: 'year', label: 'Jahrgang', numeric: true },
+  { key: 'packaging', label: 'Gebinde' },
+  { key: 'wine', label: 'Wein' },
+  { key: 'winery', label: 'Weingut' },
+  { key: 'region', label: 'Region' },
+  { key: 'bottles', label: 'Flaschen', numeric: true },
+  { key: 'date', label: 'Datum' },
+  { key: 'priceBtl', label: 'Preis/Flasche', numeric: true },
+  { key: 'priceTotal', label: 'Preis gesamt', numeric: true },
+];
+
+export interface DepotTableProps {
+  rows: readonly DepotRow[];
+  /** Opens the "Depot-Position" dialog of a row. */
+  onOpen: (positionId: number) => void;
+}
+
+export function DepotTable({ rows, onOpen }: DepotTableProps) {
+  const [sort, setSort] = useState(DEFAULT_TABLE_SORT);
+  const [scrollTop, setScrollTop] = useState(0);
+  const sorted = useMemo(() => sortDepotTable(rows, sort), [rows, sort]);
+
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(sorted.length, Math.ceil((scrollTop + TABLE_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
+  const visible = sorted.slice(first, last);
+
+  const activate = (event: KeyboardEvent, positionId: number) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onOpen(positionId);
+    }
+  };
+
+  return (
+    <div
+      style={{ maxHeight: TABLE_HEIGHT, overflow: 'auto' }}
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      data-testid="depot-table-scroll"
+    >
+      <Table stickyHeader highlightOnHover verticalSpacing={0} miw={960} aria-rowcount={sorted.length + 1}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>
+              <VisuallyHidden>Bild</VisuallyHidden>
+            </Table.Th>
+            {COLUMNS.map((column) => {
+              const active = sort.key === column.key;
+              return (
+                <Table.Th
+                  key={column.key}
+                  aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  style={{ textAlign: column.numeric ? 'right' : 'left', whiteSpace: 'nowrap' }}
+                >
+                  <UnstyledButton
+                    fw={600}
+                    fz="sm"
+                    onClick={() => setSort((current) => nextSort(current, column.key))}
+                  >
+                    {column.label} {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
+                  </UnstyledButton>
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {first > 0 && <tr aria-hidden style={{ height: first * ROW_HEIGHT }} />}
+          {visible.map((row, index) => (
+            <Table.Tr
+              key={row.id}
+              tabIndex={0}
+              aria-rowindex={first + index + 2}
+              aria-label={`${row.title} öffnen`}
+              data-testid="depot-table-row"
+              style={{ height: ROW_HEIGHT, cursor: 'pointer' }}
+              onClick={() => onOpen(row.id)}
+              onKeyDown={(event) => activate(event, row.id)}
+            >
+              <Table.Td w={48}>
+                {row.image ? <Image src={row.image} alt="" w={32} h={44} fit="contain" /> : null}
+              </Table.Td>
+              <Table.Td ta="right">{row.year}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.packaging}</Table.Td>
+              <Table.Td title={row.wine} style={{ whiteSpace: 'nowrap' }}>
+                {shortenName(row.wine)}
+              </Table.Td>
+              <Table.Td title={row.winery} style={{ whiteSpace: 'nowrap' }}>
+                {shortenName(row.winery)}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <span
+                  aria-hidden
+                  style={{
+                    display: 'inline-block',
+                    width: 10,
+                    height: 10,
+                    borderRadius: 5,
+                    marginRight: 6,
+                    background: regionColor(row.region),
+                  }}
+                />
+                {row.region}
+              </Table.Td>
+              <Table.Td ta="right">{row.bottles}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Figure>{formatEuro(row.valuation.buyPriceBtl)}</Figure>
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Figure>{formatEuro(row.valuation.invested)}</Figure>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          {last < sorted.length && <tr aria-hidden style={{ height: (sorted.length - last) * ROW_HEIGHT }} />}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}

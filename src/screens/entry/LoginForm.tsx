@@ -1,0 +1,129 @@
+import {
+  Anchor,
+  Box,
+  Button,
+  Divider,
+  Group,
+  LoadingOverlay,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { type FormEvent, Suspense, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useSignIn } from '../../app/session/use-sign-in';
+import { hideFormNotice, showFormNotice } from '../../components/form-notice';
+import { lazyComponent, OpenAfterMount } from '../../components/lazy-component';
+import { normalizeLoginCredentials } from '../../domain/entry-forms';
+import { loginErrorOutcome } from '../../domain/entry-messages';
+import { afterLoginPath, registerPath } from '../../domain/entry-navigation';
+import { useTokenAuth } from '../../queries/auth';
+import { firstGraphQLError } from '../../queries/errors';
+import { PASSWORD_TOGGLE_PROPS } from './password-toggle';
+import { recordedFrom } from './redirect-state';
+
+// The dialog (and Mantine's modal with it) loads on the first click, not with the login page.
+const ForgotPasswordDialog = lazyComponent(() =>
+  import('./ForgotPasswordDialog').then((module) => module.ForgotPasswordDialog),
+);
+
+export function LoginForm() {
+  useDocumentTitle('Login – Weindepot');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [forgotOpened, forgotDialog] = useDisclosure(false);
+  const [forgotRequested, setForgotRequested] = useState(false);
+  const tokenAuth = useTokenAuth();
+  const signIn = useSignIn();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    tokenAuth.mutate(normalizeLoginCredentials({ email, password }), {
+      onSuccess: ({ token, user }) => {
+        hideFormNotice();
+        signIn({ token, user });
+        navigate(afterLoginPath(recordedFrom(location.state)), { replace: true });
+      },
+      onError: (error) => {
+        const outcome = loginErrorOutcome(firstGraphQLError(error));
+        showFormNotice('error', outcome.text);
+        if (outcome.resetForm) {
+          setEmail('');
+          setPassword('');
+        }
+      },
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Login</Title>
+        <Text c="dimmed" mt={4}>
+          Melden Sie sich an, um Ihr Weindepot zu sehen.
+        </Text>
+      </div>
+      <Box component="form" pos="relative" onSubmit={submit} noValidate>
+        <LoadingOverlay visible={tokenAuth.isPending} overlayProps={{ blur: 1 }} />
+        <Stack gap="md">
+          <TextInput
+            label="E-Mail"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Passwort"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS}
+          />
+          <Group justify="flex-end">
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => {
+                setForgotRequested(true);
+                forgotDialog.open();
+              }}
+            >
+              Passwort vergessen
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" fullWidth>
+            Einloggen
+          </Button>
+        </Stack>
+      </Box>
+      <Divider label="Noch kein Konto?" labelPosition="center" />
+      <Button
+        component={Link}
+        to={registerPath()}
+        state={location.state}
+        variant="outline"
+        size="md"
+        fullWidth
+      >
+        Registrieren
+      </Button>
+      {forgotRequested && (
+        <Suspense fallback={null}>
+          <OpenAfterMount opened={forgotOpened}>
+            {(opened) => (
+              <ForgotPasswordDialog opened={opened} onClose={forgotDialog.close} initialEmail={email} />
+            )}
+          </OpenAfterMount>
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useDocumentTitle, useNetwork } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { NO_INVOICES } from '../../domain/order-list-texts';
+import { usePaidInvoices } from '../../queries/orders';
+import { CertificateProgress } from './CertificateProgress';
+import { useCertificateGeneration } from './use-certificate-generation';
+
+const germanDate = (isoDate: string | null | undefined) =>
+  isoDate
+    ? new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(isoDate))
+    : '–';
+
+/** `/admin/invoices` "Zertifikate und Nachweise": paid invoices and their storage certificates. */
+export function InvoicesScreen() {
+  useDocumentTitle('Zertifikate und Nachweise – Weindepot');
+  const invoices = usePaidInvoices();
+  const certificate = useCertificateGeneration();
+  const { online } = useNetwork();
+
+  let content: ReactNode;
+  if (invoices.isPending) {
+    content = (
+      <Center mih="30vh" role="status" aria-label="Wird geladen">
+        <Loader />
+      </Center>
+    );
+  } else if (invoices.isError) {
+    content = (
+      <Alert color="red" role="alert" title="Die Rechnungen konnten nicht geladen werden.">
+        <Button variant="light" mt="sm" onClick={() => void invoices.refetch()}>
+          Erneut versuchen
+        </Button>
+      </Alert>
+    );
+  } else if (invoices.data.length === 0) {
+    content = (
+      <Paper withBorder p="xl">
+        <Text>{NO_INVOICES}</Text>
+      </Paper>
+    );
+  } else {
+    content = (
+      <Paper withBorder>
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Datum</Table.Th>
+                <Table.Th>Rechnungsnummer</Table.Th>
+                <Table.Th>Betrag</Table.Th>
+                <Table.Th>Nachweise</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {invoices.data.map((invoice) => (
+                <Table.Tr key={invoice.id} data-testid="paid-invoice">
+                  <Table.Td>{germanDate(invoice.invoiceDate)}</Table.Td>
+                  <Table.Td>{invoice.invoiceNumber ?? '–'}</Table.Td>
+                  <Table.Td>{invoice.overallSumStr}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={4} align="flex-start">
+                      <Button
+                        size="xs"
+                        onClick={() => certificate.generate(invoice.invoicePdfViewPermissionToken)}
+                        disabled={certificate.step !== null || !online}
+                      >
+                        Einlagerungszertifikat generieren
+                      </Button>
+                      {online ? null : (
+                        <Text size="xs" c="dimmed">
+                          Für das Zertifikat wird eine Internetverbindung benötigt.
+                        </Text>
+                      )}
+                      {invoice.stripeInvoicePdfUrl ? (
+                        <Anchor href={invoice.stripeInvoicePdfUrl} target="_blank" rel="noopener" size="sm">
+                          Rechnung (PDF)
+                        </Anchor>
+                      ) : null}
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Zertifikate und Nachweise</Title>
+      {content}
+      {certificate.step !== null ? <CertificateProgress step={certificate.step} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import 'mantine-datatable/styles.css';
+import { Stack, Tabs, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  MANAGEMENT_SUBTABS,
+  type ManagementSubtab,
+  managementTabFromHash,
+} from '../../domain/backoffice-navigation';
+import { ServiceFeeTab } from './analytics/ServiceFeeTab';
+import { SuppliersTab } from './analytics/SuppliersTab';
+import { InvoiceCheckTab } from './invoices/InvoiceCheckTab';
+import { QuotesTab } from './quotes/QuotesTab';
+import { SortimentTab } from './sortiment/SortimentTab';
+import { StockTab } from './stock/StockTab';
+
+const SUBTAB_CONTENT: Record<ManagementSubtab, () => React.JSX.Element> = {
+  sortiment_neu: SortimentTab,
+  angebote: QuotesTab,
+  lieferanten: SuppliersTab,
+  lagerbestand: StockTab,
+  servicegebuehr: ServiceFeeTab,
+};
+
+/**
+ * `/admin/management`, the staff back office (desktop): tab "Management" with sub-tabs chosen by
+ * URL hash (`#sortiment_neu`, `#angebote`, `#lieferanten`, …) or by click, and tab
+ * "Orders and Invoices" (`#orders`) with the availability check.
+ */
+export function ManagementScreen() {
+  useDocumentTitle('Management – Weindepot');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { tab, subtab } = managementTabFromHash(location.hash);
+  const go = (hash: string) => navigate({ hash }, { replace: true });
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Management</Title>
+      <Tabs value={tab} onChange={(value) => go(value === 'orders' ? 'orders' : subtab)} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="management">Management</Tabs.Tab>
+          <Tabs.Tab value="orders">Orders and Invoices</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="management" pt="md">
+          <Tabs value={subtab} onChange={(value) => value && go(value)} keepMounted={false} variant="pills">
+            <Tabs.List>
+              {MANAGEMENT_SUBTABS.map(({ key, label }) => (
+                <Tabs.Tab key={key} value={key}>
+                  {label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {MANAGEMENT_SUBTABS.map(({ key }) => {
+              const Content = SUBTAB_CONTENT[key];
+              return (
+                <Tabs.Panel key={key} value={key} pt="md">
+                  <Content />
+                </Tabs.Panel>
+              );
+            })}
+          </Tabs>
+        </Tabs.Panel>
+        <Tabs.Panel value="orders" pt="md">
+          <InvoiceCheckTab />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,231 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { AuditLogButton } from '../../../components/backoffice/AuditLogButton';
+import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
+import { formatInvoiceDate } from '../../../domain/backoffice-invoices';
+import {
+  type InvoiceCheckInvoice,
+  invoiceCheckErrorMessage,
+  useChangeCheckedInvoice,
+  useInvoiceCheckInvoice,
+} from '../../../queries/backoffice-invoices';
+import { InvoiceNumberForm } from './InvoiceNumberForm';
+import { InvoicePositionsTable } from './InvoicePositionsTable';
+
+const customerName = (invoice: InvoiceCheckInvoice) =>
+  `${invoice.user.firstName} ${invoice.user.lastName}`.trim() || invoice.user.email;
+
+/** The chosen invoice: number, date, link, customer e-mail, positions, sums and "check done". */
+export function InvoiceCheckDetails({
+  invoiceId,
+  onChecked,
+}: {
+  invoiceId: number;
+  /** Called once the invoice is in CHECK_DONE (it leaves the list). */
+  onChecked: () => void;
+}) {
+  const query = useInvoiceCheckInvoice(invoiceId);
+
+  if (query.isPending) {
+    return (
+      <Group gap="xs">
+        <Loader size="sm" role="status" aria-label="Rechnung wird geladen" />
+        <Text>Rechnung wird geladen …</Text>
+      </Group>
+    );
+  }
+  if (query.isError || !query.data) {
+    return (
+      <Alert color="red" role="alert" title="Fehler!">
+        {query.isError ? null : <Text>Diese Rechnung gibt es nicht.</Text>}
+        <Button variant="light" mt="sm" onClick={() => void query.refetch()}>
+          Erneut laden
+        </Button>
+      </Alert>
+    );
+  }
+  return <InvoiceCheckCard invoice={query.data} query={query} onChecked={onChecked} />;
+}
+
+function InvoiceCheckCard({
+  invoice,
+  query,
+  onChecked,
+}: {
+  invoice: InvoiceCheckInvoice;
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  onChecked: () => void;
+}) {
+  const change = useChangeCheckedInvoice();
+  const [confirmingCheck, setConfirmingCheck] = useState(false);
+  const editable = invoice.stage === 'CHECK_NEEDED';
+  const invoiceLink = invoice.stripeInvoicePdfUrl ?? invoice.hostedInvoiceUrl;
+
+  const saveDate = async (date: string | null) => {
+    if (!date || date === invoice.invoiceDate) return;
+    try {
+      await change.mutateAsync({ invoiceId: invoice.id, date });
+      notifications.show({
+        color: 'green',
+        title: 'Rechnungsdatum gespeichert',
+        message: `Rechnung #${invoice.id} ist vom ${formatInvoiceDate(date)}.`,
+      });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Rechnungsdatum nicht gespeichert',
+        message: invoiceCheckErrorMessage(error),
+        autoClose: 7000,
+      });
+    }
+  };
+
+  const checkDone = async () => {
+    try {
+      const checked = await change.mutateAsync({ invoiceId: invoice.id, stage: 'CHECK_DONE' });
+      setConfirmingCheck(false);
+      notifications.show({
+        color: 'green',
+        title: 'Prüfung abgeschlossen',
+        message: `Rechnung ${checked?.invoiceNumber ?? `#${invoice.id}`} ist bereit zur Zahlung; ${customerName(invoice)} wurde per E-Mail und Push benachrichtigt.`,
+      });
+      onChecked();
+    } catch (error) {
+      setConfirmingCheck(false);
+      notifications.show({
+        color: 'red',
+        title: 'Prüfung nicht abgeschlossen',
+        message: invoiceCheckErrorMessage(error),
+        autoClose: 7000,
+      });
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg" data-testid="invoice-check">
+      <Stack gap="lg">
+        <Group justify="space-between" align="center">
+          <Group gap="sm">
+            <Title order={2} size="h3">
+              Rechnung #{invoice.id}
+            </Title>
+            <Badge color={editable ? 'orange' : 'green'} variant="light">
+              {editable ? 'check needed' : invoice.stage === 'CHECK_DONE' ? 'check done' : invoice.stage}
+            </Badge>
+          </Group>
+          <AuditLogButton entity="invoice" entityId={invoice.id} label={`Rechnung #${invoice.id}`} />
+        </Group>
+
+        {!editable && (
+          <Alert color="blue" title="Bereits geprüft">
+            Diese Rechnung wird nicht mehr geprüft; Positionen können nicht mehr geändert werden.
+          </Alert>
+        )}
+
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <InvoiceNumberForm
+            invoiceId={invoice.id}
+            saved={invoice.invoiceNumber ?? null}
+            disabled={!editable}
+          />
+          <DatePickerInput
+            label="Rechnungsdatum"
+            placeholder="Datum wählen"
+            valueFormat="DD.MM.YYYY"
+            w={260}
+            value={invoice.invoiceDate ?? null}
+            disabled={!editable || change.isPending}
+            onChange={(date) => void saveDate(date)}
+          />
+          <Stack gap={2}>
+            <Text size="sm" fw={500}>
+              Rechnung
+            </Text>
+            {invoiceLink ? (
+              <Anchor href={invoiceLink} target="_blank" rel="noopener noreferrer">
+                Rechnung {invoice.invoiceNumber ?? ''} öffnen (PDF)
+              </Anchor>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Die Rechnungs-PDF entsteht mit der Rechnungsnummer (speichern oder „check done“).
+              </Text>
+            )}
+          </Stack>
+          <Stack gap={2}>
+            <Text size="sm" fw={500}>
+              Kunde
+            </Text>
+            <Text size="sm">
+              {customerName(invoice)} ·{' '}
+              <Anchor href={`mailto:${invoice.user.email}`} data-testid="customer-email">
+                {invoice.user.email}
+              </Anchor>
+            </Text>
+          </Stack>
+        </SimpleGrid>
+
+        <InvoicePositionsTable invoice={invoice} query={query} editable={editable} />
+
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" data-testid="invoice-sums">
+          <Sum label="Weine" value={invoice.sums.vintagesSumStr} />
+          <Sum label="Logistik" value={invoice.sums.logisticsSumStr} />
+          <Sum label="Zustandsbericht" value={invoice.sums.conditionReportSumStr} />
+          <Sum label="Einlagerung (Vorauszahlung)" value={invoice.sums.upfrontStorageSumStr} />
+          <Sum label="Managementgebühr (Monat)" value={invoice.sums.managementFeeMonthlyStr} />
+          <Sum label="Gesamtsumme" value={invoice.sums.overallSumStr} strong />
+        </SimpleGrid>
+
+        {editable && (
+          <Group justify="flex-end">
+            <Button color="green" size="md" onClick={() => setConfirmingCheck(true)}>
+              check done
+            </Button>
+          </Group>
+        )}
+      </Stack>
+
+      <ConfirmDialog
+        opened={confirmingCheck}
+        title="Prüfung abschließen?"
+        confirmLabel="check done"
+        confirmColor="green"
+        loading={change.isPending}
+        onConfirm={() => void checkDone()}
+        onCancel={() => setConfirmingCheck(false)}
+      >
+        <Text>
+          Rechnung #{invoice.id} von {customerName(invoice)} über {invoice.sums.overallSumStr} auf „check
+          done“ setzen? Der Bestand wird reserviert, die Rechnung erhält ihre Nummer und der Kunde wird per
+          E-Mail und Push benachrichtigt, dass er bezahlen kann.
+        </Text>
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+function Sum({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={strong ? 700 : 500} data-testid={strong ? 'invoice-total' : undefined}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import Papa from 'papaparse';
+import {
+  type LabelledQuoteLine,
+  QUOTE_CSV_FIELDS,
+  quoteCsvFileName,
+  quoteCsvRows,
+} from '../../../domain/backoffice-quotes';
+
+/** The quote's positions as semicolon CSV (with BOM, so German Excel reads the umlauts). */
+export function quoteCsv(lines: readonly LabelledQuoteLine[]): string {
+  return `\ufeff${Papa.unparse({ fields: [...QUOTE_CSV_FIELDS], data: quoteCsvRows(lines) }, { delimiter: ';' })}`;
+}
+
+/** Hands the CSV to the browser as the download `angebot-<email>.csv`. */
+export function downloadQuoteCsv(email: string, lines: readonly LabelledQuoteLine[]): void {
+  const blob = new Blob([quoteCsv(lines)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = quoteCsvFileName(email);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

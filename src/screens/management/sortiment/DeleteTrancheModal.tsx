@@ -1,0 +1,39 @@
+import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
+import { type SortimentTranche, useDeleteTranche } from '../../../queries/backoffice-sortiment';
+import { reportChange, reportFailure } from './mutation-feedback';
+import { trancheName } from './tranche-display';
+
+/** Deletes a purchase tranche after confirmation (the server refuses tranches on invoices or depot positions). */
+export function DeleteTrancheModal({
+  tranche,
+  offerTitle,
+  onClose,
+}: {
+  tranche: SortimentTranche;
+  offerTitle: string;
+  onClose: () => void;
+}) {
+  const remove = useDeleteTranche();
+  const confirm = async () => {
+    try {
+      reportChange(await remove.mutateAsync(tranche.id), 'Die Einkaufstranche wurde gelöscht.');
+    } catch {
+      reportFailure();
+    } finally {
+      onClose();
+    }
+  };
+  return (
+    <ConfirmDialog
+      opened
+      title="Einkaufstranche löschen?"
+      confirmLabel="Löschen"
+      confirmColor="red"
+      loading={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
+    >
+      {`${trancheName(tranche)} von ${offerTitle} (${tranche.totalQuantityAvailable} Kisten) wird gelöscht.`}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,133 @@
+import { ActionIcon, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
+import { LIVEX_FEE, livexSellPrice } from '../../../domain/backoffice-tranches';
+
+type Stage = { step: 'idle' } | { step: 'editing' } | { step: 'confirming'; value: string };
+
+/**
+ * A value of the offer table that staff edit in place: the input is checked with the back office's
+ * validator, "Übernehmen" asks for confirmation, and only "Speichern" sends it; "Abbrechen" (or
+ * Escape) aborts and the old value stays. With `livexCaskOf` a "Livex-Gebühr" checkbox turns the
+ * entered bottle price into 1.05 × price + 8.69 € ÷ bottles per case.
+ */
+export function InlineEdit({
+  label,
+  value,
+  display,
+  validate,
+  format,
+  onSave,
+  livexCaskOf,
+}: {
+  /** What is edited, e.g. "VK von Château Lafite 2016" (input label, button and dialog names). */
+  label: string;
+  /** The stored value as the input starts with, e.g. "729.00". */
+  value: string;
+  /** The value as the table shows it. */
+  display: ReactNode;
+  /** Back-office validator: a message or null. */
+  validate: (input: string) => string | null;
+  /** A valid input as text for the confirmation, e.g. "766,90 €". */
+  format: (input: string) => string;
+  /** Saves the value; resolves to true when saved. */
+  onSave: (value: string) => Promise<boolean>;
+  /** Bottles per case: shows the Livex fee option (sell prices only). */
+  livexCaskOf?: number;
+}) {
+  const [stage, setStage] = useState<Stage>({ step: 'idle' });
+  const [draft, setDraft] = useState(value);
+  const [withLivex, setWithLivex] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const trimmed = draft.trim();
+  const error = validate(trimmed);
+  const toSave = !error && withLivex && livexCaskOf ? livexSellPrice(trimmed, livexCaskOf) : trimmed;
+
+  const start = () => {
+    setDraft(value);
+    setWithLivex(false);
+    setStage({ step: 'editing' });
+  };
+  const abort = () => setStage({ step: 'idle' });
+  const propose = () => {
+    if (!error) setStage({ step: 'confirming', value: toSave });
+  };
+  const save = async (next: string) => {
+    setSaving(true);
+    try {
+      await onSave(next);
+    } finally {
+      setSaving(false);
+      setStage({ step: 'idle' });
+    }
+  };
+
+  if (stage.step === 'idle') {
+    return (
+      <Group gap={4} wrap="nowrap">
+        {display}
+        <ActionIcon variant="subtle" size="sm" aria-label={`${label} bearbeiten`} onClick={start}>
+          ✎
+        </ActionIcon>
+      </Group>
+    );
+  }
+
+  return (
+    <Stack gap={4} miw={150}>
+      <TextInput
+        size="xs"
+        aria-label={label}
+        value={draft}
+        error={trimmed === value ? null : error}
+        autoFocus
+        onChange={(event) => setDraft(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') propose();
+          if (event.key === 'Escape') abort();
+        }}
+      />
+      {livexCaskOf ? (
+        <Checkbox
+          size="xs"
+          label={`Livex-Gebühr (× ${String(LIVEX_FEE.factor).replace('.', ',')} + 8,69 € ÷ ${livexCaskOf})`}
+          checked={withLivex}
+          onChange={(event) => setWithLivex(event.currentTarget.checked)}
+        />
+      ) : null}
+      {withLivex && !error ? (
+        <Text size="xs" c="dimmed">
+          Neuer Flaschenpreis: {format(toSave)}
+        </Text>
+      ) : null}
+      <Group gap={4} wrap="nowrap">
+        <ActionIcon
+          variant="light"
+          color="teal"
+          size="sm"
+          aria-label="Übernehmen"
+          disabled={Boolean(error) || toSave === value}
+          onClick={propose}
+        >
+          ✓
+        </ActionIcon>
+        <ActionIcon variant="light" color="gray" size="sm" aria-label="Bearbeitung abbrechen" onClick={abort}>
+          ✕
+        </ActionIcon>
+      </Group>
+      <ConfirmDialog
+        opened={stage.step === 'confirming'}
+        title="Änderung speichern?"
+        loading={saving}
+        onCancel={abort}
+        onConfirm={() => stage.step === 'confirming' && void save(stage.value)}
+      >
+        <Text>
+          {label}: {validate(value) ? value : format(value)} →{' '}
+          <strong>{stage.step === 'confirming' ? format(stage.value) : ''}</strong>
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

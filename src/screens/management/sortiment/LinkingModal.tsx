@@ -1,0 +1,184 @@
+import { Alert, Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { AuditLogButton } from '../../../components/backoffice/AuditLogButton';
+import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
+import { assignedCases, linkingStatus } from '../../../domain/backoffice-tranches';
+import {
+  type SortimentDepotPosition,
+  useDepotPositionsForOffer,
+  useLinkDepotPosition,
+} from '../../../queries/backoffice-sortiment';
+import { reportChange, reportFailure } from './mutation-feedback';
+import type { OfferRow } from './offer-rows';
+import { LINKING_COLOURS, trancheName } from './tranche-display';
+
+const NO_TRANCHE = 'none';
+
+interface PendingLink {
+  position: SortimentDepotPosition;
+  partialOfferId: number | null;
+}
+
+const ownerName = (position: SortimentDepotPosition) =>
+  `${position.ownerFirstName} ${position.ownerLastName}`.trim() || position.ownerEmail;
+
+/**
+ * Links the purchase tranches of an offer to the depot positions of its clients: per tranche the
+ * assigned cases against its total (amber below, green when full, red above; positions of staff
+ * e-mails are not counted as sold), per position a choice of tranche, confirmed before saving.
+ */
+export function LinkingModal({ row, onClose }: { row: OfferRow; onClose: () => void }) {
+  const positions = useDepotPositionsForOffer(row.id, true);
+  const link = useLinkDepotPosition();
+  const [pending, setPending] = useState<PendingLink | null>(null);
+  const trancheOptions = [
+    { value: NO_TRANCHE, label: 'Keine Tranche' },
+    ...row.tranches.map((tranche) => ({ value: String(tranche.id), label: trancheName(tranche) })),
+  ];
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      const answer = await link.mutateAsync({
+        depotPositionId: pending.position.id,
+        poId: pending.partialOfferId,
+      });
+      reportChange(answer, 'Die Depotposition wurde zugeordnet.');
+    } catch {
+      reportFailure();
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={`Tranchen verknüpfen: ${row.wine}`} size="xl">
+      {positions.isPending ? (
+        <Group justify="center" p="lg">
+          <Loader role="status" aria-label="Wird geladen" />
+        </Group>
+      ) : positions.isError ? (
+        <Alert color="red" role="alert" title="Fehler!">
+          <Button variant="light" mt="sm" onClick={() => void positions.refetch()}>
+            Erneut laden
+          </Button>
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          <Table aria-label="Belegung der Tranchen" fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Tranche</Table.Th>
+                <Table.Th>Zugeordnete Kisten / Gesamt</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {row.tranches.map((tranche) => {
+                const status = linkingStatus(
+                  assignedCases(positions.data, tranche.id),
+                  tranche.totalQuantityAvailable,
+                );
+                return (
+                  <Table.Tr key={tranche.id} data-testid="linking-tranche">
+                    <Table.Td>{trancheName(tranche)}</Table.Td>
+                    <Table.Td>
+                      <Badge
+                        color={LINKING_COLOURS[status.colour]}
+                        variant="filled"
+                        data-colour={status.colour}
+                      >
+                        {status.text}
+                        {status.full ? ' · voll' : ''}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+          {positions.data.length === 0 ? (
+            <Text c="dimmed">Zu diesem Angebot gibt es keine Depotpositionen.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={700}>
+              <Table aria-label="Depotpositionen des Angebots" striped fz="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Kunde</Table.Th>
+                    <Table.Th>Kisten</Table.Th>
+                    <Table.Th>Kistennummern</Table.Th>
+                    <Table.Th>Tranche</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {positions.data.map((position) => (
+                    <Table.Tr key={position.id} data-testid="linking-position">
+                      <Table.Td>
+                        <Text size="sm">{ownerName(position)}</Text>
+                        <Group gap={4}>
+                          <Text size="xs" c="dimmed">
+                            {position.ownerEmail}
+                          </Text>
+                          {position.ownerIsStaff ? (
+                            <Badge size="xs" color="gray" title="Nicht als verkauft gezählt">
+                              intern
+                            </Badge>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{position.amount}</Table.Td>
+                      <Table.Td>
+                        <Text size="xs" maw={220} truncate="end" title={position.storageId ?? ''}>
+                          {position.storageId ?? '–'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Select
+                          size="xs"
+                          aria-label={`Tranche der Depotposition ${position.id} von ${ownerName(position)}`}
+                          data={trancheOptions}
+                          value={
+                            position.partialOfferId === null ? NO_TRANCHE : String(position.partialOfferId)
+                          }
+                          allowDeselect={false}
+                          onChange={(value) =>
+                            value &&
+                            setPending({
+                              position,
+                              partialOfferId: value === NO_TRANCHE ? null : Number(value),
+                            })
+                          }
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <AuditLogButton
+                          entity="depot_position"
+                          entityId={position.id}
+                          label={`Depotposition ${position.id} (${ownerName(position)})`}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      )}
+      <ConfirmDialog
+        opened={pending !== null}
+        title="Zuordnung speichern?"
+        loading={link.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void confirm()}
+      >
+        {pending
+          ? `Depotposition ${pending.position.id} (${ownerName(pending.position)}, ${pending.position.amount} Kisten) → ${
+              trancheOptions.find((option) => option.value === String(pending.partialOfferId ?? NO_TRANCHE))
+                ?.label ?? 'Keine Tranche'
+            }`
+          : ''}
+      </ConfirmDialog>
+    </Modal>
+  );
+}

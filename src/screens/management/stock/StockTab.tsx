@@ -1,0 +1,380 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import 'dayjs/locale/de';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import { useEffect, useState } from 'react';
+import { AuditLogButton } from '../../../components/backoffice/AuditLogButton';
+import { BackofficeTable } from '../../../components/backoffice/BackofficeTable';
+import {
+  type AssetDraft,
+  type AssetDraftCheck,
+  checkAssetDraft,
+  draftOf,
+  formatIsoDate,
+  todayInBusinessZone,
+} from '../../../domain/backoffice-stock';
+import { caseNumberCounter, parseCaseNumbers } from '../../../domain/backoffice-tranches';
+import { DEPOT_STATUS_LABELS } from '../../../domain/depot-status';
+import { decimalToCents, formatEuro } from '../../../domain/money';
+import {
+  type AssetSortField,
+  type AssetUnderManagement,
+  useAssetsUnderManagement,
+  useUpdateAssetUnderManagement,
+} from '../../../queries/backoffice-stock';
+import { ConfirmAssetChange } from './ConfirmAssetChange';
+
+const PAGE_SIZE = 25;
+const statusDate = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** Server sort field of each sortable column. */
+const SORT_FIELDS: Record<string, AssetSortField> = {
+  id: 'ID',
+  vintageTitle: 'WINE',
+  ownerEmail: 'OWNER',
+  amount: 'AMOUNT',
+  buyPriceBtl: 'BUY_PRICE',
+  storageId: 'STORAGE_ID',
+  mrn: 'MRN',
+  mrnDate: 'MRN_DATE',
+  partialOfferId: 'TRANCHE',
+  currentStatus: 'STATUS',
+};
+
+/** Server field of a mutation error → the edit form's field. */
+const DRAFT_FIELDS: Record<string, keyof AssetDraft> = {
+  newMrn: 'mrn',
+  newMrnDate: 'mrnDate',
+  newStorageIds: 'storageIds',
+};
+
+interface Editing {
+  asset: AssetUnderManagement;
+  draft: AssetDraft;
+  errors: AssetDraftCheck['errors'];
+}
+
+const positionLabel = (asset: AssetUnderManagement) =>
+  `Position ${asset.id}: ${asset.vintageTitle} ${asset.vintageYear}, ${asset.ownerFirstName} ${asset.ownerLastName}`;
+
+/**
+ * Lagerbestand: every depot position (assets under management) with its customs reference (MRN),
+ * the MRN's date and its case numbers, editable in the row with a confirmation before saving.
+ * Paging, sorting and search run on the server (the list can hold 100,000 positions).
+ */
+export function StockTab() {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<AssetUnderManagement>>({
+    columnAccessor: 'id',
+    direction: 'desc',
+  });
+  const [page, setPage] = useState(1);
+  const assets = useAssetsUnderManagement({
+    search: debouncedSearch,
+    sortBy: SORT_FIELDS[String(sortStatus.columnAccessor)] ?? 'ID',
+    descending: sortStatus.direction === 'desc',
+    page,
+    pageSize: PAGE_SIZE,
+  });
+  const totalCount = assets.data?.totalCount ?? 0;
+  useEffect(() => {
+    const lastPage = Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
+    if (assets.data && page > lastPage) setPage(lastPage);
+  }, [assets.data, totalCount, page]);
+
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [confirming, setConfirming] = useState<AssetDraftCheck | null>(null);
+  const update = useUpdateAssetUnderManagement();
+
+  const setDraft = (field: keyof AssetDraft, value: string) =>
+    setEditing((current) =>
+      current
+        ? {
+            ...current,
+            draft: { ...current.draft, [field]: value },
+            errors: { ...current.errors, [field]: undefined },
+          }
+        : current,
+    );
+
+  const requestSave = () => {
+    if (!editing) return;
+    const check = checkAssetDraft(editing.asset, editing.draft, todayInBusinessZone());
+    if (Object.keys(check.errors).length > 0) {
+      setEditing({ ...editing, errors: check.errors });
+    } else if (check.changes.length === 0) {
+      notifications.show({ message: 'Keine Änderungen.', color: 'gray' });
+      setEditing(null);
+    } else {
+      setConfirming(check);
+    }
+  };
+
+  /** A cancelled confirmation aborts the edit: the row shows the stored values again. */
+  const abort = () => {
+    setConfirming(null);
+    setEditing(null);
+  };
+
+  const save = () => {
+    if (!editing || !confirming) return;
+    const { asset } = editing;
+    update.mutate(
+      { depotPositionId: asset.id, ...confirming.variables },
+      {
+        onSuccess: (result) => {
+          setConfirming(null);
+          if (result.success) {
+            notifications.show({ message: `Position ${asset.id} wurde gespeichert.`, color: 'teal' });
+            setEditing(null);
+            return;
+          }
+          const errors: AssetDraftCheck['errors'] = {};
+          for (const error of result.errors) {
+            const field = error.field ? DRAFT_FIELDS[error.field] : undefined;
+            if (field) errors[field] = error.message;
+          }
+          setEditing((current) => (current ? { ...current, errors } : current));
+          notifications.show({
+            message: result.errors.map((error) => error.message).join(' '),
+            color: 'red',
+          });
+        },
+        onError: () => {
+          setConfirming(null);
+          notifications.show({
+            message: 'Die Änderung konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+            color: 'red',
+          });
+        },
+      },
+    );
+  };
+
+  const editingThis = (asset: AssetUnderManagement) => editing?.asset.id === asset.id;
+
+  const columns: DataTableColumn<AssetUnderManagement>[] = [
+    { accessor: 'id', title: 'ID', sortable: true, noWrap: true },
+    {
+      accessor: 'vintageTitle',
+      title: 'Wein',
+      sortable: true,
+      cellsStyle: () => ({ minWidth: 200 }),
+      render: (asset) => `${asset.vintageTitle} ${asset.vintageYear}`,
+    },
+    {
+      accessor: 'ownerEmail',
+      title: 'Kunde',
+      sortable: true,
+      render: (asset) => (
+        <Stack gap={0}>
+          <Text size="sm">
+            {asset.ownerFirstName} {asset.ownerLastName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {asset.ownerEmail}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'amount',
+      title: 'Kisten',
+      sortable: true,
+      noWrap: true,
+      render: (asset) => (
+        <Stack gap={0}>
+          <Text size="sm">{asset.amount}</Text>
+          <Text size="xs" c="dimmed">
+            à {asset.caskOf} × {asset.bottleSize}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'buyPriceBtl',
+      title: 'EK/Flasche',
+      sortable: true,
+      textAlign: 'right',
+      noWrap: true,
+      render: (asset) => formatEuro(decimalToCents(asset.buyPriceBtl)),
+    },
+    {
+      accessor: 'storageId',
+      title: 'Lagernummern',
+      sortable: true,
+      render: (asset) => {
+        if (!editingThis(asset) || !editing) return asset.storageId ?? '–';
+        const counter = caseNumberCounter(
+          parseCaseNumbers(editing.draft.storageIds).caseNumbers.length,
+          asset.amount,
+        );
+        return (
+          <TextInput
+            size="xs"
+            miw={180}
+            aria-label={`Lagernummern von Position ${asset.id}`}
+            value={editing.draft.storageIds}
+            onChange={(event) => setDraft('storageIds', event.currentTarget.value)}
+            error={editing.errors.storageIds}
+            description={`${counter.text} Kisten`}
+          />
+        );
+      },
+    },
+    {
+      accessor: 'mrn',
+      title: 'MRN',
+      sortable: true,
+      noWrap: true,
+      render: (asset) =>
+        editingThis(asset) && editing ? (
+          <TextInput
+            size="xs"
+            miw={190}
+            aria-label={`MRN von Position ${asset.id}`}
+            value={editing.draft.mrn}
+            onChange={(event) => setDraft('mrn', event.currentTarget.value)}
+            error={editing.errors.mrn}
+          />
+        ) : (
+          (asset.mrn ?? '–')
+        ),
+    },
+    {
+      accessor: 'mrnDate',
+      title: 'MRN-Datum',
+      sortable: true,
+      noWrap: true,
+      render: (asset) =>
+        editingThis(asset) && editing ? (
+          <DatePickerInput
+            size="xs"
+            miw={130}
+            aria-label={`MRN-Datum von Position ${asset.id}`}
+            value={editing.draft.mrnDate || null}
+            onChange={(value) => setDraft('mrnDate', value ?? '')}
+            valueFormat="DD.MM.YYYY"
+            placeholder="TT.MM.JJJJ"
+            maxDate={todayInBusinessZone()}
+            clearable
+            error={editing.errors.mrnDate}
+          />
+        ) : (
+          formatIsoDate(asset.mrnDate)
+        ),
+    },
+    {
+      accessor: 'partialOfferId',
+      title: 'Tranche',
+      sortable: true,
+      render: (asset) => asset.partialOfferId ?? '–',
+    },
+    {
+      accessor: 'currentStatus',
+      title: 'Status',
+      sortable: true,
+      render: (asset) =>
+        asset.currentStatus ? (
+          <Stack gap={0}>
+            <Text size="sm">{DEPOT_STATUS_LABELS[asset.currentStatus]}</Text>
+            {asset.statusUpdatedAt ? (
+              <Text size="xs" c="dimmed">
+                seit {statusDate.format(new Date(asset.statusUpdatedAt))}
+              </Text>
+            ) : null}
+          </Stack>
+        ) : (
+          '–'
+        ),
+    },
+    {
+      accessor: 'actions',
+      title: '',
+      noWrap: true,
+      render: (asset) =>
+        editingThis(asset) ? (
+          <Group gap={4} wrap="nowrap">
+            <Button size="compact-sm" onClick={requestSave} aria-label={`Position ${asset.id} speichern`}>
+              Speichern
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={() => setEditing(null)}
+              aria-label={`Bearbeitung von Position ${asset.id} abbrechen`}
+            >
+              Abbrechen
+            </Button>
+          </Group>
+        ) : (
+          <Group gap={4} wrap="nowrap">
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => setEditing({ asset, draft: draftOf(asset), errors: {} })}
+              aria-label={`Position ${asset.id} bearbeiten`}
+            >
+              Bearbeiten
+            </Button>
+            <AuditLogButton entity="depot_position" entityId={asset.id} label={positionLabel(asset)} />
+          </Group>
+        ),
+    },
+  ];
+
+  return (
+    <Stack gap="sm">
+      <Text c="dimmed" size="sm">
+        Alle Depotpositionen der Kunden mit Zollreferenz (MRN), deren Datum und den Kistennummern im Lager.
+        Die Suche findet Wein, Jahrgang, Kunde, E-Mail, MRN, Lagernummer und Positions-ID.
+      </Text>
+      <BackofficeTable<AssetUnderManagement>
+        label="Lagerbestand"
+        testId="stock-table"
+        records={assets.data?.assets}
+        columns={columns}
+        query={{
+          isPending: assets.isPending || assets.isPlaceholderData,
+          isError: assets.isError,
+          refetch: assets.refetch,
+        }}
+        idAccessor="id"
+        searchText={(asset) => `${asset.vintageTitle} ${asset.ownerEmail}`}
+        pageSize={PAGE_SIZE}
+        emptyText="Noch keine Depotpositionen vorhanden."
+        rowBackground={(asset) => (editingThis(asset) ? 'var(--mantine-color-yellow-light)' : undefined)}
+        remote={{
+          totalRecords: totalCount,
+          page,
+          onPageChange: (next) => {
+            setEditing(null);
+            setPage(next);
+          },
+          search,
+          onSearchChange: (next) => {
+            setSearch(next);
+            setPage(1);
+          },
+          sortStatus,
+          onSortStatusChange: (next) => {
+            setSortStatus(next);
+            setPage(1);
+          },
+        }}
+      />
+      {editing ? (
+        <ConfirmAssetChange
+          positionLabel={positionLabel(editing.asset)}
+          changes={confirming?.changes ?? null}
+          saving={update.isPending}
+          onCancel={abort}
+          onConfirm={save}
+        />
+      ) : null}
+    </Stack>
+  );
+}

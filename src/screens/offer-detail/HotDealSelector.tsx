@@ -1,0 +1,51 @@
+import { Avatar, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { tileTitle } from '../../domain/offer-display';
+import type { OfferDetailFragment } from '../../queries/graphql.generated';
+
+export interface HotDealSelectorProps {
+  deals: OfferDetailFragment[];
+  selectedIndex: number;
+  onSelect: (index: number) => void;
+}
+
+/** Up to 3 mini tiles (winery logo, title without "Château"/"Domaine", year) switching the hot deal. */
+export function HotDealSelector({ deals, selectedIndex, onSelect }: HotDealSelectorProps) {
+  return (
+    <Group gap="sm" grow role="tablist" aria-label="Aktuelle Angebote">
+      {deals.map((deal, index) => {
+        const selected = index === selectedIndex;
+        return (
+          <UnstyledButton
+            key={deal.id}
+            role="tab"
+            aria-selected={selected}
+            onClick={() => onSelect(index)}
+            style={{ minWidth: 0 }}
+          >
+            <Paper
+              withBorder
+              radius="md"
+              p="sm"
+              style={{
+                borderColor: selected ? 'var(--mantine-color-wine-7)' : undefined,
+                borderWidth: selected ? 2 : 1,
+              }}
+            >
+              <Group gap="sm" wrap="nowrap">
+                <Avatar src={deal.vintage.wine.winery.logoImage} alt="" radius="sm" visibleFrom="sm" />
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text fw={600} size="sm" truncate>
+                    {tileTitle(deal.vintage.wine.title)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {deal.vintage.year}
+                  </Text>
+                </Stack>
+              </Group>
+            </Paper>
+          </UnstyledButton>
+        );
+      })}
+    </Group>
+  );
+}

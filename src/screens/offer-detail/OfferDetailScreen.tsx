@@ -1,0 +1,60 @@
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useParams } from 'react-router-dom';
+import { useContactModal } from '../../components/contact/contact-modal';
+import { OrderListAction } from '../../components/offers/OrderListAction';
+import { SoldOutNotice } from '../../components/sold-out/SoldOutNotice';
+import type { OfferDetailFragment } from '../../queries/graphql.generated';
+import { OfferPageBody } from './OfferPageBody';
+
+/** `/admin/angebot/:lwin11` and `/admin/angebot` (hot-deal carousel) inside the logged-in area. */
+export function OfferDetailScreen() {
+  const { lwin11 } = useParams();
+  useDocumentTitle('Angebot – Weindepot');
+  const contact = useContactModal();
+
+  const renderActions = (offer: OfferDetailFragment) => {
+    const title = `${offer.vintage.wine.title} ${offer.vintage.year}`;
+    return ({ enabled }: { enabled: boolean }) =>
+      offer.onRequest ? (
+        <Button size="lg" fullWidth onClick={contact.open}>
+          Anfragen
+        </Button>
+      ) : (
+        <OrderListAction offer={{ id: offer.id, title }} disabled={!enabled} size="lg" fullWidth />
+      );
+  };
+
+  const soldOutExtras = (offer: OfferDetailFragment | null) => (
+    <Stack gap="sm" align="flex-start">
+      {offer && (
+        <SoldOutNotice
+          vintageId={offer.vintage.id}
+          wine={offer.vintage.wine.title}
+          year={offer.vintage.year}
+        />
+      )}
+      <Button variant="outline" onClick={contact.open}>
+        Kontakt aufnehmen
+      </Button>
+    </Stack>
+  );
+
+  return (
+    <OfferPageBody
+      mode="admin"
+      lwin11={lwin11 ?? null}
+      renderActions={renderActions}
+      soldOutExtras={soldOutExtras}
+      noDeals={
+        <Paper withBorder p="xl" radius="md">
+          <Stack gap="sm" align="flex-start">
+            <Title order={2}>Aktuell keine Direkt-Allokation</Title>
+            <Text>Sprechen Sie uns an – wir informieren Sie über kommende Allokationen.</Text>
+            <Button onClick={contact.open}>Kontakt aufnehmen</Button>
+          </Stack>
+        </Paper>
+      }
+    />
+  );
+}

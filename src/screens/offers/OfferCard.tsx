@@ -1,0 +1,75 @@
+import { Anchor, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { useContactModal } from '../../components/contact/contact-modal';
+import { AvailabilityIndicator } from '../../components/offers/AvailabilityIndicator';
+import { OrderListAction } from '../../components/offers/OrderListAction';
+import { canBuy } from '../../domain/offer-display';
+import type { OfferCardFragment } from '../../queries/graphql.generated';
+
+export interface OfferCardProps {
+  offer: OfferCardFragment;
+}
+
+/** A listing card: wine, price per case, availability and "Auf Orderliste setzen" / "Anfragen". */
+export function OfferCard({ offer }: OfferCardProps) {
+  const contact = useContactModal();
+  const { vintage } = offer;
+  const title = `${vintage.wine.title} ${vintage.year}`;
+  const soldOut = !offer.onRequest && !canBuy(offer.availableCases);
+  const detailPath = `/admin/angebot/${encodeURIComponent(vintage.lwin11)}`;
+  const image = vintage.thumbnail ?? vintage.wine.image;
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="offer-card">
+      <Stack gap="sm" h="100%" justify="space-between">
+        <Stack gap="xs" style={soldOut ? { filter: 'blur(1.5px)' } : undefined}>
+          {image && (
+            <Card.Section>
+              <Image src={image} alt="" h={160} fit="contain" bg="cork.0" />
+            </Card.Section>
+          )}
+          <Group gap={6}>
+            <Badge variant="light">{offer.bottleSize.title}</Badge>
+            {vintage.image && (
+              <Badge color="yellow" variant="filled">
+                Sonderedition
+              </Badge>
+            )}
+          </Group>
+          <Anchor component={Link} to={detailPath} fw={700} c="inherit">
+            {title}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {vintage.wine.winery.title} · {vintage.wine.winery.region.title}
+          </Text>
+          <div>
+            <Text fw={700} size="lg">
+              {offer.sellPriceCaseStr}
+            </Text>
+            <Text size="xs" c="dimmed">
+              pro Kiste à {offer.caskOf} Flaschen ({offer.priceBtlStr} pro Flasche)
+            </Text>
+          </div>
+          {!offer.onRequest && (
+            <AvailabilityIndicator
+              availableCases={offer.availableCases}
+              offerTotal={offer.totalQuantityAvailable}
+              tranches={offer.partialOfferRel}
+            />
+          )}
+        </Stack>
+        {soldOut && (
+          <Text size="sm" fw={600} c="red.9">
+            {`${vintage.wine.title} ${vintage.year} ist bereits ausverkauft`}
+          </Text>
+        )}
+        {offer.onRequest ? (
+          <Button variant="outline" onClick={contact.open} fullWidth>
+            Anfragen
+          </Button>
+        ) : (
+          <OrderListAction offer={{ id: offer.id, title }} disabled={soldOut} fullWidth />
+        )}
+      </Stack>
+    </Card>
+  );
+}

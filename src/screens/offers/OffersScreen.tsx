@@ -1,0 +1,101 @@
+import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  defaultOfferFilter,
+  type OfferFilter,
+  offerFilterToParams,
+  offerSearchVariables,
+  parseOfferFilter,
+} from '../../domain/offer-filter';
+import { SEARCH_DEBOUNCE_MS } from '../../domain/search';
+import type { OfferCardFragment } from '../../queries/graphql.generated';
+import { useOfferFilterLists, useSearchOffers } from '../../queries/offers';
+import { OfferCard } from './OfferCard';
+import { OfferFilters } from './OfferFilters';
+
+/** `/admin/weinangebot`: the offer search over promoted offers; the filter lives in the URL. */
+export function OffersScreen() {
+  useDocumentTitle('Top Angebote – Weindepot');
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => parseOfferFilter(params), [params]);
+  const [searchText, setSearchText] = useState(filter.search);
+  const [debouncedSearch] = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+
+  const update = (changes: Partial<OfferFilter>) =>
+    setParams(offerFilterToParams({ ...filter, ...changes }), { replace: true });
+
+  // Only a new debounced text goes into the URL; a reset or another filter never brings an old text back.
+  const committedSearch = useRef(debouncedSearch);
+  useEffect(() => {
+    if (debouncedSearch === committedSearch.current) return;
+    committedSearch.current = debouncedSearch;
+    setParams((current) => offerFilterToParams({ ...parseOfferFilter(current), search: debouncedSearch }), {
+      replace: true,
+    });
+  }, [debouncedSearch, setParams]);
+
+  const lists = useOfferFilterLists();
+  const results = useSearchOffers(offerSearchVariables(filter));
+
+  return (
+    <Stack gap="xl">
+      <Title order={1}>Top Angebote</Title>
+      <Paper withBorder radius="md" p="lg" component="search" aria-label="Angebote filtern">
+        <OfferFilters
+          filter={filter}
+          searchText={searchText}
+          onSearchText={setSearchText}
+          onChange={update}
+          onReset={() => {
+            setSearchText('');
+            setParams(offerFilterToParams(defaultOfferFilter()), { replace: true });
+          }}
+          lists={lists.data}
+        />
+      </Paper>
+      {results.isPending ? (
+        <Center mih={200} role="status" aria-label="Angebote werden geladen">
+          <Loader />
+        </Center>
+      ) : results.isError ? (
+        <Alert color="red" title="Error">
+          Die Angebote konnten nicht geladen werden. Bitte versuchen Sie es später erneut.
+        </Alert>
+      ) : (
+        <Stack gap="xl" aria-busy={results.isFetching}>
+          <OfferList
+            title="Verfügbare Angebote"
+            offers={results.data.available}
+            empty="Keine verfügbaren Angebote für diese Filter."
+          />
+          <OfferList
+            title="Auf Anfrage"
+            offers={results.data.onRequest}
+            empty="Keine Angebote auf Anfrage für diese Filter."
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function OfferList({ title, offers, empty }: { title: string; offers: OfferCardFragment[]; empty: string }) {
+  return (
+    <Stack gap="md" component="section" aria-label={title}>
+      <Title order={2} size="h3">
+        {title} ({offers.length})
+      </Title>
+      {offers.length === 0 ? (
+        <Text c="dimmed">{empty}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {offers.map((offer) => (
+            <OfferCard key={offer.id} offer={offer} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,183 @@
+import { Alert, Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle, useNetwork } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { forgetPersistedQueries } from '../../db/query-cache';
+import { ORDER_LIST_EMPTY } from '../../domain/order-list-texts';
+import { applyQueue } from '../../domain/order-outbox';
+import { depotKeys } from '../../queries/depot';
+import { useOrderOutbox } from '../../queries/order-outbox';
+import {
+  orderKeys,
+  useChangeOrderPosition,
+  useCreateInvoice,
+  useDeleteOrderPosition,
+  useInvoiceStage,
+  useOrderList,
+} from '../../queries/orders';
+import { userKeys } from '../../queries/user';
+import { BillingData, billingComplete } from './BillingData';
+import { BindingOrderDialog } from './BindingOrderDialog';
+import { CostSummaryCard } from './CostSummaryCard';
+import {
+  CheckDonePanel,
+  CheckNeededPanel,
+  PaymentFailedPanel,
+  WaitingForPaymentPanel,
+} from './InvoicePanels';
+import { OrderPositionRow } from './OrderPositionRow';
+import { PaidDialog } from './PaidDialog';
+import { PendingChanges } from './PendingChanges';
+import { usePayRedirect } from './use-pay-redirect';
+
+/** Watches the invoice whose payment is open and shows the thank-you dialog once it is paid. */
+function usePaymentWatch(openInvoiceId: number | null) {
+  const queryClient = useQueryClient();
+  const [watched, setWatched] = useState<number | null>(null);
+  const [paid, setPaid] = useState(false);
+  const stage = useInvoiceStage(watched);
+  const current = stage.data?.stage ?? null;
+
+  useEffect(() => {
+    if (openInvoiceId !== null) setWatched(openInvoiceId);
+  }, [openInvoiceId]);
+
+  useEffect(() => {
+    if (!current) return;
+    void queryClient.invalidateQueries({ queryKey: orderKeys.orderList() });
+    void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    if (current === 'PAID' || current === 'PURCHASED') {
+      // The depot and the paid invoices now hold the purchase.
+      void queryClient.invalidateQueries({ queryKey: depotKeys.all });
+      void forgetPersistedQueries(depotKeys.all).catch(() => undefined);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.invoices('paid') });
+      setPaid(true);
+    }
+  }, [current, queryClient]);
+
+  return {
+    paid,
+    dismiss: () => {
+      setPaid(false);
+      setWatched(null);
+    },
+  };
+}
+
+/** `/admin/orderlist`: positions, sums, billing data, binding order and the invoice stages. */
+export function OrderListScreen() {
+  useDocumentTitle('Mein Orderbuch – Weindepot');
+  const list = useOrderList({ pollWhileWaiting: false });
+  const outbox = useOrderOutbox();
+  const change = useChangeOrderPosition();
+  const remove = useDeleteOrderPosition();
+  const createInvoice = useCreateInvoice();
+  const redirect = usePayRedirect();
+  const { online } = useNetwork();
+  const [binding, setBinding] = useState(false);
+  const data = list.data;
+  const openPayment = data ? ([...data.waiting_for_payment, ...data.payment_failed][0] ?? null) : null;
+  const watch = usePaymentWatch(openPayment?.id ?? null);
+
+  if (list.isPending) {
+    return (
+      <Center mih="50vh" role="status" aria-label="Wird geladen">
+        <Loader />
+      </Center>
+    );
+  }
+  if (list.isError || !data) {
+    return (
+      <Alert color="red" role="alert" title="Die Orderliste konnte nicht geladen werden.">
+        <Button variant="light" mt="sm" onClick={() => void list.refetch()}>
+          Erneut versuchen
+        </Button>
+      </Alert>
+    );
+  }
+
+  const me = data.me;
+  const canPay = me ? billingComplete(me) : false;
+  // Changes still waiting on this device are shown as if applied (see src/db/README.md).
+  const positions = applyQueue(data.orderPositionList, outbox);
+  const payProps = (invoiceId: number) => ({
+    canPay,
+    online,
+    pending: redirect.pending && redirect.invoiceId === invoiceId,
+    hostedUrl: redirect.invoiceId === invoiceId ? redirect.hostedUrl : null,
+    onPay: () => redirect.pay(invoiceId),
+  });
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Mein Orderbuch</Title>
+      <PendingChanges queue={outbox} />
+
+      {data.check_needed.map((invoice) => (
+        <CheckNeededPanel key={invoice.id} invoice={invoice} />
+      ))}
+      {data.check_done.map((invoice) => (
+        <CheckDonePanel key={invoice.id} invoice={invoice} {...payProps(invoice.id)} />
+      ))}
+      {data.waiting_for_payment.map((invoice) => (
+        <WaitingForPaymentPanel key={invoice.id} invoice={invoice} {...payProps(invoice.id)} />
+      ))}
+      {data.payment_failed.map((invoice) => (
+        <PaymentFailedPanel key={invoice.id} invoice={invoice} {...payProps(invoice.id)} />
+      ))}
+
+      {positions.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Stack align="flex-start">
+            <Text>{ORDER_LIST_EMPTY}</Text>
+            <Button component={Link} to="/admin/weinangebot" variant="light">
+              Zu den Top Angeboten
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack>
+              {positions.map((position) => (
+                <OrderPositionRow
+                  key={position.id}
+                  position={position}
+                  onChange={(values) => change.mutate({ position, ...values })}
+                  onRemove={() => remove.mutate(position)}
+                />
+              ))}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack>
+              <CostSummaryCard sums={data.orderListSums} />
+              {me ? <BillingData person={me} /> : null}
+              <Button
+                size="md"
+                onClick={() => setBinding(true)}
+                disabled={!canPay || !online || me?.blockedByOrderCheck === true}
+              >
+                Verbindlich bestellen
+              </Button>
+              {online ? null : (
+                <Text size="xs" c="dimmed">
+                  Für die Bestellung ist eine Internetverbindung nötig.
+                </Text>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      )}
+
+      <BindingOrderDialog
+        opened={binding}
+        pending={createInvoice.isPending}
+        onClose={() => setBinding(false)}
+        onConfirm={() => createInvoice.mutate(undefined, { onSettled: () => setBinding(false) })}
+      />
+      <PaidDialog opened={watch.paid} onClose={watch.dismiss} />
+    </Stack>
+  );
+}

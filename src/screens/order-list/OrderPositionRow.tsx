@@ -1,0 +1,123 @@
+import { ActionIcon, Button, Checkbox, Group, Modal, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { MAX_ORDER_CASES, MIN_ORDER_CASES, orderAmountProblem } from '../../domain/order-costs';
+import { vintageLabel } from '../../domain/order-list-texts';
+import type { OrderPositionView } from '../../queries/orders';
+
+export interface OrderPositionRowProps {
+  position: OrderPositionView;
+  /** "order-list": editable with removal; "display": read-only. Default "order-list". */
+  mode?: 'order-list' | 'display';
+  onChange?: (change: { amount?: number; conditionReport?: boolean }) => void;
+  onRemove?: () => void;
+}
+
+const SAVE_DELAY_MS = 500;
+
+/** One order position: wine, bottle size, case price, case amount, condition-report flag, removal. */
+export function OrderPositionRow({
+  position,
+  mode = 'order-list',
+  onChange,
+  onRemove,
+}: OrderPositionRowProps) {
+  const title = vintageLabel(position.offer.vintage.title, position.offer.vintage.year);
+  const [amount, setAmount] = useState<number | string>(position.amount);
+  const [confirming, setConfirming] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const maxCases = Math.min(MAX_ORDER_CASES, Math.max(position.amount, position.offer.availableCases));
+
+  // The box follows the click at once; the saved value (or a rollback) arrives through the props.
+  const [conditionReport, setConditionReport] = useState(position.conditionReport);
+  useEffect(() => setAmount(position.amount), [position.amount]);
+  useEffect(() => setConditionReport(position.conditionReport), [position.conditionReport]);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const changeAmount = (value: number | string) => {
+    setAmount(value);
+    if (timer.current) clearTimeout(timer.current);
+    if (typeof value !== 'number' || orderAmountProblem(value, maxCases) || value === position.amount) return;
+    timer.current = setTimeout(() => onChange?.({ amount: value }), SAVE_DELAY_MS);
+  };
+
+  return (
+    <Paper withBorder p="md" data-testid="order-position">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={4} miw={0}>
+          <Text fw={600}>{title}</Text>
+          <Text size="sm" c="dimmed">
+            {position.offer.vintage.wine.winery.title} · {position.offer.bottleSize.title} ·{' '}
+            {position.offer.caskOf} Flaschen je Kiste
+          </Text>
+          <Text size="sm">
+            {position.offer.sellPriceCaseStr} je Kiste ({position.offer.priceBtlStr} je Flasche)
+          </Text>
+          {position.fromRecommendation ? (
+            <Text size="xs" c="dimmed">
+              Aus Ihrem Angebot: {position.fromRecommendation}
+            </Text>
+          ) : null}
+        </Stack>
+        {mode === 'order-list' ? (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`${title} entfernen`}
+            onClick={() => setConfirming(true)}
+          >
+            ✕
+          </ActionIcon>
+        ) : null}
+      </Group>
+      {mode === 'order-list' ? (
+        <Group mt="sm" gap="lg" align="flex-end">
+          <NumberInput
+            label="Kisten"
+            w={120}
+            min={MIN_ORDER_CASES}
+            max={maxCases}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="blur"
+            value={amount}
+            onChange={changeAmount}
+          />
+          <Checkbox
+            label="Zustandsbericht"
+            checked={conditionReport}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              setConditionReport(checked);
+              onChange?.({ conditionReport: checked });
+            }}
+          />
+        </Group>
+      ) : (
+        <Text size="sm" mt="xs">
+          {position.amount} Kiste(n){position.conditionReport ? ' · mit Zustandsbericht' : ''}
+        </Text>
+      )}
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={`${title} entfernen?`} centered>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            Zurück
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              setConfirming(false);
+              onRemove?.();
+            }}
+          >
+            Entfernen
+          </Button>
+        </Group>
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,81 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedStripeRequest {
+  method: string;
+  path: string;
+  /** The form-encoded body as key/value pairs (Stripe's `a[b]` keys kept as they are). */
+  body: Record<string, string>;
+  idempotencyKey: string | undefined;
+}
+
+export interface StripeStandIn {
+  url: string;
+  requests: RecordedStripeRequest[];
+  close(): Promise<void>;
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+/**
+ * A local HTTP stand-in for the few Stripe API endpoints the adapter calls (customers,
+ * invoices, invoice items, finalize, billing-portal sessions); it records every request.
+ */
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const requests: RecordedStripeRequest[] = [];
+  let serial = 0;
+  const server: Server = createServer(async (request, response) => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const body = Object.fromEntries(new URLSearchParams(await readBody(request)));
+    const idempotency = request.headers['idempotency-key'];
+    requests.push({
+      method: request.method ?? 'GET',
+      path,
+      body,
+      idempotencyKey: typeof idempotency === 'string' ? idempotency : undefined,
+    });
+    serial += 1;
+    const send = (status: number, payload: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${serial}` });
+      response.end(JSON.stringify(payload));
+    };
+    if (path === '/v1/customers')
+      return send(200, { id: 'cus_standin', object: 'customer', email: body.email });
+    if (path === '/v1/invoices') {
+      return send(200, { id: 'in_standin', object: 'invoice', status: 'draft', customer: body.customer });
+    }
+    if (path === '/v1/invoiceitems') return send(200, { id: `ii_${serial}`, object: 'invoiceitem' });
+    if (path === '/v1/invoices/in_standin/finalize') {
+      return send(200, {
+        id: 'in_standin',
+        object: 'invoice',
+        status: 'open',
+        number: 'STRIPE-0001',
+        hosted_invoice_url: 'https://invoice.stripe.test/i/in_standin',
+        invoice_pdf: 'https://invoice.stripe.test/i/in_standin/pdf',
+      });
+    }
+    if (path === '/v1/billing_portal/sessions') {
+      return send(200, {
+        id: 'bps_standin',
+        object: 'billing_portal.session',
+        url: 'https://billing.stripe.test/p/session',
+      });
+    }
+    return send(404, { error: { type: 'invalid_request_error', message: `Unbekannter Pfad ${path}` } });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

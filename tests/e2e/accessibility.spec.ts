@@ -1,0 +1,187 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { wineSeeds } from '../../server/seed/data/wines';
+import { demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
+import { logIn } from './support/session';
+
+/** WCAG 2.1 A and AA: the level the portal promises (docs/quality.md, "Accessibility"). */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+function lwin11(wineKey: string, year: number): string {
+  const wine = wineSeeds.find((seed) => seed.key === wineKey);
+  if (!wine) throw new Error(`The seed has no wine ${wineKey}`);
+  return `${wine.lwin}${year}`;
+}
+
+/** axe-core on the page as it is now; fails (softly, so every screen is reported) on serious or critical findings. */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Transitions (modals, notifications) must have ended, or axe sees half-transparent colours.
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const findings = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} – ${violation.nodes
+          .slice(0, 4)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
+  expect.soft(findings, `axe-core findings on ${screen}`).toEqual([]);
+}
+
+/** Opens `path` and waits until its main heading is there and the network is quiet. */
+async function visit(page: Page, path: string, heading?: string | RegExp): Promise<void> {
+  await page.goto(path);
+  if (heading) await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const login = await request.post('/graphql', {
+    data: {
+      query: 'mutation ($e: String!, $p: String!) { tokenAuth(email: $e, password: $p) { token } }',
+      variables: { e: email, p: password },
+    },
+  });
+  return ((await login.json()) as { data: { tokenAuth: { token: string } } }).data.tokenAuth.token;
+}
+
+async function firstWineryId(request: APIRequestContext): Promise<number> {
+  const answer = await request.post('/graphql', { data: { query: '{ allWineries { id } }' } });
+  const wineries = ((await answer.json()) as { data: { allWineries: { id: number }[] } }).data.allWineries;
+  const first = wineries[0];
+  if (!first) throw new Error('The seed has no winery');
+  return first.id;
+}
+
+test('the entry screens and public pages have no serious accessibility findings', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const wineryId = await firstWineryId(request);
+  const client = await registerActivatedClient(request, 'a11y-proposal');
+  const token = await tokenOf(request, client.email, client.password);
+  const profile = await request.post('/graphql', {
+    headers: { Authorization: `JWT ${token}` },
+    data: { query: '{ getLatestPreferencesProfile(source: WIZARD) { uid } }' },
+  });
+  const uid = ((await profile.json()) as { data: { getLatestPreferencesProfile: { uid: string } } }).data
+    .getLatestPreferencesProfile.uid;
+
+  await visit(page, '/login', 'Login');
+  await expectAccessible(page, '/login');
+  await visit(page, '/register', /Registrier/);
+  await expectAccessible(page, '/register');
+  await visit(page, '/index-chart');
+  await expectAccessible(page, '/index-chart');
+  await visit(page, `/angebot/${lwin11('sassicaia', 2019)}`);
+  await expectAccessible(page, '/angebot/:id');
+  await visit(page, '/vintage/1');
+  await expectAccessible(page, '/vintage/:id');
+  await visit(page, `/chateaus/${wineryId}`);
+  await expectAccessible(page, '/chateaus/:id');
+
+  await visit(page, `/portfolio/${uid}`);
+  const consent = page.getByRole('dialog', { name: 'Ihre Zustimmung ist gefordert' });
+  await expect(consent).toBeVisible();
+  await expectAccessible(page, '/portfolio/:uid (consent dialog)');
+  await consent.getByRole('checkbox').nth(0).check();
+  await consent.getByRole('checkbox').nth(1).check();
+  await consent.getByRole('button', { name: 'Zustimmen und fortfahren' }).click();
+  await expect(page.getByTestId('proposal-pie')).toBeVisible();
+  await expectAccessible(page, '/portfolio/:uid');
+  await visit(page, `/present/${uid}`);
+  await expect(page.getByTestId('proposal-pie')).toBeVisible();
+  await expectAccessible(page, '/present/:uid');
+  await visit(page, `/quote/${uid}`);
+  await expect(page.getByTestId('proposal-positions')).toBeVisible();
+  await expectAccessible(page, '/quote/:uid');
+});
+
+test('the client screens have no serious accessibility findings', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const wineryId = await firstWineryId(request);
+  await logIn(page, demoAccounts.client, demoPassword);
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, '/admin/start');
+
+  const screens: Array<[string, string | RegExp | undefined]> = [
+    ['/admin/weinangebot', undefined],
+    [`/admin/angebot/${lwin11('lafite', 2010)}`, undefined],
+    ['/admin/depot', 'Weindepot'],
+    ['/admin/orderlist', undefined],
+    ['/admin/invoices', undefined],
+    ['/admin/selection', undefined],
+    ['/admin/academy-overview', undefined],
+    ['/admin/academy/rhone-legenden-hermitage-und-cote-rotie', undefined],
+    ['/admin/all-wineries', undefined],
+    [`/admin/chateaus/${wineryId}`, undefined],
+    ['/admin/vintage/1', undefined],
+    ['/admin/blog/liv-ex-und-global-wine-score-kurz-erklaert', undefined],
+    ['/admin/portfolio-entwicklung', undefined],
+  ];
+  for (const [path, heading] of screens) {
+    await visit(page, path, heading);
+    await expectAccessible(page, path);
+  }
+
+  // The depot's other view (the table), and a dialog over the depot.
+  await visit(page, '/admin/depot', 'Weindepot');
+  await page.getByText('Tabelle', { exact: true }).click();
+  await expect(page.getByTestId('depot-table-row').first()).toBeVisible();
+  await expectAccessible(page, '/admin/depot (Tabelle)');
+  await page.getByRole('button', { name: 'Zeitverlauf' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, '/admin/depot (Zeitverlauf)');
+});
+
+test('dialogs open with the keyboard, close with Escape and give the focus back', async ({ page }) => {
+  // The login's "Passwort vergessen" dialog.
+  await visit(page, '/login', 'Login');
+  const forgot = page.getByRole('button', { name: 'Passwort vergessen' });
+  await forgot.focus();
+  await page.keyboard.press('Enter');
+  const resetDialog = page.getByRole('dialog');
+  await expect(resetDialog).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null))
+    .toBe(true);
+  await expectAccessible(page, '/login (Passwort vergessen)');
+  await page.keyboard.press('Escape');
+  await expect(resetDialog).toBeHidden();
+  await expect(forgot).toBeFocused();
+
+  // The depot's time series dialog.
+  await logIn(page, demoAccounts.client, demoPassword);
+  await visit(page, '/admin/depot', 'Weindepot');
+  const timeSeries = page.getByRole('button', { name: 'Zeitverlauf' });
+  await timeSeries.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Portfolio-Zeitreihe (kumuliert)' });
+  await expect(dialog).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null))
+    .toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(timeSeries).toBeFocused();
+});
+
+// Last: the back office is being built in parallel; its findings are reported here as well.
+test('the back office tabs have no serious accessibility findings', async ({ page }) => {
+  test.setTimeout(180_000);
+  await logIn(page, demoAccounts.superuser, demoPassword);
+  for (const tab of [
+    'sortiment_neu',
+    'angebote',
+    'lieferanten',
+    'lagerbestand',
+    'servicegebuehr',
+    'orders',
+  ]) {
+    await visit(page, `/admin/management#${tab}`);
+    await expectAccessible(page, `/admin/management#${tab}`);
+  }
+});

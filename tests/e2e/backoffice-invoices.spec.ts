@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { demoAccounts, demoPassword } from './support/accounts';
+import { logIn } from './support/session';
+
+/** The seeded client whose order waits for the availability check (no other journey checks it). */
+const CLIENT = 'thomas.keller@example.com';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test('the adviser checks the seeded order of Thomas Keller, who then sees it ready to pay', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await logIn(page, demoAccounts.superuser, demoPassword);
+  await page.goto('/admin/management#orders');
+  await expect(page.getByRole('tab', { name: 'Orders and Invoices' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+
+  // 'Choose ID' lists the invoices in check; choose the client's.
+  await page.getByRole('combobox', { name: 'Choose ID' }).click();
+  await page.getByRole('option', { name: new RegExp(CLIENT.replace('.', '\\.')) }).click();
+  const check = page.getByTestId('invoice-check');
+  await expect(check.getByTestId('customer-email')).toHaveText(CLIENT);
+  await expect(check.getByText('check needed')).toBeVisible();
+  const total = check.getByTestId('invoice-total');
+  await expect(total).toHaveText(/€$/);
+  const totalBefore = (await total.textContent()) ?? '';
+
+  // A cancelled confirmation aborts the edit and restores the old amount.
+  const confirm = page.getByRole('dialog', { name: 'Änderung speichern?' });
+  const amount = check.getByLabel(/^Kisten Ornellaia/);
+  await expect(amount).toHaveValue('1');
+  await amount.fill('3');
+  await amount.press('Enter');
+  await expect(confirm).toContainText('Anzahl Kisten von 1 auf 3 ändern?');
+  await confirm.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(amount).toHaveValue('1');
+  await expect(total).toHaveText(totalBefore);
+
+  // The spec's validation message shows under the field; a valid price is saved after confirming.
+  const price = check.getByLabel(/^Preis pro Flasche Ornellaia/);
+  await price.fill('229,50');
+  await price.press('Enter');
+  await expect(check.getByText('Price should be numeric')).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await price.fill('229.50');
+  await price.press('Enter');
+  await expect(confirm).toContainText('von 239,00 € auf 229,50 € ändern?');
+  await confirm.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Position gespeichert')).toBeVisible();
+  await expect(price).toHaveValue('229.50');
+  await expect(check.getByText('Price should be numeric')).toBeHidden();
+  // 6 bottles × 9,50 € less, the management fee follows.
+  await expect(total).not.toHaveText(totalBefore);
+  const totalAfter = (await total.textContent()) ?? '';
+
+  // "check done" with its confirmation: the invoice leaves the list.
+  await check.getByRole('button', { name: 'check done' }).click();
+  const done = page.getByRole('dialog', { name: 'Prüfung abschließen?' });
+  await expect(done).toContainText(totalAfter);
+  await done.getByRole('button', { name: 'check done' }).click();
+  await expect(page.getByText('Prüfung abgeschlossen')).toBeVisible();
+  await expect(check).toBeHidden();
+  await page.reload();
+  const chooser = page.getByRole('combobox', { name: 'Choose ID' });
+  // Other journeys may have bound orders meanwhile; this client's is not among them any more.
+  await expect(chooser.or(page.getByText('Keine Rechnungen zur Prüfung.'))).toBeVisible();
+  if (await chooser.isVisible()) {
+    await chooser.click();
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await expect(page.getByRole('option', { name: new RegExp(CLIENT.replace('.', '\\.')) })).toHaveCount(0);
+  }
+
+  // The client sees the corrected invoice ready to pay.
+  const clientContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const clientPage = await clientContext.newPage();
+  await logIn(clientPage, CLIENT, demoPassword);
+  await clientPage.goto('/admin/orderlist');
+  const ready = clientPage.getByTestId('invoice-check-done');
+  await expect(ready.getByRole('heading', { name: /Ihre Bestellung ist bereit zur Zahlung/ })).toBeVisible();
+  await expect(ready).toContainText(totalAfter);
+  await clientContext.close();
+});

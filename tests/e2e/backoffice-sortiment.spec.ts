@@ -1,0 +1,146 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demoAccounts, demoPassword } from './support/accounts';
+import { logIn } from './support/session';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+const WINE = 'Carruades de Lafite 2019';
+
+/** Opens "Sortiment (Neu)" as the adviser and narrows the offer table to one wine. */
+async function openOffer(page: Page, wine: string) {
+  await logIn(page, demoAccounts.superuser, demoPassword);
+  await page.goto('/admin/management#sortiment_neu');
+  await expect(page.getByRole('tab', { name: 'Sortiment (Neu)' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel('Sortiment durchsuchen').fill(wine);
+  const table = page.getByRole('table', { name: 'Sortiment' });
+  await expect(table.getByText(wine, { exact: true })).toBeVisible();
+  await expect(table.locator('tbody tr').filter({ hasText: 'Angebot ' })).toHaveCount(1);
+  return table;
+}
+
+async function openTrancheUpdate(page: Page, wine: string) {
+  await page.getByRole('button', { name: `Tranchen von ${wine} anzeigen` }).click();
+  const tranches = page.getByRole('table', { name: `Einkaufstranchen von ${wine}` });
+  const tranche = tranches.getByTestId('tranche-row').first();
+  await expect(tranche).toBeVisible();
+  await tranche.getByRole('button', { name: 'Updaten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Einkaufstranche updaten' });
+  await expect(dialog).toBeVisible();
+  return { dialog, tranche };
+}
+
+test('the adviser enters a case-number range for a tranche and sees it counted and saved', async ({
+  page,
+}) => {
+  await openOffer(page, WINE);
+  const { dialog, tranche } = await openTrancheUpdate(page, WINE);
+  await expect(tranche.getByText('eingelagert')).toHaveCount(0);
+
+  await dialog.getByLabel('Gesamtmenge (Kisten)').fill('12');
+  await dialog.getByLabel('Zollnummer (MRN)').fill('26FR3300000099999X');
+  await dialog.getByLabel('Kistennummern').fill('1001, ..., 1012');
+  await expect(dialog.getByTestId('case-number-counter')).toHaveText('Kistennummern: 12 / 12');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Die Einkaufstranche wurde gespeichert.')).toBeVisible();
+  await expect(tranche.getByTestId('tranche-case-count')).toHaveText('12 / 12');
+  await expect(tranche.getByText('eingelagert')).toBeVisible();
+
+  // The range is stored as the expanded list.
+  await tranche.getByRole('button', { name: 'Updaten' }).click();
+  const again = page.getByRole('dialog', { name: 'Einkaufstranche updaten' });
+  await expect(again.getByLabel('Kistennummern')).toHaveValue(
+    '1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012',
+  );
+  await expect(again.getByTestId('case-number-counter')).toHaveText('Kistennummern: 12 / 12');
+
+  // History of the tranche: the change is in its audit log.
+  await again.getByRole('button', { name: 'Abbrechen' }).click();
+  await tranche.getByRole('button', { name: 'Verlauf' }).click();
+  const history = page.getByRole('dialog', { name: /^Verlauf: Tranche/ });
+  await expect(history.getByTestId('audit-entry').first()).toContainText('berater@example.com');
+  await expect(history.getByTestId('audit-entry').first()).toContainText('1001, 1002');
+});
+
+test('a trailing comma in the case numbers or empty remaining cases disable saving', async ({ page }) => {
+  await openOffer(page, WINE);
+  const { dialog } = await openTrancheUpdate(page, WINE);
+  const save = dialog.getByRole('button', { name: 'Speichern' });
+  await expect(save).toBeEnabled();
+
+  await dialog.getByLabel('Kistennummern').fill('1001, 1002,');
+  await expect(dialog.getByText('Falsches Format! (Komma am Ende?)')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await expect(dialog.getByTestId('case-number-counter')).toContainText('2 / ');
+
+  await dialog.getByLabel('Kistennummern').fill('1001, 1002');
+  await expect(dialog.getByText('Falsches Format! (Komma am Ende?)')).toHaveCount(0);
+  await expect(save).toBeEnabled();
+
+  await dialog.getByLabel('Verbleibende Kisten').fill('');
+  await expect(dialog.getByText('Bitte geben Sie die verbleibenden Kisten an.')).toBeVisible();
+  await expect(save).toBeDisabled();
+});
+
+test('the adviser edits a sell price inline with the Livex fee; a cancelled confirmation keeps the old price', async ({
+  page,
+}) => {
+  const table = await openOffer(page, WINE);
+  const row = table.locator('tbody tr').filter({ hasText: WINE });
+  await expect(row).toContainText('229,00 €');
+
+  await row.getByRole('button', { name: `VK von ${WINE} bearbeiten` }).click();
+  await row.getByLabel(`VK von ${WINE}`).fill('230');
+  await expect(
+    row.getByText('Price must be positive with two decimal places and decimal point'),
+  ).toBeVisible();
+  await row.getByLabel(`VK von ${WINE}`).fill('230.00');
+  await row.getByLabel(/Livex-Gebühr/).check();
+  await expect(row.getByText('Neuer Flaschenpreis: 242,95 €')).toBeVisible();
+  await row.getByRole('button', { name: 'Übernehmen' }).click();
+
+  const confirm = page.getByRole('dialog', { name: 'Änderung speichern?' });
+  await expect(confirm).toContainText('229,00 € → 242,95 €');
+  await confirm.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toContainText('229,00 €');
+
+  await row.getByRole('button', { name: `VK von ${WINE} bearbeiten` }).click();
+  await row.getByLabel(`VK von ${WINE}`).fill('230.00');
+  await row.getByLabel(/Livex-Gebühr/).check();
+  await row.getByRole('button', { name: 'Übernehmen' }).click();
+  await page
+    .getByRole('dialog', { name: 'Änderung speichern?' })
+    .getByRole('button', { name: 'Speichern' })
+    .click();
+  await expect(row).toContainText('242,95 €');
+});
+
+test('the adviser assigns a client depot position to another tranche and sees the counts move', async ({
+  page,
+}) => {
+  const wine = 'Château Lafite Rothschild 2016';
+  await openOffer(page, wine);
+  await page.getByRole('button', { name: `Aktionen für ${wine}` }).click();
+  await page.getByRole('menuitem', { name: 'Tranchen mit Depotpositionen verknüpfen' }).click();
+  const dialog = page.getByRole('dialog', { name: `Tranchen verknüpfen: ${wine}` });
+  const joanne = dialog.getByTestId('linking-tranche').filter({ hasText: 'Maison Joanne' });
+  const cazabonne = dialog.getByTestId('linking-tranche').filter({ hasText: 'Ulysse Cazabonne' });
+  await expect(joanne.locator('[data-colour]')).toHaveText('1 / 6');
+  await expect(joanne.locator('[data-colour]')).toHaveAttribute('data-colour', 'amber');
+  await expect(cazabonne.locator('[data-colour]')).toHaveText('0 / 4');
+
+  const position = dialog.getByTestId('linking-position').filter({ hasText: 'kunde@example.com' });
+  await position.getByRole('combobox', { name: /^Tranche der Depotposition/ }).click();
+  await page.getByRole('option', { name: /Ulysse Cazabonne/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Zuordnung speichern?' });
+  await expect(confirm).toContainText('Ulysse Cazabonne');
+  await confirm.getByRole('button', { name: 'Speichern' }).click();
+
+  await expect(cazabonne.locator('[data-colour]')).toHaveText('1 / 4');
+  await expect(joanne.locator('[data-colour]')).toHaveText('0 / 6');
+  await expect(position.getByRole('combobox', { name: /^Tranche der Depotposition/ })).toHaveValue(
+    /Ulysse Cazabonne/,
+  );
+});

@@ -1,0 +1,141 @@
+import { expect, type Page, test } from '@playwright/test';
+import { wineSeeds } from '../../server/seed/data/wines';
+import { demoAccounts, demoPassword } from './support/accounts';
+import { logIn, submitLoginForm } from './support/session';
+
+function lwin11(wineKey: string, year: number): string {
+  const wine = wineSeeds.find((seed) => seed.key === wineKey);
+  if (!wine) throw new Error(`The seed has no wine ${wineKey}`);
+  return `${wine.lwin}${year}`;
+}
+
+const SASSICAIA_2019 = lwin11('sassicaia', 2019);
+/** Lafite 2010: an offer whose tranches are all sold. */
+const LAFITE_2010 = lwin11('lafite', 2010);
+
+async function pickOption(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a client browses from the start page to the top offers and an offer', async ({ page }) => {
+  await logIn(page, demoAccounts.client, demoPassword);
+
+  // Start page: greeting, featured offer, referral and châteaus
+  await expect(page.getByRole('heading', { level: 1, name: /Willkommen,/ })).toBeVisible();
+  await expect(page.getByText('Limitierte Top-Opportunity')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Jetzt sichern' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Jetzt weiterempfehlen' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Top Châteaus' }).getByRole('link').first()).toBeVisible();
+
+  // Top offers with a country filter that survives a reload
+  await page
+    .getByRole('link', { name: /Top Angebote/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/admin\/weinangebot/);
+  await expect(page.getByRole('heading', { name: /Verfügbare Angebote/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Auf Anfrage/ })).toBeVisible();
+  await pickOption(page, 'Land', 'Italien');
+  await expect(page).toHaveURL(/land=\d+/);
+  const available = page.getByRole('region', { name: 'Verfügbare Angebote' });
+  await expect(available.getByRole('link', { name: 'Sassicaia 2019' })).toBeVisible();
+  await expect(available.getByRole('link', { name: /Château Margaux/ })).toHaveCount(0);
+  await page.reload();
+  await expect(page).toHaveURL(/land=\d+/);
+  await expect(page.getByRole('combobox', { name: 'Land' })).toHaveValue('Italien');
+  await expect(available.getByRole('link', { name: 'Sassicaia 2019' })).toBeVisible();
+  await expect(available.getByRole('link', { name: /Château Margaux/ })).toHaveCount(0);
+
+  // The debounced search goes into the URL as well
+  await page.getByRole('searchbox', { name: 'Suche' }).fill('sassicaia');
+  await expect(page).toHaveURL(/suche=sassicaia/);
+  await expect(available.getByTestId('offer-card')).toHaveCount(2);
+
+  // Resetting clears the URL for good (the debounced text does not come back)
+  await page.getByRole('button', { name: 'Filter zurücksetzen' }).click();
+  await expect(page).toHaveURL(/\/admin\/weinangebot$/);
+  await page.waitForTimeout(2000);
+  await expect(page).toHaveURL(/\/admin\/weinangebot$/);
+  await expect(page.getByRole('searchbox', { name: 'Suche' })).toHaveValue('');
+  await page.getByRole('searchbox', { name: 'Suche' }).fill('sassicaia');
+  await expect(page).toHaveURL(/suche=sassicaia/);
+  await expect(available.getByTestId('offer-card')).toHaveCount(2);
+
+  // Offer detail: drawer, amount picker and total
+  await available.getByRole('link', { name: 'Sassicaia 2019' }).click();
+  await expect(page).toHaveURL(`/admin/angebot/${SASSICAIA_2019}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sassicaia 2019' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Investment-Highlights' })).toBeVisible();
+  await expect(page.getByText(/Verfügbarkeit:/)).toBeVisible();
+  await expect(page.getByTestId('offer-total')).toHaveText('1.674,00 €');
+  await expect(page.getByText('MEISTGEKAUFT')).toBeVisible();
+  await page.getByRole('radio', { name: '2 Kisten' }).click();
+  await expect(page.getByTestId('offer-total')).toHaveText('3.348,00 €');
+  await page.getByRole('button', { name: 'Weininformationen' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Sassicaia 2019' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('heading', { name: 'Rebsorten' })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Schließen' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Auf Orderliste setzen' })).toBeEnabled();
+
+  // A sold-out offer
+  await page.goto(`/admin/angebot/${LAFITE_2010}`);
+  await expect(page.getByRole('heading', { name: 'Angebot ausverkauft' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zum aktuellen Angebot' })).toBeVisible();
+  await expect(page.getByText('Château Lafite Rothschild 2010 ist bereits ausverkauft')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Auf Orderliste setzen' })).toBeDisabled();
+  await page.getByRole('link', { name: 'Zum aktuellen Angebot' }).click();
+  await expect(page).not.toHaveURL(`/admin/angebot/${LAFITE_2010}`);
+  await expect(page.getByTestId('offer-total')).toBeVisible();
+});
+
+test('the hot-deal carousel switches offers', async ({ page }) => {
+  await logIn(page, demoAccounts.client, demoPassword);
+  await page.goto('/admin/angebot');
+  const tiles = page.getByRole('tablist', { name: 'Aktuelle Angebote' }).getByRole('tab');
+  await expect(tiles).toHaveCount(3);
+  // more than 3 offers with stock: the second tile is selected first
+  await expect(tiles.nth(1)).toHaveAttribute('aria-selected', 'true');
+  const firstTitle = await page.getByRole('heading', { level: 1 }).textContent();
+  await tiles.nth(0).click();
+  await expect(tiles.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(firstTitle ?? '');
+});
+
+test('an en-primeur offer shows the subscription banner and its video', async ({ page }) => {
+  await logIn(page, demoAccounts.client, demoPassword);
+  await page.goto(`/admin/angebot/${lwin11('margaux', 2025)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Château Margaux 2025' })).toBeVisible();
+  await expect(page.getByText('Subskription', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Video ansehen' }).click();
+  const videoDialog = page.getByRole('dialog', { name: 'Château Margaux 2025' });
+  await expect(videoDialog.locator('video')).toBeVisible();
+});
+
+test('a visitor opens the public offer, chooses to log in and lands on the offer', async ({ page }) => {
+  await page.goto(`/angebot/${SASSICAIA_2019}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sassicaia 2019' })).toBeVisible();
+  await page.getByRole('button', { name: 'Jetzt sichern' }).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByRole('heading', { name: 'Noch kein Account?' })).toBeVisible();
+  await expect(
+    modal.getByText('Registrieren Sie sich jetzt im Weindepot, um sich diesen Deal zu sichern.'),
+  ).toBeVisible();
+  await expect(modal.getByRole('heading', { name: 'Bereits Kunde?' })).toBeVisible();
+  await expect(modal.getByText('Loggen Sie sich mit Ihrem vorhandenen Account ein.')).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Registrieren' })).toBeVisible();
+  await modal.getByRole('button', { name: 'Einloggen' }).click();
+  await expect(page).toHaveURL('/login');
+  await submitLoginForm(page, demoAccounts.client, demoPassword);
+  await expect(page).toHaveURL(`/admin/angebot/${SASSICAIA_2019}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sassicaia 2019' })).toBeVisible();
+});
+
+test('the register button of the public offer leads to the registration for this offer', async ({ page }) => {
+  await page.goto(`/angebot/${SASSICAIA_2019}`);
+  await page.getByRole('button', { name: 'Jetzt sichern' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page).toHaveURL(`/register/${SASSICAIA_2019}`);
+});

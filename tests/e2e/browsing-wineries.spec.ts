@@ -1,0 +1,130 @@
+import { expect, test } from '@playwright/test';
+import { demoAccounts, demoPassword } from './support/accounts';
+import { logIn } from './support/session';
+
+// MapLibre draws with WebGL; headless Chromium provides it through SwiftShader.
+test.use({
+  viewport: { width: 1280, height: 900 },
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--enable-unsafe-swiftshader',
+      '--use-angle=swiftshader',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  },
+});
+
+test('a client explores wineries, the map, the academy and a vintage', async ({ page }) => {
+  await logIn(page, demoAccounts.client, demoPassword);
+
+  // Winery list → winery page
+  await page
+    .getByRole('navigation', { name: 'Hauptnavigation' })
+    .getByRole('link', { name: 'Entdecken' })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/all-wineries\/?$/);
+  const list = page.getByRole('region', { name: 'Weine nach Regionen' });
+  await expect(list.getByRole('heading', { name: 'Frankreich' })).toBeVisible();
+  await expect(list.getByRole('heading', { name: 'Italien' })).toBeVisible();
+  await list.getByRole('link', { name: 'Château Lafite Rothschild', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/chateaus\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Château Lafite Rothschild' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Fakten' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Frankreich' })).toBeVisible();
+  await expect(page.getByText(/Kisten$/).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Weine des Weinguts' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Kritikerstimmen' })
+      .getByText(/\d+ von 100|\d/)
+      .first(),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Limitierte Top-Opportunity').or(page.getByText('Aktuell keine Direkt-Allokation')),
+  ).toBeVisible();
+
+  // Map marker click on a wide screen → that winery
+  await page.goto('/admin/all-wineries');
+  const marker = page.getByRole('button', { name: /^Weingut / }).first();
+  await expect(marker).toBeVisible({ timeout: 20_000 });
+  const wineryTitle = ((await marker.getAttribute('aria-label')) ?? '').replace(/^Weingut /, '');
+  await marker.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/chateaus\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: wineryTitle })).toBeVisible();
+
+  // Academy: a premiere is blurred and not clickable; a published video opens
+  await page.goto('/admin/academy-overview');
+  const premiere = page.locator('[data-premiere="true"]').first();
+  await expect(premiere).toContainText('Premiere');
+  await expect(premiere.getByRole('link')).toHaveCount(0);
+  await expect(premiere).not.toHaveAttribute('href');
+  await premiere.click();
+  await expect(page).toHaveURL('/admin/academy-overview');
+
+  await page.getByRole('link', { name: 'Was macht einen großen Bordeaux aus?' }).click();
+  await expect(page).toHaveURL('/admin/academy/was-macht-einen-grossen-bordeaux-aus');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Was macht einen großen Bordeaux aus?' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Video-Vorschläge für Sie' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zurück zur Übersicht' })).toBeVisible();
+  const suggestions = page.getByRole('complementary', { name: 'Video-Vorschläge für Sie' });
+  await expect(suggestions.getByRole('link').first()).toBeVisible();
+  await expect(suggestions.getByText('Wie Kritikerpunkte den Weinpreis bewegen')).toHaveCount(0);
+
+  // Vintage chip → vintage detail with its cards
+  await page
+    .getByRole('link', { name: /Lafite Rothschild 2016/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/admin\/vintage\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: /2016/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Global Wine Score' })).toContainText('/ 100');
+  await expect(page.getByRole('region', { name: 'Hintergrund der Gesamtbewertung' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Zusammensetzung' })).toContainText('Vol.-%');
+  await expect(page.getByRole('heading', { name: 'Kritikerstimmen' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Preisentwicklung' })).toBeVisible();
+  await page.getByRole('link', { name: 'Zum Weingut' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Château Lafite Rothschild' })).toBeVisible();
+});
+
+test('a premiere cannot be opened by its address', async ({ page }) => {
+  await logIn(page, demoAccounts.client, demoPassword);
+  await page.goto('/admin/academy/rhone-legenden-hermitage-und-cote-rotie');
+  await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible();
+  await expect(page.getByText(/noch nicht veröffentlicht/)).toBeVisible();
+});
+
+test('a visitor sees public vintage and winery pages and the price index with a register call', async ({
+  page,
+}) => {
+  await page.goto('/index-chart');
+  await expect(page.getByRole('heading', { level: 1, name: 'Weindepot Preisindex' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'So wird der Index berechnet' })).toBeVisible();
+  await expect(page.locator('.recharts-line')).toBeVisible();
+
+  await page.goto('/vintage/1');
+  await expect(page.getByRole('region', { name: 'Global Wine Score' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Jetzt registrieren' })).toBeVisible();
+  await page.getByRole('link', { name: 'Zum Weingut' }).click();
+  await expect(page).toHaveURL(/^[^?]*\/chateaus\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Fakten' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Registrieren' }).last().click();
+  await expect(page).toHaveURL('/register');
+});
+
+test('the blog post page shows a post and the spec message for an unknown one', async ({ page }) => {
+  await logIn(page, demoAccounts.client, demoPassword);
+  await page.goto('/admin/blog/liv-ex-und-global-wine-score-kurz-erklaert');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Liv-ex 1000 und Global Wine Score kurz erklärt' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Der Global Wine Score' })).toBeVisible();
+  await page.goto('/admin/blog/gibt-es-nicht');
+  await expect(page.getByRole('heading', { name: 'Blogpost not found :-()' })).toBeVisible();
+});

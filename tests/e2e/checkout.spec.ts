@@ -1,0 +1,156 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
+import { logIn } from './support/session';
+
+const LOGIN =
+  'mutation ($email: String!, $password: String!) { tokenAuth(email: $email, password: $password) { token } }';
+
+interface Account {
+  email: string;
+  password: string;
+}
+
+/** The client's order position of the given wine as the server has it. */
+async function savedPosition(request: APIRequestContext, client: Account, title: string) {
+  const login = await request.post('/graphql', {
+    data: { query: LOGIN, variables: client },
+  });
+  const token = (await login.json()).data.tokenAuth.token as string;
+  const list = await request.post('/graphql', {
+    headers: { authorization: `JWT ${token}` },
+    data: { query: '{ orderPositionList { amount conditionReport offer { vintage { title year } } } }' },
+  });
+  const positions = (await list.json()).data.orderPositionList as {
+    amount: number;
+    conditionReport: boolean;
+    offer: { vintage: { title: string; year: number } };
+  }[];
+  const position = positions.find(
+    (entry) => `${entry.offer.vintage.title} ${entry.offer.vintage.year}` === title,
+  );
+  return position ? { amount: position.amount, conditionReport: position.conditionReport } : null;
+}
+
+/** Staff marks the client's invoice as checked through the API (the back office comes later). */
+async function staffChecksOrder(request: APIRequestContext, clientEmail: string): Promise<string> {
+  const login = await request.post('/graphql', {
+    data: { query: LOGIN, variables: { email: demoAccounts.superuser, password: demoPassword } },
+  });
+  const token = (await login.json()).data.tokenAuth.token as string;
+  const headers = { authorization: `JWT ${token}` };
+  const listed = await request.post('/graphql', {
+    headers,
+    data: { query: 'query { clientsInvoices(stage: "check_needed") { id user { email } } }' },
+  });
+  const invoices = (await listed.json()).data.clientsInvoices as { id: number; user: { email: string } }[];
+  const invoice = invoices.find((candidate) => candidate.user.email === clientEmail);
+  expect(invoice, 'the bound order waits for the check').toBeDefined();
+  const checked = await request.post('/graphql', {
+    headers,
+    data: {
+      query:
+        'mutation ($id: Int!) { changeInvoice(invoiceId: $id, stage: CHECK_DONE) { success invoice { invoiceNumber } } }',
+      variables: { id: invoice?.id },
+    },
+  });
+  const answer = (await checked.json()).data.changeInvoice as {
+    success: boolean;
+    invoice: { invoiceNumber: string };
+  };
+  expect(answer.success).toBe(true);
+  return answer.invoice.invoiceNumber;
+}
+
+test('a client orders bindingly, pays on the hosted page and gets a verifiable storage certificate', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // An own client: other journeys change the demo client's order list at the same time.
+  const client = await registerActivatedClient(request, 'checkout', { withBillingAddress: true });
+  await logIn(page, client.email, client.password);
+
+  // The first available offer; its depot cards (named without the year) are counted first.
+  const addDialog = page.getByRole('dialog', { name: 'Auf Orderliste setzen' });
+  await page.goto('/admin/weinangebot');
+  await page.getByRole('button', { name: 'Auf Orderliste setzen' }).first().click();
+  const title = (await addDialog.locator('p').first().textContent())?.trim() ?? '';
+  expect(title).not.toBe('');
+  await addDialog.getByRole('button', { name: 'Zurück' }).click();
+  const depotCards = () => page.getByText(title.replace(/\s\d{4}$/, ''), { exact: true });
+  await page.goto('/admin/depot');
+  await expect(page.getByRole('heading', { name: 'Weindepot' })).toBeVisible();
+  const depotCountBefore = await depotCards().count();
+
+  // Add it to the order list: 1 case by default, toast, then the order list.
+  await page.goto('/admin/weinangebot');
+  await page.getByRole('button', { name: 'Auf Orderliste setzen' }).first().click();
+  await expect(addDialog.getByLabel('Anzahl Kisten')).toHaveValue('1');
+  await addDialog.getByRole('button', { name: 'Hinzufügen' }).click();
+  await expect(page.getByText(`Hinzugefügt: ${title}`)).toBeVisible();
+  await expect(page).toHaveURL('/admin/orderlist');
+
+  // Change the amount and flag a condition report: both are saved at once.
+  const position = page.getByTestId('order-position').filter({ hasText: title });
+  await position.getByLabel('Kisten').fill('2');
+  await position.getByLabel('Zustandsbericht').check();
+  await expect(page.getByText('98,00 €').first()).toBeVisible();
+  // Saved on the server (the amount after its short typing pause), then still there after a reload.
+  await expect
+    .poll(() => savedPosition(request, client, title))
+    .toEqual({ amount: 2, conditionReport: true });
+  await page.reload();
+  await expect(position.getByLabel('Kisten')).toHaveValue('2');
+  await expect(position.getByLabel('Zustandsbericht')).toBeChecked();
+
+  // Bind the order.
+  await page.getByRole('button', { name: 'Verbindlich bestellen' }).click();
+  const binding = page.getByRole('dialog', { name: 'Verbindliche Bestellung' });
+  await binding.getByRole('button', { name: 'Verbindlich bestellen' }).click();
+  await expect(page.getByRole('heading', { name: 'Ihre Bestellung wird geprüft' })).toBeVisible();
+  await expect(page.getByText('Ihre Orderliste ist derzeit leer.')).toBeVisible();
+
+  // The adviser marks it checked; the client pays with the test card on the hosted page.
+  const invoiceNumber = await staffChecksOrder(request, client.email);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /Ihre Bestellung ist bereit zur Zahlung/ })).toBeVisible();
+  const [hostedPage] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Jetzt bezahlen' }).click(),
+  ]);
+  await hostedPage.waitForURL(/\/pay\/in_local_/, { timeout: 15_000 });
+  await expect(hostedPage.getByRole('heading', { name: `Rechnung ${invoiceNumber}` })).toBeVisible();
+  await hostedPage.getByLabel('Kartennummer').fill('4242 4242 4242 4242');
+  await hostedPage.getByRole('button', { name: 'Jetzt bezahlen' }).click();
+  await expect(hostedPage.getByText('Ihre Zahlung ist eingegangen')).toBeVisible();
+  await hostedPage.close();
+
+  // Back in the portal: thank-you dialog, then the depot with the new wine.
+  const thanks = page.getByRole('dialog', { name: 'Vielen Dank für Ihre Zahlung!' });
+  await expect(thanks).toBeVisible({ timeout: 15_000 });
+  await thanks.getByRole('link', { name: 'Zum Weindepot' }).click();
+  await expect(page).toHaveURL('/admin/depot');
+  await expect(depotCards().first()).toBeVisible();
+  // The depot may show the cached list first and the new positions after its refetch.
+  await expect.poll(() => depotCards().count()).toBeGreaterThan(depotCountBefore);
+
+  // Certificate of the paid invoice, and its public verify page.
+  await page.goto('/admin/invoices');
+  await expect(page.getByRole('heading', { name: 'Zertifikate und Nachweise' })).toBeVisible();
+  const row = page.getByTestId('paid-invoice').filter({ hasText: invoiceNumber });
+  const [certificateTab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    row.getByRole('button', { name: 'Einlagerungszertifikat generieren' }).click(),
+  ]);
+  await expect(page.getByText('Einlagerungsdaten werden authentifiziert …')).toBeVisible();
+  const certificateRequest = await certificateTab.waitForRequest(/\/certificate\//, { timeout: 30_000 });
+  const certificate = await request.get(certificateRequest.url());
+  expect(certificate.headers()['content-type']).toBe('application/pdf');
+  const fingerprint = certificate.headers()['x-certificate-fingerprint'] as string;
+  expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+  await certificateTab.close();
+
+  await page.goto(`/verify/${fingerprint}`);
+  await expect(page.getByText('Dieses Einlagerungszertifikat ist echt')).toBeVisible();
+  await expect(page.getByText('Testkundin')).toHaveCount(0);
+});

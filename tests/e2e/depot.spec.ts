@@ -1,0 +1,223 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { staffDepotPath } from '../../src/domain/depot-routes';
+import { demoAccounts, demoPassword } from './support/accounts';
+import { logIn } from './support/session';
+
+const LONG_WINE_TITLE = 'Puligny-Montrachet Premier Cru Les Pucelles Vieilles Vignes Cuvée Réserve';
+const EXCEL_HEADERS = [
+  'Jahrgang',
+  'Gebinde',
+  'Wein',
+  'Weingut',
+  'Region',
+  'Flaschen',
+  'Datum',
+  'Preis/Flasche',
+  'Preis gesamt',
+];
+
+interface Cell {
+  text: string;
+  title: string | null;
+}
+type Parse = (cell: Cell) => string | number;
+const text: Parse = (cell) => cell.text.trim();
+const fullName: Parse = (cell) => cell.title ?? '';
+const number: Parse = (cell) => Number(cell.text.replace(/[^\d,]/g, '').replace(',', '.'));
+const germanDate: Parse = (cell) => {
+  const [day, month, year] = cell.text.trim().split('.');
+  return Date.UTC(Number(year), Number(month) - 1, Number(day));
+};
+
+/** Table columns after the image column, with how a cell's value is read. */
+const COLUMNS: { header: string; read: Parse }[] = [
+  { header: 'Jahrgang', read: number },
+  { header: 'Gebinde', read: text },
+  { header: 'Wein', read: fullName },
+  { header: 'Weingut', read: fullName },
+  { header: 'Region', read: text },
+  { header: 'Flaschen', read: number },
+  { header: 'Datum', read: germanDate },
+  { header: 'Preis/Flasche', read: number },
+  { header: 'Preis gesamt', read: number },
+];
+
+const collator = new Intl.Collator('de-DE', { sensitivity: 'base', numeric: true });
+const inOrder = (values: (string | number)[], direction: 'ascending' | 'descending') =>
+  values.every((value, index) => {
+    if (index === 0) return true;
+    const previous = values[index - 1] as string | number;
+    const order =
+      typeof value === 'number' && typeof previous === 'number'
+        ? previous - value
+        : collator.compare(String(previous), String(value));
+    return direction === 'ascending' ? order <= 0 : order >= 0;
+  });
+
+async function columnValues(page: Page, columnIndex: number, read: Parse) {
+  const cells = await page.getByTestId('depot-table-row').evaluateAll(
+    (rows, index) =>
+      rows.map((row) => {
+        const cell = row.querySelectorAll('td')[index];
+        return { text: cell?.textContent ?? '', title: cell?.getAttribute('title') ?? null };
+      }),
+    columnIndex + 1,
+  );
+  return cells.map(read);
+}
+
+async function positionCount(page: Page): Promise<number> {
+  const label = (await page.getByTestId('depot-position-count').textContent()) ?? '';
+  return Number(label.replace(/\D/g, ''));
+}
+
+async function showTableCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === 'showTable');
+}
+
+test('Kundin: Depot mit Tabelle, Sortierung, Position per Tastatur, Zeitverlauf und Excel-Export', async ({
+  page,
+  context,
+}) => {
+  // A long journey on a shared two-core machine.
+  test.setTimeout(180_000);
+  await logIn(page, demoAccounts.client, demoPassword);
+  await page
+    .getByRole('navigation', { name: 'Hauptnavigation' })
+    .getByRole('link', { name: 'Mein Weindepot' })
+    .click();
+  await expect(page).toHaveURL('/admin/depot');
+  await expect(page.getByRole('heading', { level: 1, name: 'Weindepot' })).toBeVisible();
+
+  // Summary cards: the total counts up, the "invested since" counter ticks every second.
+  await expect(page.getByTestId('total-invested')).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2} €$/);
+  const counter = page.getByTestId('invested-since');
+  const before = (await counter.textContent()) ?? '';
+  await expect(counter).not.toHaveText(before, { timeout: 3000 });
+  await expect(page.getByRole('link', { name: 'Jetzt Portfolio ausbauen' })).toHaveAttribute(
+    'href',
+    '/admin/weinangebot',
+  );
+
+  // Without the cookie the sunburst is shown; the table choice is kept in the cookie for 7 days.
+  await expect(page.getByTestId('depot-sunburst')).toBeVisible();
+  await page.getByText('Tabelle', { exact: true }).click();
+  await expect(page.getByTestId('depot-table-row').first()).toBeVisible();
+  const cookie = await showTableCookie(context);
+  expect(cookie?.value).toBe('true');
+  expect(cookie?.sameSite).toBe('Lax');
+  const sevenDays = Date.now() / 1000 + 7 * 24 * 60 * 60;
+  expect(Math.abs((cookie?.expires ?? 0) - sevenDays)).toBeLessThan(120);
+
+  await page.reload();
+  await expect(page.getByTestId('depot-table-row').first()).toBeVisible();
+  await expect(page.getByTestId('depot-sunburst')).toHaveCount(0);
+  const positions = await positionCount(page);
+  expect(positions).toBeGreaterThanOrEqual(14);
+
+  // Default order: date descending; every column sorts ascending on the first click, descending on the second.
+  await expect(page.getByRole('columnheader', { name: /^Datum/ })).toHaveAttribute('aria-sort', 'descending');
+  expect(inOrder(await columnValues(page, 6, germanDate), 'descending')).toBe(true);
+  for (const [index, column] of COLUMNS.entries()) {
+    const header = page.getByRole('columnheader', {
+      name: new RegExp(`^${column.header}\\s*[▲▼]?$`),
+    });
+    for (const direction of ['ascending', 'descending'] as const) {
+      await header.getByRole('button').click();
+      await expect(header).toHaveAttribute('aria-sort', direction);
+      expect(
+        inOrder(await columnValues(page, index, column.read), direction),
+        `${column.header} ${direction}`,
+      ).toBe(true);
+    }
+  }
+  // Names longer than 20 characters are shortened with an ellipsis.
+  await expect(page.getByTestId('depot-table-row').locator(`td[title="${LONG_WINE_TITLE}"]`)).toHaveText(
+    'Puligny-Montrachet P…',
+  );
+
+  // Open a position with the keyboard: Enter and Space.
+  const firstRow = page.getByTestId('depot-table-row').first();
+  const firstTitle = ((await firstRow.getAttribute('aria-label')) ?? '').replace(/ öffnen$/, '');
+  await firstRow.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Depot-Position' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('depot-position-card')).toContainText(firstTitle);
+  await expect(dialog).toContainText('Hold');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  const secondRow = page.getByTestId('depot-table-row').nth(1);
+  const secondTitle = ((await secondRow.getAttribute('aria-label')) ?? '').replace(/ öffnen$/, '');
+  await secondRow.focus();
+  await page.keyboard.press(' ');
+  await expect(dialog.getByTestId('depot-position-card')).toContainText(secondTitle);
+  await page.keyboard.press('Escape');
+
+  // A position that is not in the depot.
+  await page.goto('/admin/depot?position=999999');
+  const missing = page.getByRole('dialog', { name: 'Depot-Position' });
+  await expect(missing).toContainText('Nicht gefunden.');
+  await missing.getByRole('button', { name: 'Schließen' }).click();
+  await expect(missing).toBeHidden();
+  await expect(page).toHaveURL('/admin/depot');
+
+  // Zeitverlauf: the cumulative line with the projection.
+  await page.getByRole('button', { name: 'Zeitverlauf' }).click();
+  const timeSeries = page.getByRole('dialog', { name: 'Portfolio-Zeitreihe (kumuliert)' });
+  await expect(timeSeries).toBeVisible();
+  await expect(timeSeries.locator('.recharts-line').first()).toBeVisible();
+  await expect(timeSeries).not.toContainText('Nicht genügend Daten.');
+  await timeSeries.getByRole('button', { name: 'Schließen' }).click();
+  await expect(timeSeries).toBeHidden();
+
+  // Excel: read the downloaded file back.
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Excel' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^\d{8}Weindepot\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.getWorksheet('Depot');
+  expect(sheet).toBeDefined();
+  if (!sheet) return;
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(EXCEL_HEADERS);
+  expect(sheet.rowCount).toBe(positions + 1);
+  const wineNames = (sheet.getColumn(3).values as unknown[]).slice(2);
+  expect(wineNames).toContain(LONG_WINE_TITLE.slice(0, 60));
+  expect(wineNames.every((name) => typeof name === 'string' && name.length <= 60)).toBe(true);
+  const dataRow = sheet.getRow(2);
+  expect(dataRow.getCell(7).value).toBeInstanceOf(Date);
+  expect(typeof dataRow.getCell(8).value).toBe('number');
+  expect(dataRow.getCell(9).numFmt).toContain('€');
+});
+
+test('Berater: sieht das Depot der Kundin über die Beraterroute; die Kundin nicht', async ({ browser }) => {
+  const clientContext = await browser.newContext();
+  const clientPage = await clientContext.newPage();
+  await logIn(clientPage, demoAccounts.client, demoPassword);
+  await clientPage.goto('/admin/depot');
+  const clientTotal = clientPage.getByTestId('total-invested');
+  await expect(clientTotal).toHaveText(/€$/);
+  // The count-up animation ends after at most 2.2 s.
+  await clientPage.waitForTimeout(2500);
+  const total = (await clientTotal.textContent()) ?? '';
+  const positions = await positionCount(clientPage);
+
+  // A client calling the staff route gets the server's refusal.
+  await clientPage.goto(staffDepotPath(demoAccounts.client));
+  await expect(clientPage.getByRole('alert')).toHaveText('Error');
+  await clientContext.close();
+
+  const staffContext = await browser.newContext();
+  const staffPage = await staffContext.newPage();
+  await logIn(staffPage, demoAccounts.superuser, demoPassword);
+  await staffPage.goto(staffDepotPath(demoAccounts.client));
+  await expect(staffPage.getByRole('heading', { level: 1, name: 'Weindepot' })).toBeVisible();
+  await expect(staffPage.getByTestId('staff-depot-client')).toHaveText(`Depot von ${demoAccounts.client}`);
+  expect(await positionCount(staffPage)).toBe(positions);
+  // Totals come from the positions and match the client's investment score.
+  await expect(staffPage.getByTestId('total-invested')).toHaveText(total);
+  await staffContext.close();
+});

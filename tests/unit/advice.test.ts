@@ -1,0 +1,349 @@
+import { describe, expect, it } from 'vitest';
+import { COUNT_MS, countAt, FADE_MS } from '../../src/domain/advice-development';
+import {
+  DEFAULT_SLICE_COLOR,
+  pieSlices,
+  portfolioTotal,
+  regionShares,
+} from '../../src/domain/advice-portfolio';
+import {
+  type Candidate,
+  composePortfolio,
+  type ProfilePreferences,
+} from '../../src/domain/advice-recommendation';
+import { parseRate, salesCalculation, sliderToRate, yAxisMax } from '../../src/domain/advice-simulation';
+import {
+  amountLabel,
+  amountToSlider,
+  horizonLabel,
+  profileProblems,
+  roundToBand,
+  sliderToAmount,
+  wizardProgress,
+} from '../../src/domain/advice-wizard';
+import { REGION_COLORS } from '../../src/domain/depot-region-colors';
+
+describe('wizard amount mapping', () => {
+  it.each([
+    // raw amount → rounded to its band's step
+    [4_749, 4_500], // below 5.000: steps of 500
+    [4_751, 5_000],
+    [7_300, 7_000], // below 10.000: steps of 1.000
+    [16_000, 15_000], // below 25.000: steps of 2.500
+    [24_334, 25_000],
+    [27_400, 25_000], // below 50.000: steps of 5.000
+    [54_000, 50_000], // below 100.000: steps of 10.000
+    [97_254, 100_000],
+    [128_000, 125_000], // below 250.000: steps of 25.000
+    [250_000, 250_000],
+  ])('rounds %d to %d', (raw, rounded) => {
+    expect(roundToBand(raw)).toBe(rounded);
+  });
+
+  it.each([
+    [1, 5_000], // minimum 5.000 (cubic curve gives 0,25 €)
+    [27, 5_000],
+    [28, 5_000], // 5.488 lies in the band below 10.000 (steps of 1.000)
+    [30, 7_000],
+    [40, 15_000],
+    [46, 25_000],
+    [60, 50_000],
+    [73, 100_000],
+    [80, 125_000],
+    [100, 250_000],
+  ])('slider %d → %d €', (slider, amount) => {
+    expect(sliderToAmount(slider)).toBe(amount);
+  });
+
+  it('clamps slider positions outside 1–100 and is monotonic', () => {
+    expect(sliderToAmount(0)).toBe(5_000);
+    expect(sliderToAmount(150)).toBe(250_000);
+    for (let s = 2; s <= 100; s += 1) expect(sliderToAmount(s)).toBeGreaterThanOrEqual(sliderToAmount(s - 1));
+  });
+
+  it('finds the slider position of a saved amount', () => {
+    expect(sliderToAmount(amountToSlider(25_000))).toBe(25_000);
+    expect(sliderToAmount(amountToSlider(50_000))).toBe(50_000);
+    expect(amountToSlider(5_000)).toBe(1);
+    expect(amountToSlider(999_999)).toBe(100);
+  });
+
+  it('labels the ends', () => {
+    expect(amountLabel(5_000)).toBe('5.000 €');
+    expect(amountLabel(125_000)).toBe('125.000 €');
+    expect(amountLabel(250_000)).toBe('mehr als 250.000 €');
+    expect(horizonLabel(15)).toBe('15');
+    expect(horizonLabel(25)).toBe('25 oder mehr');
+  });
+
+  it.each([
+    [1, 20],
+    [3, 60],
+    [5, 100],
+  ])('step %d shows %d %% progress', (step, progress) => {
+    expect(wizardProgress(step)).toBe(progress);
+  });
+});
+
+describe('profile validation', () => {
+  const valid = {
+    wineloverVsInvestor: 50,
+    takesRisk: 50,
+    investmentHorizon: 15,
+    investmentSumIntended: '5000',
+  };
+  it.each([
+    [{}, []],
+    [{ wineloverVsInvestor: -1 }, ['wineloverVsInvestor']],
+    [{ wineloverVsInvestor: 101 }, ['wineloverVsInvestor']],
+    [{ takesRisk: 100 }, []],
+    [{ takesRisk: 50.5 }, ['takesRisk']],
+    [{ investmentHorizon: 4 }, ['investmentHorizon']],
+    [{ investmentHorizon: 25 }, []],
+    [{ investmentHorizon: 26 }, ['investmentHorizon']],
+    [{ investmentSumIntended: '4999.99' }, ['investmentSumIntended']],
+    [{ investmentSumIntended: 'abc' }, ['investmentSumIntended']],
+  ])('%o → problems in %o', (change, fields) => {
+    const problems = profileProblems({ ...valid, ...change });
+    expect(problems.map((problem) => problem.field)).toEqual(fields);
+    for (const problem of problems) expect(problem.message).toMatch(/muss/);
+  });
+});
+
+describe('15-year simulation (initial 100.000 €)', () => {
+  const initial = 10_000_000;
+  // Hand-computed: 1,04^15 = 1,8009435; 1,087^15 = 3,4949677; 1,12^15 = 5,4735658.
+  // Fee: 2,25 % of 100.000 € = 2.250 € a year = 187,50 € a month, 180 months = 33.750 €.
+  it.each([
+    [0.04, 18_009_435, 630_330, 4_004_105, 80.09, 40.04],
+    [0.087, 34_949_677, 1_223_239, 20_351_438, 249.5, 203.51],
+    [0.12, 54_735_658, 1_915_748, 39_444_910, 447.36, 394.45],
+  ])(
+    'at %d: value15 %d, commission %d, profit %d',
+    (rate, value15, commission, profit, growthPerc, profitPerc) => {
+      const result = salesCalculation(initial, rate);
+      expect(result.value15).toBe(value15);
+      expect(result.serviceFee1).toBe(18_750);
+      expect(result.serviceFee15).toBe(18_750);
+      expect(result.serviceFeeAvg).toBe(18_750);
+      expect(result.serviceFeeTotal).toBe(3_375_000);
+      expect(result.saleProvision).toBe(commission); // 3,5 % of value15
+      expect(result.growthAbs).toBe(value15 - initial);
+      expect(result.growthPerc).toBe(growthPerc);
+      expect(result.profit).toBe(profit); // value15 − 100.000 − 33.750 − commission
+      expect(result.profitPerc).toBe(profitPerc);
+      expect(result.timeseries).toHaveLength(16);
+      expect(result.timeseries[0]).toEqual({ year: 0, value: initial, fee: 0 });
+      expect(result.timeseries[1]).toEqual({
+        year: 1,
+        value: Math.round(initial * (1 + rate)),
+        fee: 225_000,
+      });
+      expect(result.timeseries[15]).toEqual({ year: 15, value: value15, fee: 3_375_000 });
+    },
+  );
+
+  it('y-axis maximum is initial × 1,11^15', () => {
+    expect(yAxisMax(initial)).toBe(47_845_895);
+    expect(salesCalculation(initial, 0.11).value15).toBe(yAxisMax(initial));
+  });
+
+  it.each([
+    [8.7, '0.087'],
+    [4, '0.040'],
+    [12, '0.120'],
+    [10.3, '0.103'],
+  ])('slider %d %% → expAnnualProfit %s', (percent, rate) => {
+    expect(sliderToRate(percent)).toBe(rate);
+  });
+
+  it.each([
+    [null, 0.087],
+    ['', 0.087],
+    ['x', 0.087],
+    ['0.05', 0.05],
+    ['0.5', 0.12],
+    ['0.01', 0.04],
+  ])('parses expAnnualProfit %s as %d', (value, rate) => {
+    expect(parseRate(value)).toBeCloseTo(rate, 10);
+  });
+});
+
+describe('pie slices and region shares', () => {
+  const lines = [
+    { label: 'Lafite', region: 'Bordeaux', priceBtl: '100.00', amount: 1, caskOf: 6 }, // 600
+    { label: 'Sassicaia', region: 'Toskana', priceBtl: '50.00', amount: 2, caskOf: 6 }, // 600
+    { label: 'Lafite', region: 'Bordeaux', priceBtl: '100.00', amount: 1, caskOf: 3 }, // 300
+    { label: 'Unbekannt', region: 'Mosel', priceBtl: '25.00', amount: 4, caskOf: 5 }, // 500
+  ];
+  it('merges slices with the same label and computes shares of price × cases × bottles', () => {
+    const slices = pieSlices(lines);
+    expect(slices.map((slice) => [slice.label, slice.value, slice.share])).toEqual([
+      ['Lafite', 90_000, 45],
+      ['Sassicaia', 60_000, 30],
+      ['Unbekannt', 50_000, 25],
+    ]);
+    expect(slices[0]?.color).toBe(REGION_COLORS.Bordeaux);
+    expect(slices[2]?.color).toBe(DEFAULT_SLICE_COLOR);
+    expect(portfolioTotal(lines)).toBe(200_000);
+  });
+  it('groups regions largest first', () => {
+    expect(regionShares(lines).map((entry) => [entry.region, entry.cases, entry.share])).toEqual([
+      ['Bordeaux', 2, 45],
+      ['Toskana', 2, 30],
+      ['Mosel', 4, 25],
+    ]);
+    expect(pieSlices([])).toEqual([]);
+  });
+});
+
+/** A small deterministic pseudo-random generator for the property tests. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const regions = ['Bordeaux', 'Burgund', 'Toskana', 'Champagne', 'Piemont'];
+
+/** Case prices between 2 % and 16 % of the target, so a portfolio within the window exists. */
+function catalogue(seed: number, regionCount: number, target: number, count = 30): Candidate[] {
+  const next = random(seed);
+  return Array.from({ length: count }, (_, index) => ({
+    offerId: index + 1,
+    region: regions[index % regionCount] as string,
+    casePrice: Math.round(target * (0.02 + next() * 0.14)),
+    availableCases: Math.floor(next() * 12),
+    takesRiskPrediction: Math.floor(next() * 101),
+    wineloverVsInvestorPrediction: Math.floor(next() * 101),
+    investmentHorizonPrediction: 5 + Math.floor(next() * 21),
+  }));
+}
+
+function profileFor(seed: number): ProfilePreferences {
+  const next = random(seed * 7 + 3);
+  const amounts = [5_000, 10_000, 25_000, 50_000, 100_000];
+  return {
+    takesRisk: Math.floor(next() * 101),
+    wineloverVsInvestor: Math.floor(next() * 101),
+    investmentHorizon: 5 + Math.floor(next() * 21),
+    investmentSumIntended: (amounts[seed % amounts.length] as number) * 100,
+  };
+}
+
+describe('recommendation engine (properties over 60 profiles and catalogues)', () => {
+  const cases = Array.from({ length: 60 }, (_, seed) => seed + 1);
+
+  it.each(cases)('seed %d: sum window, stock, region cap', (seed) => {
+    const profile = profileFor(seed);
+    const candidates = catalogue(seed, 3 + (seed % 3), profile.investmentSumIntended);
+    const result = composePortfolio(profile, candidates);
+    const target = profile.investmentSumIntended;
+    expect(result.sum).toBeLessThanOrEqual(target * 1.1);
+    expect(result.withinWindow).toBe(true);
+    expect(result.sum).toBeGreaterThanOrEqual(target * 0.9);
+    const byId = new Map(candidates.map((c) => [c.offerId, c]));
+    let recomputed = 0;
+    const regionSums = new Map<string, number>();
+    for (const position of result.positions) {
+      const candidate = byId.get(position.offerId) as Candidate;
+      expect(Number.isInteger(position.amount)).toBe(true);
+      expect(position.amount).toBeGreaterThan(0);
+      expect(position.amount).toBeLessThanOrEqual(candidate.availableCases);
+      recomputed += position.amount * candidate.casePrice;
+      regionSums.set(
+        candidate.region,
+        (regionSums.get(candidate.region) ?? 0) + position.amount * candidate.casePrice,
+      );
+    }
+    expect(recomputed).toBe(result.sum);
+    expect(result.regionCapApplied).toBe(true);
+    for (const value of regionSums.values()) expect(value).toBeLessThanOrEqual(result.sum * 0.4);
+  });
+
+  it.each(cases.slice(0, 10))('seed %d: deterministic, independent of the input order', (seed) => {
+    const profile = profileFor(seed);
+    const candidates = catalogue(seed, 4, profile.investmentSumIntended);
+    const first = composePortfolio(profile, candidates);
+    expect(composePortfolio(profile, [...candidates].reverse())).toEqual(first);
+    expect(composePortfolio(profile, candidates)).toEqual(first);
+  });
+
+  it('prefers offers whose predictions fit the profile', () => {
+    const candidates: Candidate[] = [
+      {
+        offerId: 1,
+        region: 'Bordeaux',
+        casePrice: 100_000,
+        availableCases: 5,
+        takesRiskPrediction: 10,
+        wineloverVsInvestorPrediction: 10,
+        investmentHorizonPrediction: 5,
+      },
+      {
+        offerId: 2,
+        region: 'Bordeaux',
+        casePrice: 100_000,
+        availableCases: 5,
+        takesRiskPrediction: 90,
+        wineloverVsInvestorPrediction: 90,
+        investmentHorizonPrediction: 25,
+      },
+    ];
+    const risky = composePortfolio(
+      { takesRisk: 90, wineloverVsInvestor: 90, investmentHorizon: 25, investmentSumIntended: 100_000 },
+      candidates,
+    );
+    expect(risky.positions).toEqual([{ offerId: 2, amount: 1 }]);
+    expect(risky.regionCapApplied).toBe(false);
+  });
+
+  it('never exceeds stock or the upper window end even when the window cannot be reached', () => {
+    const candidates: Candidate[] = [
+      {
+        offerId: 1,
+        region: 'Bordeaux',
+        casePrice: 100_000,
+        availableCases: 1,
+        takesRiskPrediction: 50,
+        wineloverVsInvestorPrediction: 50,
+        investmentHorizonPrediction: 15,
+      },
+      {
+        offerId: 2,
+        region: 'Toskana',
+        casePrice: 2_000_000,
+        availableCases: 9,
+        takesRiskPrediction: 50,
+        wineloverVsInvestorPrediction: 50,
+        investmentHorizonPrediction: 15,
+      },
+    ];
+    const result = composePortfolio(
+      { takesRisk: 50, wineloverVsInvestor: 50, investmentHorizon: 15, investmentSumIntended: 1_000_000 },
+      candidates,
+    );
+    expect(result.positions).toEqual([{ offerId: 1, amount: 1 }]);
+    expect(result.withinWindow).toBe(false);
+  });
+});
+
+describe('portfolio development overlay', () => {
+  it.each([
+    [-5, 0],
+    [0, 0],
+    [35, 1],
+    [1_750, 50],
+    [3_464, 98],
+    [3_500, 100],
+    [9_000, 100],
+  ])('after %d ms shows %d %%', (elapsed, percent) => {
+    expect(countAt(elapsed)).toBe(percent);
+  });
+  it('counts 3,5 s and fades 0,5 s', () => {
+    expect(COUNT_MS).toBe(3_500);
+    expect(FADE_MS).toBe(500);
+  });
+});

@@ -1,0 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'weindepot-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('payment provider configuration', () => {
+  it('refuses to start with PAYMENT_PROVIDER=stripe but no secret key instead of taking test cards', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      'PAYMENT_PROVIDER=stripe braucht STRIPE_SECRET_KEY',
+    );
+  });
+
+  it('uses Stripe when the key is given, and the local provider by default', () => {
+    const stripe = loadConfig({
+      DATA_DIR: dataDir,
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+    });
+    expect(stripe.paymentProvider).toBe('stripe');
+    expect(stripe.stripeSecretKey).toBe('sk_test_x');
+    expect(loadConfig({ DATA_DIR: dataDir }).paymentProvider).toBe('local');
+  });
+});

@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEPOT_EXCEL_COLUMNS,
+  DEPOT_EXCEL_SHEET,
+  depotExcelFileName,
+  depotExcelRow,
+} from '../../src/domain/depot-excel';
+import {
+  DEFAULT_CARD_SORT,
+  DEFAULT_TABLE_SORT,
+  type DepotPositionInput,
+  sortDepotCards,
+  sortDepotTable,
+  toDepotRow,
+} from '../../src/domain/depot-rows';
+import { nextSort } from '../../src/domain/depot-sorting';
+import {
+  dailyPurchases,
+  depotTimeSeries,
+  MIN_PROJECTION,
+  projectedIncrement,
+  timeSeriesGrid,
+} from '../../src/domain/depot-time-series';
+
+const now = new Date('2026-06-15T12:00:00Z');
+
+function position(
+  id: number,
+  overrides: {
+    wine?: string;
+    winery?: string;
+    region?: string;
+    year?: number;
+    purchased?: string | null;
+    price?: string;
+  } = {},
+): DepotPositionInput {
+  const purchased = overrides.purchased === undefined ? '2025-01-01T10:00:00Z' : overrides.purchased;
+  return {
+    id,
+    amount: 1,
+    caskOf: 6,
+    buyPriceBtl: overrides.price ?? '100.00',
+    bottleSize: { title: '0,75l', factorForLiterPrices: '0.7500' },
+    depotPositionStatusRel: purchased ? [{ status: 'PURCHASED', datetimeStatusUpdate: purchased }] : [],
+    vintage: {
+      id: id * 10,
+      title: `${overrides.wine ?? 'Wein'} ${overrides.year ?? 2016}`,
+      year: overrides.year ?? 2016,
+      image: null,
+      enPrimeurDeliveryDate: null,
+      valuationRel: [],
+      wine: {
+        title: overrides.wine ?? 'Wein',
+        winery: { title: overrides.winery ?? 'Weingut', region: { title: overrides.region ?? 'Bordeaux' } },
+      },
+    },
+  };
+}
+
+describe('Sortierung (gleicher Schlüssel kehrt um, neuer Schlüssel beginnt aufsteigend)', () => {
+  it.each([
+    [{ key: 'date', direction: 'desc' }, 'date', { key: 'date', direction: 'asc' }],
+    [{ key: 'date', direction: 'asc' }, 'date', { key: 'date', direction: 'desc' }],
+    [{ key: 'date', direction: 'desc' }, 'year', { key: 'year', direction: 'asc' }],
+    [{ key: 'year', direction: 'asc' }, 'name', { key: 'name', direction: 'asc' }],
+  ] as const)('from %o clicking %s gives %o', (current, key, next) => {
+    expect(nextSort(current, key)).toEqual(next);
+  });
+
+  const rows = [
+    position(1, { wine: 'Sassicaia', year: 2018, purchased: '2024-05-01T00:00:00Z' }),
+    position(2, { wine: 'Château Margaux', year: 2015, purchased: '2025-02-01T00:00:00Z' }),
+    position(3, { wine: 'Opus One', year: 2019, purchased: null }),
+    position(4, { wine: 'Ästhetik', year: 2010, purchased: '2023-01-01T00:00:00Z' }),
+  ].map((input) => toDepotRow(input, now));
+  const ids = (sorted: { id: number }[]) => sorted.map((row) => row.id);
+
+  it('sorts cards by purchase date (missing dates last), year and name A–Z', () => {
+    expect(DEFAULT_CARD_SORT).toEqual({ key: 'date', direction: 'desc' });
+    expect(ids(sortDepotCards(rows, { key: 'date', direction: 'desc' }))).toEqual([2, 1, 4, 3]);
+    expect(ids(sortDepotCards(rows, { key: 'date', direction: 'asc' }))).toEqual([4, 1, 2, 3]);
+    expect(ids(sortDepotCards(rows, { key: 'year', direction: 'asc' }))).toEqual([4, 2, 1, 3]);
+    expect(ids(sortDepotCards(rows, { key: 'name', direction: 'asc' }))).toEqual([4, 2, 3, 1]);
+    expect(ids(sortDepotCards(rows, { key: 'name', direction: 'desc' }))).toEqual([1, 3, 2, 4]);
+  });
+
+  it('starts the table with the date descending and sorts every column', () => {
+    expect(DEFAULT_TABLE_SORT).toEqual({ key: 'date', direction: 'desc' });
+    const priced = [
+      position(1, { price: '300.00', winery: 'Tenuta San Guido', region: 'Toskana' }),
+      position(2, { price: '50.00', winery: 'Antinori', region: 'Toskana' }),
+      position(3, { price: '120.00', winery: 'Opus One Winery', region: 'Napa Valley' }),
+    ].map((input) => toDepotRow(input, now));
+    expect(ids(sortDepotTable(priced, { key: 'priceBtl', direction: 'asc' }))).toEqual([2, 3, 1]);
+    expect(ids(sortDepotTable(priced, { key: 'priceTotal', direction: 'desc' }))).toEqual([1, 3, 2]);
+    expect(ids(sortDepotTable(priced, { key: 'winery', direction: 'asc' }))).toEqual([2, 3, 1]);
+    expect(ids(sortDepotTable(priced, { key: 'region', direction: 'asc' }))).toEqual([3, 1, 2]);
+  });
+});
+
+describe('Zeitreihe (kumuliert)', () => {
+  const purchase = (date: string | null, euro: number) => ({
+    date: date ? new Date(date) : null,
+    amount: euro * 100,
+  });
+
+  it('sums purchases per day in date order', () => {
+    expect(
+      dailyPurchases([
+        purchase('2025-03-01T09:00:00Z', 100),
+        purchase('2025-01-01T09:00:00Z', 50),
+        purchase('2025-03-01T18:00:00Z', 25),
+        purchase(null, 999),
+      ]),
+    ).toEqual([
+      { time: Date.UTC(2025, 0, 1), amount: 5_000 },
+      { time: Date.UTC(2025, 2, 1), amount: 12_500 },
+    ]);
+  });
+
+  it.each([
+    [[1_000_000, 400_000, 600_000], 500_000],
+    [[1_000_000, 100_000, 200_000], MIN_PROJECTION],
+    [[900_000, 900_000, 300_000], 600_000],
+    [[800_000], MIN_PROJECTION],
+  ])('projects the larger of 2500 € and the mean without the largest day: %o → %i', (days, increment) => {
+    expect(projectedIncrement(days)).toBe(increment);
+  });
+
+  it('needs at least 2 dated purchases', () => {
+    expect(depotTimeSeries([purchase('2025-01-01T00:00:00Z', 100)], now)).toBeNull();
+    expect(depotTimeSeries([purchase('2025-01-01T00:00:00Z', 100), purchase(null, 100)], now)).toBeNull();
+  });
+
+  it('adds the projected point to today on top of the cumulative line', () => {
+    const series = depotTimeSeries(
+      [
+        purchase('2026-01-10T00:00:00Z', 10_000),
+        purchase('2026-03-05T00:00:00Z', 4_000),
+        purchase('2026-04-01T00:00:00Z', 6_000),
+      ],
+      now,
+    );
+    expect(series?.points).toEqual([
+      { time: Date.UTC(2026, 0, 10), cumulative: 1_000_000, projected: false },
+      { time: Date.UTC(2026, 2, 5), cumulative: 1_400_000, projected: false },
+      { time: Date.UTC(2026, 3, 1), cumulative: 2_000_000, projected: false },
+      { time: Date.UTC(2026, 5, 15), cumulative: 2_500_000, projected: true },
+    ]);
+    expect(series?.gridUnit).toBe('month');
+  });
+
+  it('uses a monthly grid up to 12 months, otherwise quarterly', () => {
+    expect(timeSeriesGrid(Date.UTC(2025, 6, 10), Date.UTC(2026, 5, 15))).toEqual({
+      gridUnit: 'month',
+      grid: [7, 8, 9, 10, 11]
+        .map((month) => Date.UTC(2025, month, 1))
+        .concat([0, 1, 2, 3, 4, 5].map((month) => Date.UTC(2026, month, 1))),
+    });
+    expect(timeSeriesGrid(Date.UTC(2025, 0, 1), Date.UTC(2026, 5, 15))).toEqual({
+      gridUnit: 'quarter',
+      grid: [0, 3, 6, 9]
+        .map((month) => Date.UTC(2025, month, 1))
+        .concat([0, 3].map((m) => Date.UTC(2026, m, 1))),
+    });
+    expect(timeSeriesGrid(Date.UTC(2025, 1, 10), Date.UTC(2026, 5, 15)).grid[0]).toBe(Date.UTC(2025, 3, 1));
+  });
+});
+
+describe('Excel-Export', () => {
+  it('has the nine columns of the spec in order on the sheet "Depot"', () => {
+    expect(DEPOT_EXCEL_SHEET).toBe('Depot');
+    expect(DEPOT_EXCEL_COLUMNS.map((column) => column.header)).toEqual([
+      'Jahrgang',
+      'Gebinde',
+      'Wein',
+      'Weingut',
+      'Region',
+      'Flaschen',
+      'Datum',
+      'Preis/Flasche',
+      'Preis gesamt',
+    ]);
+  });
+
+  it('maps a position to numbers and a date, cutting names at 60 characters', () => {
+    const longWine = `Domaine de la Romanée-Conti ${'Grand Cru '.repeat(6)}`;
+    const input = position(7, { wine: longWine, winery: 'W'.repeat(70), year: 2017, price: '1234.56' });
+    input.amount = 2;
+    input.caskOf = 3;
+    const row = depotExcelRow(toDepotRow(input, now));
+    expect(row).toEqual({
+      year: 2017,
+      packaging: '3 × 0,75l',
+      wine: longWine.slice(0, 60),
+      winery: 'W'.repeat(60),
+      region: 'Bordeaux',
+      bottles: 6,
+      date: new Date(Date.UTC(2025, 0, 1)),
+      priceBtl: 1234.56,
+      priceTotal: 7407.36,
+    });
+    expect(row.wine).toHaveLength(60);
+  });
+
+  it('names the file yyyymmdd plus brand', () => {
+    expect(depotExcelFileName(new Date(2026, 10, 21, 9, 30))).toBe('20261121Weindepot.xlsx');
+    expect(depotExcelFileName(new Date(2026, 0, 5), 'Weinhaus')).toBe('20260105Weinhaus.xlsx');
+  });
+});

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { formatEuro } from '../../src/domain/money';
+import {
+  amountSelectable,
+  availabilityColor,
+  availabilityLabel,
+  availabilityPercent,
+  availabilityShare,
+  canBuy,
+  carouselDeals,
+  caseTotalCents,
+  drawerWidth,
+  effectiveAmount,
+  firstPromotedWithStock,
+  formatPercentGain,
+  greetingWords,
+  initialCarouselIndex,
+  isSubscriptionPhase,
+  MOST_BOUGHT_AMOUNT,
+  MOST_BOUGHT_LABEL,
+  showAmountPicker,
+  tileTitle,
+  totalCases,
+} from '../../src/domain/offer-display';
+
+describe('Verfügbarkeit', () => {
+  it.each([
+    // available, total, share, label, colour, percent
+    [10, 10, 1, 'gering', 'orange', 100],
+    [9, 10, 0.9, 'gering', 'orange', 90],
+    [8, 10, 0.8, 'sehr gering', 'orange', 80],
+    [6, 10, 0.6, 'sehr gering', 'orange', 60],
+    [5, 10, 0.5, 'sehr gering', 'red', 50],
+    [1, 10, 0.1, 'sehr gering', 'red', 10],
+    [0, 10, 0, 'sehr gering', 'red', 0],
+    [3, 0, 0, 'sehr gering', 'red', 0],
+    [12, 10, 1, 'gering', 'orange', 100],
+  ] as const)(
+    '%i of %i cases: share %f → "%s", %s bar at %i %%',
+    (available, total, share, label, color, percent) => {
+      const computed = availabilityShare(available, total);
+      expect(computed).toBeCloseTo(share);
+      expect(availabilityLabel(computed)).toBe(label);
+      expect(availabilityColor(computed)).toBe(color);
+      expect(availabilityPercent(computed)).toBe(percent);
+    },
+  );
+
+  it.each([
+    [6, [], 6],
+    [6, [{ totalQuantityAvailable: 4 }, { totalQuantityAvailable: 3 }], 7],
+    [6, [{ totalQuantityAvailable: 0 }], 6],
+  ])('offer total %i with tranches %j → %i cases in total', (offerTotal, tranches, expected) => {
+    expect(totalCases(offerTotal, tranches)).toBe(expected);
+  });
+});
+
+describe('Hot-Deal-Karussell', () => {
+  it.each([
+    [[], [], 0],
+    [['a'], ['a'], 0],
+    [['a', 'b', 'c'], ['c', 'b', 'a'], 0],
+    [['a', 'b', 'c', 'd'], ['d', 'c', 'b'], 1],
+    [['a', 'b', 'c', 'd', 'e'], ['e', 'd', 'c'], 1],
+  ])('offers %j → tiles %j, initial index %i', (offers, tiles, index) => {
+    expect(carouselDeals(offers)).toEqual(tiles);
+    expect(initialCarouselIndex(offers.length)).toBe(index);
+  });
+
+  it.each([
+    ['Château Margaux', 'Margaux'],
+    ['Château Lafite Rothschild', 'Lafite Rothschild'],
+    ['Domaine de la Romanée-Conti', 'de la Romanée-Conti'],
+    ['Domaine Armand Rousseau', 'Armand Rousseau'],
+    ['Pétrus', 'Pétrus'],
+    ['Carruades de Lafite', 'Carruades de Lafite'],
+  ])('tile title of %s is %s', (title, expected) => {
+    expect(tileTitle(title)).toBe(expected);
+  });
+});
+
+describe('Kistenauswahl', () => {
+  it.each([
+    // available, picker shown, selected, effective, buy enabled
+    [0, false, 2, 1, false],
+    [1, false, 3, 1, true],
+    [2, true, 2, 2, true],
+    [3, true, 3, 3, true],
+    [10, true, 1, 1, true],
+  ] as const)(
+    '%i cases available: picker %s, selected %i → %i, buy %s',
+    (available, picker, selected, effective, buy) => {
+      expect(showAmountPicker(available)).toBe(picker);
+      expect(effectiveAmount(selected, available)).toBe(effective);
+      expect(canBuy(available)).toBe(buy);
+    },
+  );
+
+  it('marks 2 cases as most bought and disables amounts above the stock', () => {
+    expect(MOST_BOUGHT_AMOUNT).toBe(2);
+    expect(MOST_BOUGHT_LABEL).toBe('MEISTGEKAUFT');
+    expect(amountSelectable(3, 2)).toBe(false);
+    expect(amountSelectable(2, 2)).toBe(true);
+  });
+
+  it.each([
+    [1, '729.00', 6, '4.374,00 €'],
+    [2, '729.00', 6, '8.748,00 €'],
+    [3, '229.50', 6, '4.131,00 €'],
+    [2, '1290.00', 3, '7.740,00 €'],
+    [1, '0.99', 12, '11,88 €'],
+  ])('total of %i × %s € × %i bottles = %s', (amount, price, caskOf, total) => {
+    expect(formatEuro(caseTotalCents(amount, price, caskOf))).toBe(total);
+  });
+});
+
+describe('Weitere Regeln der Angebotsseite', () => {
+  const today = new Date(2026, 10, 21, 10, 0);
+  it.each([
+    [null, false],
+    ['2026-11-20', false],
+    ['2026-11-21', false],
+    ['2026-11-22', true],
+    ['2028-06-01', true],
+  ])('subscription banner for delivery date %s: %s', (date, shown) => {
+    expect(isSubscriptionPhase(date, today)).toBe(shown);
+  });
+
+  it.each([
+    [1440, '40vw'],
+    [801, '40vw'],
+    [800, '80vw'],
+    [375, '80vw'],
+  ])('drawer at %i px is %s wide', (width, expected) => {
+    expect(drawerWidth(width)).toBe(expected);
+  });
+
+  it.each([
+    [42.5, '+42,5 %'],
+    [100, '+100 %'],
+    [-3.25, '−3,3 %'],
+  ])('gain %f reads %s', (value, text) => {
+    expect(formatPercentGain(value)).toBe(text);
+  });
+
+  it('picks the first promoted offer with cases for the start page', () => {
+    const offers = [
+      { id: 1, promoteOffer: false, onRequest: false, availableCases: 5 },
+      { id: 2, promoteOffer: true, onRequest: false, availableCases: 0 },
+      { id: 3, promoteOffer: true, onRequest: true, availableCases: 2 },
+      { id: 4, promoteOffer: true, onRequest: false, availableCases: 1 },
+    ];
+    expect(firstPromotedWithStock(offers)?.id).toBe(4);
+    expect(firstPromotedWithStock(offers.slice(0, 3))).toBeNull();
+  });
+
+  it.each([
+    ['Frau Berger', 'Frau Berger'],
+    [null, '...'],
+    ['  ', '...'],
+  ])('greeting for %j starts with %s', (salutation, first) => {
+    expect(greetingWords(salutation)).toEqual([
+      first,
+      'Entdecker',
+      'Weinliebhaber',
+      'Investor',
+      'Feinschmecker',
+      'Abenteurer',
+      'Trendsetter',
+    ]);
+  });
+});

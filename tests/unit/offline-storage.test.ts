@@ -1,0 +1,140 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { database } from '../../src/db/database';
+import { clearOutbox, queueOrderChange, readOutbox, replayOutbox } from '../../src/db/outbox';
+import { clearPersistedQueryCache, forgetPersistedQueries } from '../../src/db/query-cache';
+import { createQueryPersister } from '../../src/db/query-persister';
+
+let currentUser: string | null = 'kunde@example.com';
+
+function clientWith(buildId: string) {
+  const persister = createQueryPersister(() => currentUser, buildId);
+  return new QueryClient({ defaultOptions: { queries: { persister: persister.persisterFn, retry: false } } });
+}
+
+describe('Offline-Speicher', () => {
+  beforeEach(async () => {
+    currentUser = 'kunde@example.com';
+    await database.queryCache.clear();
+    await clearOutbox();
+  });
+
+  it('keeps one row per query under the signed-in user and restores it without the network', async () => {
+    const online = clientWith('build-1');
+    await online.fetchQuery({ queryKey: ['depot'], queryFn: async () => ({ positions: 14 }) });
+    await online.fetchQuery({ queryKey: ['invoices', 'paid'], queryFn: async () => ['2026-0012'] });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const rows = await database.queryCache.toArray();
+    expect(rows.map((row) => [row.userKey, row.queryKey])).toEqual(
+      expect.arrayContaining([
+        ['kunde@example.com', ['depot']],
+        ['kunde@example.com', ['invoices', 'paid']],
+      ]),
+    );
+
+    const offline = clientWith('build-1');
+    const restored = await offline.fetchQuery({
+      queryKey: ['depot'],
+      queryFn: async () => {
+        throw new Error('offline');
+      },
+    });
+    expect(restored).toEqual({ positions: 14 });
+  });
+
+  it('never restores another user’s data, nor data of another app build', async () => {
+    const online = clientWith('build-1');
+    await online.fetchQuery({ queryKey: ['depot'], queryFn: async () => ({ owner: 'Anna' }) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    currentUser = 'neukunde@example.com';
+    const other = clientWith('build-1');
+    expect(
+      await other.fetchQuery({ queryKey: ['depot'], queryFn: async () => ({ owner: 'Jonas' }) }),
+    ).toEqual({
+      owner: 'Jonas',
+    });
+
+    currentUser = 'kunde@example.com';
+    const newBuild = clientWith('build-2');
+    expect(
+      await newBuild.fetchQuery({ queryKey: ['depot'], queryFn: async () => ({ owner: 'frisch' }) }),
+    ).toEqual({
+      owner: 'frisch',
+    });
+  });
+
+  it('clears one user’s rows, or all rows on logout', async () => {
+    await database.queryCache.bulkPut([
+      { userKey: 'a', queryHash: 'q1', queryKey: ['x'], state: {} as never, buster: 'b', updatedAt: 1 },
+      { userKey: 'b', queryHash: 'q1', queryKey: ['x'], state: {} as never, buster: 'b', updatedAt: 1 },
+    ]);
+    await clearPersistedQueryCache('a');
+    const left = (await database.queryCache.toArray()).map((row) => row.userKey);
+    expect(left).toContain('b');
+    expect(left).not.toContain('a');
+    await clearPersistedQueryCache();
+    expect(await database.queryCache.count()).toBe(0);
+  });
+
+  it('forgets the persisted rows under a query-key prefix (the depot after a payment), of every user', async () => {
+    await database.queryCache.bulkPut([
+      {
+        userKey: 'a',
+        queryHash: 'd1',
+        queryKey: ['depot', 'own'],
+        state: {} as never,
+        buster: 'b',
+        updatedAt: 1,
+      },
+      {
+        userKey: 'b',
+        queryHash: 'd1',
+        queryKey: ['depot', 'own'],
+        state: {} as never,
+        buster: 'b',
+        updatedAt: 1,
+      },
+      {
+        userKey: 'a',
+        queryHash: 'o1',
+        queryKey: ['orders', 'list'],
+        state: {} as never,
+        buster: 'b',
+        updatedAt: 1,
+      },
+    ]);
+    await forgetPersistedQueries(['depot']);
+    expect((await database.queryCache.toArray()).map((row) => row.queryKey)).toEqual([['orders', 'list']]);
+  });
+
+  it('replays queued order-list changes in order, keeps refused ones and stops at a network failure', async () => {
+    const user = 'kunde@example.com';
+    await queueOrderChange(user, { kind: 'create', offerId: 1, amount: 2, title: 'Sassicaia 2019' });
+    await queueOrderChange(user, { kind: 'create', offerId: 2, amount: 200, title: 'Masseto 2018' });
+    await queueOrderChange(user, { kind: 'delete', orderPositionId: 9, title: 'Opus One 2019' });
+    const sent: string[] = [];
+    let networkUp = false;
+    const send = async (entry: Awaited<ReturnType<typeof readOutbox>>[number]) => {
+      if (!networkUp && entry.change.kind === 'delete') throw new Error('Failed to fetch');
+      sent.push(entry.change.title);
+      return entry.change.kind === 'create' && entry.change.amount > 100
+        ? { outcome: 'refused' as const, reason: 'Es sind nur 5 Kisten verfügbar.' }
+        : { outcome: 'applied' as const };
+    };
+
+    await expect(replayOutbox(user, send)).rejects.toThrow('Failed to fetch');
+    expect(sent).toEqual(['Sassicaia 2019', 'Masseto 2018']);
+    let queue = await readOutbox(user);
+    expect(queue.map((entry) => [entry.change.title, entry.status, entry.reason])).toEqual([
+      ['Masseto 2018', 'refused', 'Es sind nur 5 Kisten verfügbar.'],
+      ['Opus One 2019', 'queued', undefined],
+    ]);
+
+    networkUp = true;
+    expect(await replayOutbox(user, send)).toEqual({ applied: 1, refused: 0 });
+    queue = await readOutbox(user);
+    expect(queue.map((entry) => entry.status)).toEqual(['refused']);
+  });
+});

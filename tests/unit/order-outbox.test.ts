@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyQueue,
+  enqueueChange,
+  type OrderChange,
+  type OutboxEntry,
+  replayOrder,
+  waitingText,
+} from '../../src/domain/order-outbox';
+
+let seq = 0;
+const entry = (change: OrderChange, status: OutboxEntry['status'] = 'queued'): OutboxEntry => {
+  seq += 1;
+  return { id: `id-${seq}`, seq, change, status, createdAt: seq };
+};
+const change = (orderPositionId: number, amount: number, conditionReport = false): OrderChange => ({
+  kind: 'change',
+  orderPositionId,
+  amount,
+  conditionReport,
+  title: 'Sassicaia',
+});
+
+describe('Warteschlange der Orderlisten-Änderungen', () => {
+  it('keeps changes of different positions in the order they were made', () => {
+    let queue = enqueueChange([], entry(change(1, 2)));
+    queue = enqueueChange(queue, entry(change(2, 3)));
+    queue = enqueueChange(queue, entry({ kind: 'create', offerId: 7, amount: 1, title: 'Opus One' }));
+    expect(replayOrder(queue).map((queued) => queued.change.kind)).toEqual(['change', 'change', 'create']);
+  });
+
+  it('replaces a queued change of the same position by the later one, keeping its place', () => {
+    let queue = enqueueChange([], entry(change(1, 2)));
+    queue = enqueueChange(queue, entry(change(2, 3)));
+    queue = enqueueChange(queue, entry(change(1, 5, true)));
+    expect(queue).toHaveLength(2);
+    expect(replayOrder(queue)[0]?.change).toEqual(change(1, 5, true));
+  });
+
+  it('merges a later change of another field into the queued one, so neither is lost', () => {
+    let queue = enqueueChange(
+      [],
+      entry({ kind: 'change', orderPositionId: 1, amount: 2, title: 'Sassicaia' }),
+    );
+    queue = enqueueChange(
+      queue,
+      entry({ kind: 'change', orderPositionId: 1, conditionReport: true, title: 'Sassicaia' }),
+    );
+    expect(queue.map((queued) => queued.change)).toEqual([
+      { kind: 'change', orderPositionId: 1, amount: 2, conditionReport: true, title: 'Sassicaia' },
+    ]);
+    const view = applyQueue(
+      [{ id: 1, amount: 1, conditionReport: false }],
+      [entry({ kind: 'change', orderPositionId: 1, conditionReport: true, title: 'Sassicaia' })],
+    );
+    expect(view).toEqual([{ id: 1, amount: 1, conditionReport: true, pending: true }]);
+  });
+
+  it('drops queued changes of a position that is then removed', () => {
+    let queue = enqueueChange([], entry(change(1, 2)));
+    queue = enqueueChange(queue, entry({ kind: 'delete', orderPositionId: 1, title: 'Sassicaia' }));
+    expect(queue.map((queued) => queued.change.kind)).toEqual(['delete']);
+  });
+
+  it('never merges into a refused entry and never replays one', () => {
+    const refused = entry(change(1, 200), 'refused');
+    const queue = enqueueChange([refused], entry(change(1, 2)));
+    expect(queue).toHaveLength(2);
+    expect(replayOrder(queue).map((queued) => queued.id)).toEqual([queue[1]?.id]);
+  });
+
+  it('says how many changes wait for the connection', () => {
+    expect(waitingText([])).toBeNull();
+    expect(waitingText([entry(change(1, 2))])).toBe('1 Änderung wartet auf Verbindung');
+    expect(waitingText([entry(change(1, 2)), entry(change(2, 2)), entry(change(3, 1), 'refused')])).toBe(
+      '2 Änderungen warten auf Verbindung',
+    );
+  });
+
+  it('shows the order list with the queued changes applied', () => {
+    const positions = [
+      { id: 1, offerId: 10, amount: 1, conditionReport: false },
+      { id: 2, offerId: 11, amount: 2, conditionReport: false },
+    ];
+    const queue = [
+      entry(change(1, 4, true)),
+      entry({ kind: 'delete', orderPositionId: 2, title: 'Opus One' }),
+      entry({ kind: 'create', offerId: 12, amount: 3, title: 'Masseto' }),
+    ];
+    const view = applyQueue(positions, queue, (create, id) => ({
+      id,
+      offerId: create.offerId,
+      amount: create.amount,
+      conditionReport: false,
+    }));
+    expect(view).toEqual([
+      { id: 1, offerId: 10, amount: 4, conditionReport: true, pending: true },
+      { id: -3, offerId: 12, amount: 3, conditionReport: false, pending: true },
+    ]);
+    expect(applyQueue(positions, queue).map((position) => position.id)).toEqual([1]);
+  });
+});

@@ -1,0 +1,57 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Large libraries loaded only when used; they are fetched on demand, never precached. */
+const ON_DEMAND_CHUNKS = ['**/*exceljs*', '**/*maplibre*'];
+
+export default defineConfig({
+  // Versions the offline query cache: data persisted by another build is discarded.
+  define: { __APP_BUILD_ID__: JSON.stringify(new Date().toISOString()) },
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'service-worker.ts',
+      // public/manifest.webmanifest is ours; index.html links it.
+      manifest: false,
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // Install screenshots are for the browser's install dialog, not for offline use.
+        globIgnores: [...ON_DEMAND_CHUNKS, '**/screenshots/**'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // Read by scripts/check-budgets.ts (first-load JavaScript per route).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Vendor code changes less often than ours, so a deploy invalidates fewer cached bytes.
+        codeSplitting: {
+          groups: [
+            { name: 'exceljs', test: /node_modules[\\/]exceljs/ },
+            { name: 'maplibre', test: /node_modules[\\/]maplibre-gl/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+            },
+            // Dexie and dayjs stay out: they are fetched when first used, not with the login page.
+            { name: 'data', test: /node_modules[\\/](@tanstack|graphql|graphql-request)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/graphql': 'http://localhost:8080',
+      '/media': 'http://localhost:8080',
+    },
+  },
+});
