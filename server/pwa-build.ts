@@ -11,6 +11,11 @@ const buildInputs = [
   'package-lock.json',
   'src',
   'public',
+  // Vite's env files (read in production mode), when present.
+  '.env',
+  '.env.local',
+  '.env.production',
+  '.env.production.local',
 ];
 const stampName = '.build-hash';
 
@@ -23,12 +28,21 @@ function filesUnder(root: string, entry: string): string[] {
     .map((item) => path.join(item.parentPath, item.name));
 }
 
-/** Content hash of the build inputs (not mtimes: a fresh clone has new mtimes everywhere). */
-export function sourceHash(root: string): string {
+/**
+ * Content hash of the build inputs (not mtimes: a fresh clone has new mtimes everywhere), including
+ * the `VITE_*` variables that Vite bakes into the bundle (e.g. the map tile URLs), so that changing
+ * one rebuilds the PWA on the next start.
+ */
+export function sourceHash(root: string, env: NodeJS.ProcessEnv = process.env): string {
   const hash = createHash('sha256');
   for (const file of buildInputs.flatMap((entry) => filesUnder(root, entry)).sort()) {
     hash.update(path.relative(root, file));
     hash.update(readFileSync(file));
+  }
+  for (const name of Object.keys(env)
+    .filter((key) => key.startsWith('VITE_'))
+    .sort()) {
+    hash.update(`env:${name}=${env[name] ?? ''}`);
   }
   return hash.digest('hex');
 }

@@ -1678,11 +1678,11 @@ export type OfferPage = {
   __typename?: 'OfferPage';
   /** The newest non-archived offer of the vintage with the requested lwin11; null when there is none. */
   offer: Maybe<Offer>;
-  /** Promoted offers with cases available (not on request), oldest first: the carousel shows them reversed. */
+  /** Offers with cases available (not archived, not on request), oldest first: the carousel shows them reversed. */
   hotDeals: Array<Offer>;
-  /** lwin11 of the first promoted offer with cases available: where a lwin11 without offer redirects to. */
+  /** lwin11 of the oldest offer with cases available (not on request): where a lwin11 without offer redirects to. */
   firstAvailableLwin11: Maybe<Scalars['String']['output']>;
-  /** lwin11 of the newest offer by datetimeCreated: the target of 'Zum aktuellen Angebot'. */
+  /** lwin11 of the newest offer by datetimeCreated that still has cases (else the newest offer at all): the target of 'Zum aktuellen Angebot'. */
   newestLwin11: Maybe<Scalars['String']['output']>;
 };
 

@@ -9,7 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { decimalToCents } from '../../src/domain/money';
+import { formatInvoiceDate } from '../../src/domain/backoffice-invoices';
+import { decimalToCents, formatEuro } from '../../src/domain/money';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { invoicePositions, invoices, users, vintages } from '../db/schema';
@@ -112,8 +113,8 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
           .filter((invoice) => invoice.invoiceNumber)
           .map((invoice) => ({
             invoiceNumber: invoice.invoiceNumber,
-            date: invoice.invoiceDate,
-            total: `${invoice.overallSum.replace('.', ',')} €`,
+            date: invoice.invoiceDate ? formatInvoiceDate(invoice.invoiceDate) : null,
+            total: formatEuro(decimalToCents(invoice.overallSum)),
             stage: stageLabels[invoice.stage] ?? invoice.stage,
             pdfUrl: `${config.publicUrl}/invoices/${invoice.invoicePdfViewPermissionToken}.pdf`,
           })),

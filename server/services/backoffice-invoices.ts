@@ -13,9 +13,10 @@ import {
   invoiceSumFields,
 } from '../../src/domain/order-costs';
 import type { Database, Transaction } from '../db/client';
-import { invoicePositions, invoices } from '../db/schema';
+import { invoicePositions, invoices, vintages } from '../db/schema';
 import { recordAudit } from './audit';
 import type { MutationError } from './errors';
+import { vintageLabelSql } from './invoices';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 type InvoicePositionRow = typeof invoicePositions.$inferSelect;
@@ -55,13 +56,33 @@ const positionSnapshot = (position: InvoicePositionRow) => ({
   conditionReport: position.conditionReport,
 });
 
-/** Recomputes and stores the invoice's sums; writes the change of the total to the invoice's log. */
+/** What the invoice's own log says about the changed position ("position" before → after). */
+interface PositionChange {
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** The wine of a position as the back office names it ("Ornellaia 2019"). */
+async function wineOf(tx: Transaction, position: InvoicePositionRow): Promise<string | null> {
+  const [vintage] = await tx
+    .select({ label: vintageLabelSql })
+    .from(vintages)
+    .where(eq(vintages.id, position.vintageId));
+  return vintage?.label ?? null;
+}
+
+/**
+ * Recomputes and stores the invoice's sums; writes the change of the sums together with the
+ * changed position (wine, cases, price before and after) to the invoice's log, so the invoice's
+ * history also tells what a deleted position was.
+ */
 async function recomputeSums(
   tx: Transaction,
   invoice: InvoiceRow,
   fees: FeeSchedule,
   actorId: number,
   action: string,
+  position: PositionChange,
 ): Promise<InvoiceRow> {
   const positions = await tx
     .select()
@@ -88,8 +109,8 @@ async function recomputeSums(
     entity: 'invoice',
     entityId: invoice.id,
     action,
-    before: sumsOf(invoice),
-    after: sumsOf(updated),
+    before: { position: position.before, ...sumsOf(invoice) },
+    after: { position: position.after, ...sumsOf(updated) },
   });
   return updated;
 }
@@ -165,7 +186,11 @@ export async function changeInvoicePosition(
       before: { amount: position.amount, buyPriceBtl: position.buyPriceBtl },
       after: { amount: updated.amount, buyPriceBtl: updated.buyPriceBtl },
     });
-    const recomputed = await recomputeSums(tx, invoice, fees, actorId, `position:update:${position.id}`);
+    const wine = await wineOf(tx, position);
+    const recomputed = await recomputeSums(tx, invoice, fees, actorId, `position:update:${position.id}`, {
+      before: { id: position.id, wine, amount: position.amount, buyPriceBtl: position.buyPriceBtl },
+      after: { id: updated.id, wine, amount: updated.amount, buyPriceBtl: updated.buyPriceBtl },
+    });
     return { success: true, errors: [], invoicePosition: updated, invoice: recomputed };
   });
 }
@@ -200,7 +225,15 @@ export async function deleteInvoicePosition(
       before: positionSnapshot(position),
       after: null,
     });
-    const recomputed = await recomputeSums(tx, invoice, fees, actorId, `position:delete:${position.id}`);
+    const recomputed = await recomputeSums(tx, invoice, fees, actorId, `position:delete:${position.id}`, {
+      before: {
+        id: position.id,
+        wine: await wineOf(tx, position),
+        amount: position.amount,
+        buyPriceBtl: position.buyPriceBtl,
+      },
+      after: null,
+    });
     return { success: true, errors: [], invoicePosition: null, invoice: recomputed };
   });
 }

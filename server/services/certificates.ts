@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { formatInvoiceDate } from '../../src/domain/backoffice-invoices';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import type { Database } from '../db/client';
 import { bottleSizes, depotPositions, invoicePositions, invoices, users, vintages } from '../db/schema';
@@ -178,8 +179,15 @@ export async function certificatePdf(
     doc.moveDown();
     doc.font('Helvetica-Bold').text('Digitaler Fingerabdruck (SHA-256)');
     doc.font('Courier').fontSize(9).text(fingerprint);
-    doc.moveDown(0.5).font('Helvetica').fontSize(10).text(`Echtheit prüfen: ${verifyUrl}`);
-    doc.image(qr, { width: 120 });
+    doc.moveDown(0.5).font('Helvetica').fontSize(10).text('Echtheit prüfen (QR-Code oder Adresse):');
+    // The address on one line (Courier glyphs are 0.6 em wide), so it can be typed or copied whole.
+    const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+    const size = Math.min(9, Math.floor((width / (verifyUrl.length * 0.6)) * 10) / 10);
+    doc.font('Courier').fontSize(size).text(verifyUrl, { link: verifyUrl, lineBreak: false });
+    doc.moveDown(0.5);
+    const qrSize = 120;
+    if (doc.y + qrSize > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    doc.image(qr, doc.page.margins.left, doc.y, { width: qrSize });
   }, 'Einlagerungszertifikat');
 }
 
@@ -212,7 +220,9 @@ export async function invoicePdf(db: Database, invoice: InvoiceRow): Promise<Buf
             .join('\n'),
         );
       }
-      doc.moveDown().text(`Rechnungsdatum: ${invoice.invoiceDate ?? '–'}`);
+      doc
+        .moveDown()
+        .text(`Rechnungsdatum: ${invoice.invoiceDate ? formatInvoiceDate(invoice.invoiceDate) : '–'}`);
       doc.text('Lieferadresse: Zollfreilager Genf, Schweiz (Originalkiste)');
       doc.moveDown();
       for (const { position, title } of positions) {

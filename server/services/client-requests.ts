@@ -3,7 +3,7 @@
  * and its automation webhook is queued in the same transaction (nothing is lost while the
  * endpoint is down; the dispatcher retries with backoff).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   CONTACT_MESSAGES,
   type ContactFormValues,
@@ -73,7 +73,8 @@ async function contactSender(
   const [profile] = await db
     .select({ email: preferencesProfiles.email, userId: preferencesProfiles.userId })
     .from(preferencesProfiles)
-    .where(eq(preferencesProfiles.uid, trimmed));
+    // An archived proposal is gone (its page says it has expired), so it no longer relays requests.
+    .where(and(eq(preferencesProfiles.uid, trimmed), eq(preferencesProfiles.archived, false)));
   if (!profile) return refused('NOT_FOUND', CONTACT_MESSAGES.unknownProposal, 'uid');
   return { email: profile.email, userId: profile.userId, profileUid: trimmed };
 }

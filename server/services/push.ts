@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import webpush from 'web-push';
+import type { PushPayload } from '../../src/domain/push';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { pushSubscriptions, soldOutRequests, users, vintages } from '../db/schema';
@@ -9,15 +10,8 @@ import { enqueueMail } from './mail';
 import { letterGreeting } from './mail-templates';
 import { enqueueOutbox } from './outbox';
 
-/** What the service worker shows: title, text, and the route a click opens. */
-export interface PushNotification {
-  title: string;
-  body: string;
-  /** App route opened on click, e.g. `/admin/orderlist`. */
-  url: string;
-  /** Same tag = a newer notification replaces the older one. */
-  tag: string;
-}
+/** What the service worker shows: title, text, the route a click opens and a replacing tag. */
+export type PushNotification = PushPayload;
 
 type Writer = Pick<Database, 'insert' | 'select'>;
 

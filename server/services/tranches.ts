@@ -1,4 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
+import { checkMrn } from '../../src/domain/backoffice-stock';
+import { formatCaseNumbers, parseCaseNumbers } from '../../src/domain/backoffice-tranches';
 import { validateAmount, validatePrice } from '../../src/domain/backoffice-validation';
 import { availableCases } from '../../src/domain/offer-pricing';
 import type { Database, Transaction } from '../db/client';
@@ -57,8 +59,18 @@ export function validateTrancheInput(input: TrancheInput): MutationError[] {
     const value = input[field];
     if (value !== undefined && value !== null) checks.push([field, validateAmount(value)]);
   }
+  if (input.storageIds !== undefined && input.storageIds !== null) {
+    checks.push(['storageIds', parseCaseNumbers(input.storageIds).error]);
+  }
+  if (input.mrn !== undefined && input.mrn !== null) checks.push(['mrn', checkMrn(input.mrn).error]);
   return checks.flatMap(([field, message]) => (message ? [{ message, code: 'INVALID', field }] : []));
 }
+
+/** Case numbers as stored: whitespace stripped, "a, ..., b" expanded, "1001, 1002"; empty → null. */
+const storedCaseNumbers = (input: string) => {
+  const { caseNumbers } = parseCaseNumbers(input);
+  return caseNumbers.length > 0 ? formatCaseNumbers(caseNumbers) : null;
+};
 
 /**
  * Creates, updates or deletes a purchase tranche (staff), keeps the offer's total quantity in
@@ -131,9 +143,11 @@ export async function saveTrancheInTransaction(
       ...(input.invoiceNumberSourcing !== undefined
         ? { invoiceNumberSourcing: text(input.invoiceNumberSourcing) }
         : {}),
-      ...(input.mrn !== undefined ? { mrn: text(input.mrn) } : {}),
+      ...(input.mrn !== undefined ? { mrn: input.mrn === null ? null : checkMrn(input.mrn).value } : {}),
       ...(input.paid !== undefined && input.paid !== null ? { paid: input.paid } : {}),
-      ...(input.storageIds !== undefined ? { storageIds: text(input.storageIds) } : {}),
+      ...(input.storageIds !== undefined
+        ? { storageIds: input.storageIds === null ? null : storedCaseNumbers(input.storageIds) }
+        : {}),
       ...(input.storageLocation !== undefined ? { storageLocation: text(input.storageLocation) } : {}),
     };
     const remaining = values.quantityAvailable ?? existing?.quantityAvailable ?? 0;

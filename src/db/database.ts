@@ -4,7 +4,7 @@ import type { OutboxEntry } from '../domain/order-outbox';
 
 /** One persisted TanStack Query entry: one row per query and user, never one blob for all. */
 export interface PersistedQuery {
-  /** Whose data this is (the user id as text), so that one device never shows another user's data. */
+  /** Whose data this is (the signed-in e-mail address), so that one device never shows another user's data. */
   userKey: string;
   queryHash: string;
   queryKey: QueryKey;

@@ -1,5 +1,11 @@
 import { liveQuery } from 'dexie';
-import { enqueueChange, type OrderChange, type OutboxEntry, replayOrder } from '../domain/order-outbox';
+import {
+  enqueueChange,
+  type OrderChange,
+  type OutboxEntry,
+  replayOrder,
+  retryRefusedEntry,
+} from '../domain/order-outbox';
 import { database, type StoredOutboxEntry } from './database';
 
 /** The user's queued changes, oldest first. */
@@ -39,6 +45,23 @@ export async function queueOrderChange(userKey: string, change: OrderChange): Pr
     );
     await database.outbox.bulkPut(next.map((queued): StoredOutboxEntry => ({ ...queued, userKey })));
     return next.find((queued) => queued.change === change) ?? entry;
+  });
+}
+
+/** Queues a refused change again (with a corrected amount, if given) under a new client mutation id. */
+export async function retryOutboxEntry(userKey: string, id: string, amount?: number): Promise<void> {
+  await database.transaction('rw', database.outbox, async () => {
+    const queue = await readOutbox(userKey);
+    const next = retryRefusedEntry(queue, id, {
+      id: crypto.randomUUID(),
+      createdAt: Date.now(),
+      ...(amount !== undefined ? { amount } : {}),
+    });
+    const keep = new Set(next.map((queued) => queued.id));
+    await database.outbox.bulkDelete(
+      queue.filter((queued) => !keep.has(queued.id)).map((queued) => queued.id),
+    );
+    await database.outbox.bulkPut(next.map((queued): StoredOutboxEntry => ({ ...queued, userKey })));
   });
 }
 

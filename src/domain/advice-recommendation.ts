@@ -16,6 +16,11 @@
  *    round by round, while the sum is below the target; if the window's lower end is still
  *    not reached, further eligible offers in rank order are added case by case. Every step
  *    respects the stock, the upper end of the window and the region cap.
+ * 5. Repair: if the lower end is still not reached (greedy steps can get stuck, typically for
+ *    small sums under the region cap), one case of a chosen wine is exchanged for one case of
+ *    another eligible offer whenever that raises the sum within the window and the cap; the
+ *    exchange landing closest to the target wins (ties: better fit, then lower offer ids), and
+ *    step 3 runs again after each exchange. The sum rises with every exchange (at most 50).
  * The result says whether the window was reached (a small catalogue may not allow it).
  */
 import type { Cents } from './money';
@@ -53,6 +58,8 @@ export interface ComposedPortfolio {
 
 export const WINDOW = 0.1;
 export const REGION_CAP = 0.4;
+/** Bound of the repair step (each exchange looks at chosen wines × eligible offers). */
+const MAX_EXCHANGES = 50;
 
 const horizonScaled = (years: number) => ((years - 5) / 20) * 100;
 
@@ -116,16 +123,52 @@ export function composePortfolio(
     }
   }
   // Step 3: still below the window? Any eligible offer in rank order, case by case.
-  progress = true;
-  while (sum < lower && progress) {
-    progress = false;
-    for (const c of eligible) {
-      if (sum >= lower) break;
-      if (fits(c)) {
-        add(c);
-        progress = true;
+  const fillUp = () => {
+    let added = true;
+    while (sum < lower && added) {
+      added = false;
+      for (const c of eligible) {
+        if (sum >= lower) break;
+        if (fits(c)) {
+          add(c);
+          added = true;
+        }
       }
     }
+  };
+  fillUp();
+  // Step 5: repair by exchanging one case for one case of another offer.
+  const remove = (c: Candidate) => {
+    const left = (amounts.get(c.offerId) ?? 0) - 1;
+    if (left > 0) amounts.set(c.offerId, left);
+    else amounts.delete(c.offerId);
+    regionSums.set(c.region, (regionSums.get(c.region) ?? 0) - c.casePrice);
+    sum -= c.casePrice;
+  };
+  for (let exchanges = 0; sum < lower && exchanges < MAX_EXCHANGES; exchanges += 1) {
+    let best: { out: Candidate; into: Candidate; distance: number } | null = null;
+    for (const out of eligible) {
+      if (!amounts.has(out.offerId)) continue;
+      for (const into of eligible) {
+        if (into.offerId === out.offerId || into.casePrice <= out.casePrice) continue;
+        const newSum = sum - out.casePrice + into.casePrice;
+        const regionAfter =
+          (regionSums.get(into.region) ?? 0) +
+          into.casePrice -
+          (into.region === out.region ? out.casePrice : 0);
+        const allowed =
+          (amounts.get(into.offerId) ?? 0) < into.availableCases &&
+          newSum <= upper &&
+          regionAfter <= regionLimit;
+        const distance = Math.abs(newSum - target);
+        // Eligible is in rank order: on equal distance the earlier (better-fitting) pair stays.
+        if (allowed && (best === null || distance < best.distance)) best = { out, into, distance };
+      }
+    }
+    if (!best) break;
+    remove(best.out);
+    add(best.into);
+    fillUp();
   }
   const positions = eligible
     .filter((c) => amounts.has(c.offerId))

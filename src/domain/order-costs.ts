@@ -58,15 +58,23 @@ export function divideRoundHalfUp(numerator: number, denominator: number): numbe
   return remainder * 2 >= denominator ? quotient + 1 : quotient;
 }
 
-/** Management fee per year incl. VAT: value × rate × (1 + VAT), rounded once. */
+/**
+ * Management fee per year incl. VAT: value × rate × (1 + VAT), rounded half up once. The product
+ * is formed as a BigInt: as a plain number it leaves the exact integer range (2^53) for large
+ * portfolios, and a fee of exactly half a cent would then round the wrong way.
+ */
 export function managementFeeYearlyCents(
   portfolioValue: Cents,
   fees: FeeSchedule = DEFAULT_FEE_SCHEDULE,
 ): Cents {
-  return divideRoundHalfUp(
-    portfolioValue * fees.managementFeeBasisPoints * (10_000 + fees.vatBasisPoints),
-    100_000_000,
-  );
+  const numerator =
+    BigInt(Math.round(portfolioValue)) *
+    BigInt(fees.managementFeeBasisPoints) *
+    BigInt(10_000 + fees.vatBasisPoints);
+  const denominator = 100_000_000n;
+  const quotient = numerator / denominator;
+  const remainder = numerator % denominator;
+  return Number(remainder * 2n >= denominator ? quotient + 1n : quotient);
 }
 
 export function costSummary(

@@ -119,3 +119,34 @@ export function applyQueue<Position extends PositionView>(
   }
   return result;
 }
+
+/** The case amount of a change, when it has one (adding, or changing the amount). */
+export function changeAmount(change: OrderChange): number | undefined {
+  return change.kind === 'delete' ? undefined : change.amount;
+}
+
+/**
+ * "Erneut senden": a refused entry becomes a new queued change at the end of the queue, with a new
+ * client mutation id (the server answers a known id with its recorded refusal) and, for adding or
+ * changing cases, the corrected amount. Other entries stay as they are.
+ */
+export function retryRefusedEntry(
+  queue: readonly OutboxEntry[],
+  refusedId: string,
+  retry: { id: string; createdAt: number; amount?: number },
+): OutboxEntry[] {
+  const refused = queue.find((entry) => entry.id === refusedId && entry.status === 'refused');
+  if (!refused) return [...queue];
+  const { change } = refused;
+  const corrected: OrderChange =
+    change.kind !== 'delete' && retry.amount !== undefined ? { ...change, amount: retry.amount } : change;
+  const seq = queue.reduce((highest, entry) => Math.max(highest, entry.seq), 0) + 1;
+  const others = queue.filter((entry) => entry !== refused);
+  return enqueueChange(others, {
+    id: retry.id,
+    seq,
+    change: corrected,
+    status: 'queued',
+    createdAt: retry.createdAt,
+  });
+}

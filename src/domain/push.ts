@@ -20,3 +20,50 @@ export const pushOptInTexts = {
   offline: 'Für Push-Benachrichtigungen wird eine Internetverbindung benötigt.',
   failed: 'Die Benachrichtigungen konnten nicht eingerichtet werden. Bitte versuchen Sie es später erneut.',
 };
+
+/** What the service worker shows for a push (built by the server, `server/services/push.ts`). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** App route a click opens, e.g. `/admin/orderlist`. */
+  url: string;
+  /** Same tag = a newer notification replaces the older one. */
+  tag: string;
+}
+
+export const PUSH_DEFAULT_ROUTE = '/admin/start';
+
+/** Reads a decrypted push message; null for anything that is not a notification of the portal. */
+export function parsePushPayload(text: string | null | undefined): PushPayload | null {
+  if (!text) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof data !== 'object' || data === null) return null;
+  const { title, body, url, tag } = data as Record<string, unknown>;
+  if (typeof title !== 'string' || title.trim() === '') return null;
+  return {
+    title,
+    body: typeof body === 'string' ? body : '',
+    url: typeof url === 'string' && url !== '' ? url : PUSH_DEFAULT_ROUTE,
+    tag: typeof tag === 'string' && tag !== '' ? tag : 'weindepot',
+  };
+}
+
+/**
+ * The address a notification click opens: the payload's route on the portal's own origin. A route
+ * pointing elsewhere (another origin, `javascript:`) opens the start page instead.
+ */
+export function notificationTarget(url: unknown, origin: string): string {
+  const fallback = new URL(PUSH_DEFAULT_ROUTE, origin).href;
+  if (typeof url !== 'string' || url === '') return fallback;
+  try {
+    const target = new URL(url, origin);
+    return target.origin === new URL(origin).origin ? target.href : fallback;
+  } catch {
+    return fallback;
+  }
+}

@@ -13,6 +13,7 @@ import {
   type ReplayAnswer,
   readOutbox,
   replayOutbox,
+  retryOutboxEntry,
   watchOutbox,
 } from '../db/outbox';
 import type { OrderChange, OutboxEntry } from '../domain/order-outbox';
@@ -149,6 +150,23 @@ async function replayAndRefresh(client: GraphQLClient, queryClient: QueryClient,
     await queryClient.invalidateQueries({ queryKey: ['orders'] });
     await queryClient.invalidateQueries({ queryKey: ['user'] });
   }
+}
+
+/**
+ * "Erneut senden" of a refused change: queued again (with the corrected amount) and sent at once
+ * when online; offline it waits like any other change.
+ */
+export function useRetryOrderChange(): (entry: OutboxEntry, amount?: number) => Promise<void> {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const userKey = useSession()?.user.email ?? null;
+  return async (entry, amount) => {
+    if (!userKey) return;
+    await retryOutboxEntry(userKey, entry.id, amount);
+    await replayAndRefresh(client, queryClient, userKey);
+    if ((await readOutbox(userKey)).some((queued) => queued.status === 'queued'))
+      await requestBackgroundSync();
+  };
 }
 
 /**

@@ -150,7 +150,7 @@ export function useOrderList(options: { pollWhileWaiting: boolean }) {
 }
 
 /** The list with its positions replaced and the sums recomputed by the shared domain rule. */
-function withPositions(data: OrderListData, positions: OrderPositionView[]): OrderListData {
+export function withPositions(data: OrderListData, positions: OrderPositionView[]): OrderListData {
   const summary = costSummary(
     positions.map((position) => ({
       amount: position.amount,

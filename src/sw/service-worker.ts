@@ -8,6 +8,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { notificationTarget, parsePushPayload } from '../domain/push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -31,31 +32,14 @@ registerRoute(
   }),
 );
 
-/** Payload the server's push sender encrypts (server/services/push.ts). */
-interface PushPayload {
-  title: string;
-  body: string;
-  url: string;
-  tag: string;
-}
-
-function readPush(event: PushEvent): PushPayload | null {
-  try {
-    const data = event.data?.json() as Partial<PushPayload> | undefined;
-    if (!data?.title) return null;
-    return {
-      title: data.title,
-      body: data.body ?? '',
-      url: data.url ?? '/admin/start',
-      tag: data.tag ?? 'weindepot',
-    };
-  } catch {
-    return null;
-  }
-}
-
 self.addEventListener('push', (event) => {
-  const push = readPush(event);
+  let text: string | null = null;
+  try {
+    text = event.data?.text() ?? null;
+  } catch {
+    return;
+  }
+  const push = parsePushPayload(text);
   if (!push) return;
   event.waitUntil(
     self.registration.showNotification(push.title, {
@@ -72,8 +56,7 @@ self.addEventListener('push', (event) => {
 /** A click opens the notification's route: in an open window of the app if there is one. */
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL(String(event.notification.data?.url ?? '/admin/start'), self.location.origin);
-  if (target.origin !== self.location.origin) return;
+  const target = notificationTarget(event.notification.data?.url, self.location.origin);
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -81,10 +64,10 @@ self.addEventListener('notificationclick', (event) => {
       if (open) {
         await open.focus();
         // navigate() works only on windows this worker controls; otherwise a new window opens.
-        const navigated = await open.navigate(target.href).catch(() => null);
+        const navigated = await open.navigate(target).catch(() => null);
         if (navigated) return;
       }
-      await self.clients.openWindow(target.href);
+      await self.clients.openWindow(target);
     })(),
   );
 });

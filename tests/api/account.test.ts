@@ -344,7 +344,11 @@ describe.each(databaseTargets)('Account, Kontakt, Empfehlung, Ausverkauft (%s)',
     });
 
     it('takes the e-mail of the proposal a visitor passes', async () => {
-      const [profile] = await portal.db.select().from(preferencesProfiles).limit(1);
+      const [profile] = await portal.db
+        .select()
+        .from(preferencesProfiles)
+        .where(eq(preferencesProfiles.archived, false))
+        .limit(1);
       const answer = await portal.gql<{ sendContactRequest: Answer }>(CONTACT, {
         ...request,
         uid: profile?.uid,
@@ -364,6 +368,18 @@ describe.each(databaseTargets)('Account, Kontakt, Empfehlung, Ausverkauft (%s)',
         uid: '00000000-0000-4000-8000-000000000000',
       });
       expect(unknown.data?.sendContactRequest.errors[0]?.code).toBe('NOT_FOUND');
+      // An archived proposal is gone: its uid no longer relays requests.
+      const [archived] = await portal.db
+        .select()
+        .from(preferencesProfiles)
+        .where(eq(preferencesProfiles.archived, true))
+        .limit(1);
+      expect(archived).toBeDefined();
+      const gone = await portal.gql<{ sendContactRequest: Answer }>(CONTACT, {
+        ...request,
+        uid: archived?.uid,
+      });
+      expect(gone.data?.sendContactRequest.errors[0]?.code).toBe('NOT_FOUND');
     });
 
     it('is delivered exactly once after a listener answered 500 twice', async () => {
@@ -408,7 +424,11 @@ describe.each(databaseTargets)('Account, Kontakt, Empfehlung, Ausverkauft (%s)',
     });
 
     it('limits requests per visitor IP', async () => {
-      const [profile] = await portal.db.select().from(preferencesProfiles).limit(1);
+      const [profile] = await portal.db
+        .select()
+        .from(preferencesProfiles)
+        .where(eq(preferencesProfiles.archived, false))
+        .limit(1);
       const send = () =>
         portal.gql<{ sendContactRequest: Answer }>(
           CONTACT,

@@ -149,6 +149,20 @@ describe.each(databaseTargets)('Anlegerprofil, Angebote und Simulation (%s)', (t
     composed = changed;
   });
 
+  it('composes the minimum sum of 5.000 € within the window and the region cap', async () => {
+    for (const [risk, lover, horizon] of [
+      [50, 0, 15],
+      [50, 50, 15],
+      [100, 100, 25],
+    ] as const) {
+      const answer = await create(keller, { sum: '5000', risk, lover, horizon });
+      const profile = answer.data?.createPreferencesProfile.preferencesProfile as Profile;
+      expect(profile.total).toBeGreaterThanOrEqual(450_000);
+      expect(profile.total).toBeLessThanOrEqual(550_000);
+      for (const region of profile.regionShares) expect(region.share).toBeLessThanOrEqual(40);
+    }
+  });
+
   it('transfers the composed portfolio into the order list, keeping or removing existing positions', async () => {
     const inProposal = new Set(composed.recommendedPositions.map((p) => p.offer.id));
     const stocked = await portal.db

@@ -239,6 +239,39 @@ describe.each(databaseTargets)('Anmeldung und Konto (%s)', (target) => {
     expect(otherIp.data?.register.errors[0]?.code).not.toBe('RATE_LIMITED');
   });
 
+  it('limits reset requests per address and per IP address, with a German message and no further mail', async () => {
+    await portal.createUser('greta@example.com');
+    const request = (email: string, ip: string) =>
+      portal.gql<{ sendPasswordResetHash: MutationAnswer }>(RESET_REQUEST, { email }, { ip });
+
+    // Per address: 5 an hour, from wherever they come.
+    for (let i = 0; i < 5; i++) {
+      expect((await request('greta@example.com', `198.51.100.${i + 1}`)).data?.sendPasswordResetHash).toEqual(
+        {
+          success: true,
+          errors: [],
+        },
+      );
+    }
+    const perAddress = await request(' Greta@Example.com ', '198.51.100.99');
+    expect(perAddress.data?.sendPasswordResetHash.success).toBe(false);
+    expect(perAddress.data?.sendPasswordResetHash.errors[0]).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Zu viele Anfragen. Bitte warten Sie eine Weile und versuchen Sie es dann erneut.',
+    });
+    await portal.deliverOutbox();
+    expect(await portal.mailsTo('greta@example.com')).toHaveLength(5);
+
+    // Per IP address: 30 an hour, whichever addresses are asked for.
+    const answers = [];
+    for (let i = 0; i < 31; i++) answers.push(await request(`niemand-${i}@example.com`, '198.51.100.200'));
+    expect(answers.slice(0, 30).every((answer) => answer.data?.sendPasswordResetHash.success)).toBe(true);
+    expect(answers[30]?.data?.sendPasswordResetHash.errors[0]?.code).toBe('RATE_LIMITED');
+    expect(
+      (await request('niemand-31@example.com', '198.51.100.201')).data?.sendPasswordResetHash.success,
+    ).toBe(true);
+  });
+
   it('refuses a staff-only operation to visitors and clients, allows it to staff', async () => {
     const query = '{ allOfferers { label value } }';
     const visitor = await portal.gql(query);

@@ -286,8 +286,19 @@ describe.each(databaseTargets)('Back office: Rechnungsprüfung (%s)', (target) =
     const invoiceLog = await audit('invoice', thomasInvoiceId);
     expect(invoiceLog[1]).toMatchObject({
       action: `position:update:${position.id}`,
-      before: { overallSum: invoiceBefore?.overallSum },
-      after: { overallSum: centsToDecimal(sums.overallSum) },
+      before: {
+        position: {
+          id: position.id,
+          wine: expect.stringMatching(/\d{4}$/),
+          amount: 1,
+          buyPriceBtl: '239.00',
+        },
+        overallSum: invoiceBefore?.overallSum,
+      },
+      after: {
+        position: { id: position.id, amount: 2, buyPriceBtl: '229.00' },
+        overallSum: centsToDecimal(sums.overallSum),
+      },
     });
   });
 
@@ -317,6 +328,20 @@ describe.each(databaseTargets)('Back office: Rechnungsprüfung (%s)', (target) =
         actorEmail: 'berater@example.com',
       },
     ]);
+    // The invoice's own history names the deleted position, not just the new sums.
+    const [invoiceEntry] = await audit('invoice', kundeInvoiceId);
+    expect(invoiceEntry).toMatchObject({
+      action: `position:delete:${first.id}`,
+      before: {
+        position: {
+          id: first.id,
+          wine: expect.stringMatching(/\d{4}$/),
+          amount: first.amount,
+          buyPriceBtl: first.buyPriceBtl,
+        },
+      },
+      after: { position: null, overallSum: centsToDecimal(sums.overallSum) },
+    });
 
     const last = await deletePosition(second.id);
     expect(last).toMatchObject({

@@ -441,6 +441,44 @@ describe.each(databaseTargets)('Back office: Sortiment (Neu) (%s)', (target) => 
       paid: true,
       storageIds: '1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012',
     });
+    // The case-number and MRN rules hold on the server too: refused lists change nothing …
+    const [trailingComma, badRange, duplicate, badMrn] = await Promise.all(
+      [
+        { storageIds: '2001, 2002,' },
+        { storageIds: '2001, ..., 2300' },
+        { storageIds: '2001, 2002, 2001' },
+        { mrn: '26FR33' },
+      ].map((change) => asStaff<SaveAnswer>(SAVE_TRANCHE, { partialOfferId: tranche?.id, ...change })),
+    );
+    expect(errorsOf(trailingComma?.data?.createOrUpdatePartialOffer)).toEqual([
+      ['storageIds', 'Falsches Format! (Komma am Ende?)'],
+    ]);
+    expect(errorsOf(badRange?.data?.createOrUpdatePartialOffer)?.[0]?.[1]).toMatch(/^Bereich zu groß/);
+    expect(errorsOf(duplicate?.data?.createOrUpdatePartialOffer)).toEqual([
+      ['storageIds', 'Kistennummer doppelt: 2001'],
+    ]);
+    expect(errorsOf(badMrn?.data?.createOrUpdatePartialOffer)).toEqual([
+      ['mrn', 'Die MRN muss genau 18 Zeichen lang sein.'],
+    ]);
+    const [unchanged] = await portal.db
+      .select()
+      .from(partialOffers)
+      .where(eq(partialOffers.id, tranche?.id ?? 0));
+    expect(unchanged).toMatchObject({
+      storageIds: updated.data?.createOrUpdatePartialOffer.partialOffer?.storageIds,
+      mrn: '26FR0000000000001A',
+    });
+    // … and a range is stored expanded, whitespace stripped, the MRN upper-cased without spaces.
+    const expanded = await asStaff<SaveAnswer>(SAVE_TRANCHE, {
+      partialOfferId: tranche?.id,
+      storageIds: ' 2001 ,...,2004,\t2010 ',
+      mrn: '26fr 0000000000002b',
+    });
+    expect(expanded.data?.createOrUpdatePartialOffer.partialOffer).toMatchObject({
+      storageIds: '2001, 2002, 2003, 2004, 2010',
+      mrn: '26FR0000000000002B',
+    });
+
     const tooMany = await asStaff<SaveAnswer>(SAVE_TRANCHE, { partialOfferId: tranche?.id, amount: '13' });
     expect(errorsOf(tooMany.data?.createOrUpdatePartialOffer)).toEqual([
       ['amount', 'Die verfügbaren Kisten dürfen die Gesamtmenge nicht übersteigen.'],
@@ -455,11 +493,16 @@ describe.each(databaseTargets)('Back office: Sortiment (Neu) (%s)', (target) => 
         .where(eq(partialOffers.id, tranche?.id ?? 0)),
     ).toHaveLength(0);
     const audit = await auditRows('partial_offer', tranche?.id ?? 0);
-    expect(audit.map((entry) => entry.action)).toEqual(['create', 'update', 'delete']);
+    // The refused changes wrote nothing; the expanded list is the second update.
+    expect(audit.map((entry) => entry.action)).toEqual(['create', 'update', 'update', 'delete']);
     expect(audit[1]?.before).toMatchObject({ quantityAvailable: 12, paid: false, storageIds: null });
     expect(audit[1]?.after).toMatchObject({ quantityAvailable: 10, paid: true });
     expect(audit[1]?.after).not.toHaveProperty('buyPriceBtl');
-    expect(audit[2]?.before).toMatchObject({ id: tranche?.id, buyPriceBtl: '500.00' });
+    expect(audit[2]?.after).toEqual({
+      storageIds: '2001, 2002, 2003, 2004, 2010',
+      mrn: '26FR0000000000002B',
+    });
+    expect(audit[3]?.before).toMatchObject({ id: tranche?.id, buyPriceBtl: '500.00' });
     const [offer] = await portal.db.select().from(offers).where(eq(offers.id, linked.offerId));
     const remaining = await portal.db
       .select()

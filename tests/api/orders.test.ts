@@ -13,8 +13,9 @@ import {
 } from '../../server/db/schema';
 import { buildApp } from '../../server/http';
 import { LOCAL_SIGNATURE_HEADER, signPayload } from '../../server/services/payments/signature';
-import { ORDER_LIST_BLOCKED_TEXT } from '../../src/domain/order-list-texts';
+import { BILLING_INCOMPLETE, ORDER_LIST_BLOCKED_TEXT } from '../../src/domain/order-list-texts';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
+import { pdfHasImage, pdfText } from './support/pdf-text';
 import { startStripeStandIn } from './support/stripe-stand-in';
 
 const PASSWORD = 'Weindepot2026!';
@@ -179,11 +180,9 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
     expect(list.orderListSums.cases).toBe(3);
     expect(list.orderListSums.conditionReportSum).toBe(2 * 4900);
 
-    const created = await portal.gql<{ createInvoice: { invoice: { id: number; stage: string } } }>(
-      CREATE_INVOICE,
-      {},
-      { token: client },
-    );
+    const created = await portal.gql<{
+      createInvoice: { invoice: { id: number; stage: string; positions: { vintageTitle: string }[] } };
+    }>(CREATE_INVOICE, {}, { token: client });
     expect(created.data).toMatchObject({
       createInvoice: {
         success: true,
@@ -326,6 +325,33 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
     expect(certificate.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const fingerprint = certificate.headers['x-certificate-fingerprint'] as string;
     expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    // What the certificate says: client, positions with their storage ids, the bonded warehouse
+    // and its conditions, the date, the fingerprint and (as a QR code) where to verify it.
+    const certificateText = pdfText(certificate.rawPayload);
+    const today = new Intl.DateTimeFormat('de-DE', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'Europe/Berlin',
+    }).format(new Date());
+    for (const expected of [
+      'Einlagerungszertifikat',
+      `Ausgestellt am ${today} für Frau Anna Berger`,
+      `Rechnung ${checked.data?.changeInvoice.invoice.invoiceNumber}`,
+      ...(created.data?.createInvoice.invoice.positions ?? []).map((position) => position.vintageTitle),
+      ...purchased.flatMap((row) => (row.storageId ?? '').split(', ')),
+      'Zollfreilager Genf, Schweiz',
+      '100 % versichert',
+      '13,5 °C',
+      '70 % Luftfeuchtigkeit',
+      fingerprint,
+      `Echtheit prüfen (QR-Code oder Adresse): http://portal.test/verify/${fingerprint}`,
+    ]) {
+      expect(certificateText).toContain(expected);
+    }
+    expect(created.data?.createInvoice.invoice.positions).toHaveLength(2);
+    expect(purchased.length).toBeGreaterThan(0);
+    expect(pdfHasImage(certificate.rawPayload)).toBe(true);
     const again = await portal.app.inject({
       method: 'GET',
       url: `/certificate/${paidInvoice?.invoicePdfViewPermissionToken}`,
@@ -348,6 +374,10 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
     });
     expect(invoicePdf.statusCode).toBe(200);
     expect(invoicePdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const invoiceText = pdfText(invoicePdf.rawPayload);
+    expect(invoiceText).toContain(`Rechnung ${checked.data?.changeInvoice.invoice.invoiceNumber}`);
+    expect(invoiceText).toContain(`Gesamtsumme: ${list.orderListSums.overallSumStr}`);
+    expect(invoiceText).toContain(`Rechnungsdatum: ${today}`);
   });
 
   it('ends a declined card as PAYMENT_FAILED, and a retry pays', async () => {
@@ -432,6 +462,29 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
     expect(created[0]?.count).toBe(1);
   });
 
+  it('refuses the binding order while the billing data is incomplete and changes nothing', async () => {
+    // neukunde has no address yet.
+    const newClient = await login('neukunde@example.com');
+    const added = await portal.gql(
+      CREATE,
+      { offerId: offerIds[0] as number, amount: 1 },
+      { token: newClient },
+    );
+    expect(added.data).toMatchObject({ createOrderPosition: { success: true } });
+    const refused = await portal.gql(CREATE_INVOICE, {}, { token: newClient });
+    expect(refused.data).toMatchObject({
+      createInvoice: {
+        success: false,
+        errors: [{ code: 'BILLING_INCOMPLETE', message: BILLING_INCOMPLETE }],
+        invoice: null,
+      },
+    });
+    const list = await orderList(newClient);
+    expect(list.orderPositionList).toHaveLength(1);
+    expect(list.check_needed).toEqual([]);
+    expect(list.me.blockedByOrderCheck).toBe(false);
+  });
+
   it('adds one position for the same client mutation id sent twice', async () => {
     const mutationId = crypto.randomUUID();
     const offerId = offerIds[0] as number;
@@ -495,6 +548,10 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
     expect(page.body).toContain('Rechnungen');
     expect(page.body).toContain('2026-0012');
     expect(page.body).toContain('.pdf');
+    // German date and money: "12.05.2026", "12.345,67 €".
+    expect(page.body).toMatch(/<td>\d{2}\.\d{2}\.\d{4}<\/td>/);
+    expect(page.body).toMatch(/<td class="sum">\d{1,3}(\.\d{3})*,\d{2} €<\/td>/);
+    expect(page.body).not.toMatch(/<td>\d{4}-\d{2}-\d{2}<\/td>/);
     expect((await portal.app.inject({ method: 'GET', url: `${path(url)}x` })).statusCode).toBe(404);
   });
 

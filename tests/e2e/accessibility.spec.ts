@@ -74,6 +74,11 @@ test('the entry screens and public pages have no serious accessibility findings'
   await expectAccessible(page, '/login');
   await visit(page, '/register', /Registrier/);
   await expectAccessible(page, '/register');
+  // The two other entry modes: a reset form (any token: it is checked on submit) and a failed activation.
+  await visit(page, '/set-password/ein-beliebiger-token', 'Neues Passwort festlegen');
+  await expectAccessible(page, '/set-password/:token');
+  await visit(page, '/activate/00000000-0000-0000-0000-000000000000', 'Kontoaktivierung');
+  await expectAccessible(page, '/activate/:uid (failed)');
   await visit(page, '/index-chart');
   await expectAccessible(page, '/index-chart');
   await visit(page, `/angebot/${lwin11('sassicaia', 2019)}`);
@@ -98,6 +103,9 @@ test('the entry screens and public pages have no serious accessibility findings'
   await visit(page, `/quote/${uid}`);
   await expect(page.getByTestId('proposal-positions')).toBeVisible();
   await expectAccessible(page, '/quote/:uid');
+  await visit(page, `/embed/${uid}`);
+  await expect(page.getByTestId('proposal-pie')).toBeVisible();
+  await expectAccessible(page, '/embed/:uid');
 });
 
 test('the client screens have no serious accessibility findings', async ({ page, request }) => {
@@ -167,6 +175,23 @@ test('dialogs open with the keyboard, close with Escape and give the focus back'
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(timeSeries).toBeFocused();
+
+  // The dialogs of the admin frame: contact (sidebar avatar) and account settings (top bar).
+  for (const [opener, title] of [
+    [page.getByTestId('contact-avatar'), 'Kontakt aufnehmen'],
+    [page.getByRole('button', { name: 'Accounteinstellungen' }), 'Accounteinstellungen'],
+  ] as const) {
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const frameDialog = page.getByRole('dialog', { name: title });
+    await expect(frameDialog).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(frameDialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  }
 });
 
 // Last: the back office is being built in parallel; its findings are reported here as well.

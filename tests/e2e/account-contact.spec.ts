@@ -203,3 +203,50 @@ test('a client blocked by the order check sees "!" on the order list', async ({ 
   const navigation = page.getByRole('navigation', { name: 'Hauptnavigation' });
   await expect(navigation.getByRole('link', { name: /Mein Orderbuch\s*!/ })).toBeVisible();
 });
+
+test('the billing data is completed in the address-only dialog of the order list', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const client = await registerActivatedClient(request, 'address-only');
+  await logInAnyStart(page, client.email);
+  const nudge = page.getByRole('dialog', { name: NUDGE_TITLE });
+  await page.goto('/admin/weinangebot');
+  // The nudge opens on every load while the address is missing; this journey dismisses it.
+  await expect(nudge).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(nudge).toBeHidden();
+  await page.getByRole('button', { name: 'Auf Orderliste setzen' }).first().click();
+  await page
+    .getByRole('dialog', { name: 'Auf Orderliste setzen' })
+    .getByRole('button', { name: 'Hinzufügen' })
+    .click();
+  await expect(page).toHaveURL('/admin/orderlist');
+  await expect(
+    page.getByText('Bitte vervollständigen Sie Ihre Rechnungsinformationen.').first(),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Adresse bearbeiten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ihre Adresse' });
+  await expect(dialog).toBeVisible();
+  // Only the address fields; untouched empty fields do not block saving.
+  await expect(dialog.getByRole('textbox', { name: 'E-Mail' })).toHaveCount(0);
+  const save = dialog.getByRole('button', { name: 'Speichern' });
+  await expect(save).toBeEnabled();
+  // An edited field left empty does.
+  await dialog.getByRole('textbox', { name: 'Vorname' }).fill('');
+  await expect(save).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Vorname' }).fill('Erika');
+  await expect(save).toBeEnabled();
+  await dialog.getByRole('textbox', { name: 'Straße und Hausnummer' }).fill('Weinbergweg 3');
+  await dialog.getByRole('textbox', { name: 'Postleitzahl' }).fill('10119');
+  await dialog.getByRole('textbox', { name: 'Stadt' }).fill('Berlin');
+  await save.click();
+
+  await expect(page.getByText('Ihre Accountdaten wurden aktualisiert.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // The order list is refetched with the new billing data.
+  await expect(page.getByText('Weinbergweg 3')).toBeVisible();
+  await expect(page.getByText('Bitte vervollständigen Sie Ihre Rechnungsinformationen.')).toHaveCount(0);
+});

@@ -156,6 +156,65 @@ test('a client transfers the composed portfolio into the order list', async ({ p
   await expect(page.getByTestId('order-position')).toHaveCount(count);
 });
 
+/** Signs in through the API and answers a GraphQL runner with that session. */
+async function apiSession(request: APIRequestContext, email: string, password: string) {
+  const login = await request.post('/graphql', {
+    data: {
+      query: 'mutation ($e: String!, $p: String!) { tokenAuth(email: $e, password: $p) { token } }',
+      variables: { e: email, p: password },
+    },
+  });
+  const token = ((await login.json()) as { data: { tokenAuth: { token: string } } }).data.tokenAuth.token;
+  return async <Data>(query: string, variables: Record<string, unknown> = {}): Promise<Data> => {
+    const answer = await request.post('/graphql', {
+      headers: { Authorization: `JWT ${token}` },
+      data: { query, variables },
+    });
+    const body = (await answer.json()) as { data?: Data; errors?: unknown };
+    if (!body.data) throw new Error(`GraphQL set-up failed: ${JSON.stringify(body)}`);
+    return body.data;
+  };
+}
+
+test('a client transfers an adviser offer into the order list', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const client = await registerActivatedClient(request, 'adviser-offer');
+  // The adviser builds a quote of two wines for the client (the back-office API of issue 7).
+  const staff = await apiSession(request, demoAccounts.superuser, demoPassword);
+  const { manualQuoteOffers } = await staff<{ manualQuoteOffers: { id: number; availableCases: number }[] }>(
+    '{ manualQuoteOffers { id availableCases } }',
+  );
+  const wines = manualQuoteOffers.filter((offer) => offer.availableCases >= 2).slice(0, 2);
+  expect(wines).toHaveLength(2);
+  const created = await staff<{ createManualQuote: { manualQuote: { id: number } } }>(
+    'mutation ($email: String!) { createManualQuote(email: $email) { manualQuote { id } } }',
+    { email: client.email },
+  );
+  const quoteId = created.createManualQuote.manualQuote.id;
+  for (const wine of wines) {
+    const added = await staff<{ addOfferToManualQuote: { success: boolean } }>(
+      'mutation ($q: Int!, $o: Int!) { addOfferToManualQuote(quoteId: $q, offerId: $o, amount: 1) { success } }',
+      { q: quoteId, o: wine.id },
+    );
+    expect(added.addOfferToManualQuote.success).toBe(true);
+  }
+
+  await logInDismissingNudge(page, client.email, true);
+  await page.goto('/admin/selection');
+  const nudge = page.getByRole('dialog', { name: NUDGE_TITLE });
+  await expect(nudge).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(nudge).toBeHidden();
+  const offer = page.getByTestId('adviser-offer');
+  await expect(offer).toHaveCount(1);
+  await expect(offer.getByRole('heading', { name: `Angebot vom ${germanToday()}` })).toBeVisible();
+  await expect(offer.getByTestId('proposal-positions').locator('tbody tr')).toHaveCount(2);
+  await offer.getByRole('button', { name: 'Vollständig in Orderliste übertragen' }).click();
+  await expect(page).toHaveURL('/admin/orderlist');
+  await expect(page.getByText('Das Angebot wurde in Ihre Orderliste übertragen.')).toBeVisible();
+  await expect(page.getByTestId('order-position')).toHaveCount(2);
+});
+
 /** The uid of the client's latest investor profile, read through the API. */
 async function latestProfileUid(
   request: APIRequestContext,
@@ -217,6 +276,10 @@ test('a visitor opens the proposal by uid, consents and is asked to register aft
   await expect(page.getByTestId('proposal-pie')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Ihre Zustimmung ist gefordert' })).toHaveCount(0);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Jetzt registrieren' })).toHaveCount(0);
+  // Nor the 30-s register prompt.
+  await page.clock.fastForward(31_000);
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('dialog', { name: 'Sie wollen weitermachen?' })).toHaveCount(0);
 
   // Chart only.
   await page.goto(`/embed/${uid}?size=small`);

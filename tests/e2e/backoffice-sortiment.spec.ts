@@ -131,7 +131,13 @@ test('the adviser assigns a client depot position to another tranche and sees th
   await expect(joanne.locator('[data-colour]')).toHaveAttribute('data-colour', 'amber');
   await expect(cazabonne.locator('[data-colour]')).toHaveText('0 / 4');
 
-  const position = dialog.getByTestId('linking-position').filter({ hasText: 'kunde@example.com' });
+  // The positions table searches (a much-sold offer has thousands of positions on several pages).
+  const rows = dialog.getByTestId('linking-position');
+  await expect(rows.first()).toBeVisible();
+  await dialog.getByLabel('Depotpositionen des Angebots durchsuchen').fill('kunde@example.com');
+  await expect(rows.filter({ hasNotText: 'kunde@example.com' })).toHaveCount(0);
+  const position = rows.filter({ hasText: 'kunde@example.com' });
+  await expect(position).toHaveCount(1);
   await position.getByRole('combobox', { name: /^Tranche der Depotposition/ }).click();
   await page.getByRole('option', { name: /Ulysse Cazabonne/ }).click();
   const confirm = page.getByRole('dialog', { name: 'Zuordnung speichern?' });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { wineSeeds } from '../../server/seed/data/wines';
+import { SEARCH_DEBOUNCE_MS } from '../../src/domain/search';
 import { demoAccounts, demoPassword } from './support/accounts';
 import { logIn, submitLoginForm } from './support/session';
 
@@ -47,9 +48,11 @@ test('a client browses from the start page to the top offers and an offer', asyn
   await expect(available.getByRole('link', { name: 'Sassicaia 2019' })).toBeVisible();
   await expect(available.getByRole('link', { name: /Château Margaux/ })).toHaveCount(0);
 
-  // The debounced search goes into the URL as well
+  // The debounced search goes into the URL as well, not before the 1500 ms debounce has passed
+  const typedAt = Date.now();
   await page.getByRole('searchbox', { name: 'Suche' }).fill('sassicaia');
   await expect(page).toHaveURL(/suche=sassicaia/);
+  expect(Date.now() - typedAt).toBeGreaterThanOrEqual(SEARCH_DEBOUNCE_MS - 100);
   await expect(available.getByTestId('offer-card')).toHaveCount(2);
 
   // Resetting clears the URL for good (the debounced text does not come back)
@@ -58,6 +61,19 @@ test('a client browses from the start page to the top offers and an offer', asyn
   await page.waitForTimeout(2000);
   await expect(page).toHaveURL(/\/admin\/weinangebot$/);
   await expect(page.getByRole('searchbox', { name: 'Suche' })).toHaveValue('');
+  await page.getByRole('searchbox', { name: 'Suche' }).fill('sassicaia');
+  await expect(page).toHaveURL(/suche=sassicaia/);
+  await expect(available.getByTestId('offer-card')).toHaveCount(2);
+
+  // The sidebar link to the plain page empties the search field as well
+  await page
+    .getByRole('navigation', { name: 'Hauptnavigation' })
+    .getByRole('link', { name: /Top Angebote/ })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/weinangebot$/);
+  await expect(page.getByRole('searchbox', { name: 'Suche' })).toHaveValue('');
+  await page.waitForTimeout(2000);
+  await expect(page).toHaveURL(/\/admin\/weinangebot$/);
   await page.getByRole('searchbox', { name: 'Suche' }).fill('sassicaia');
   await expect(page).toHaveURL(/suche=sassicaia/);
   await expect(available.getByTestId('offer-card')).toHaveCount(2);
@@ -135,7 +151,24 @@ test('a visitor opens the public offer, chooses to log in and lands on the offer
 
 test('the register button of the public offer leads to the registration for this offer', async ({ page }) => {
   await page.goto(`/angebot/${SASSICAIA_2019}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sassicaia 2019' })).toBeVisible();
+  // The page's own register buttons (header and call to action) register for this offer too
+  const registerLinks = page.getByRole('link', { name: 'Registrieren', exact: true });
+  await expect(registerLinks).toHaveCount(2);
+  for (const link of await registerLinks.all()) {
+    await expect(link).toHaveAttribute('href', `/register/${SASSICAIA_2019}`);
+  }
   await page.getByRole('button', { name: 'Jetzt sichern' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Registrieren' }).click();
   await expect(page).toHaveURL(`/register/${SASSICAIA_2019}`);
+});
+
+test('the header login of a public page returns to the same page in the client area', async ({ page }) => {
+  await page.goto('/vintage/1');
+  await expect(page.getByRole('region', { name: 'Global Wine Score' })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Einloggen' }).click();
+  await expect(page).toHaveURL('/login');
+  await submitLoginForm(page, demoAccounts.client, demoPassword);
+  await expect(page).toHaveURL('/admin/vintage/1');
+  await expect(page.getByRole('region', { name: 'Global Wine Score' })).toBeVisible();
 });

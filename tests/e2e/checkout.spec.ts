@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
+import { registerActivatedClient } from './support/accounts';
+import { staffChecksOrder } from './support/checkout';
 import { logIn } from './support/session';
 
 const LOGIN =
@@ -29,36 +30,6 @@ async function savedPosition(request: APIRequestContext, client: Account, title:
     (entry) => `${entry.offer.vintage.title} ${entry.offer.vintage.year}` === title,
   );
   return position ? { amount: position.amount, conditionReport: position.conditionReport } : null;
-}
-
-/** Staff marks the client's invoice as checked through the API (the back office comes later). */
-async function staffChecksOrder(request: APIRequestContext, clientEmail: string): Promise<string> {
-  const login = await request.post('/graphql', {
-    data: { query: LOGIN, variables: { email: demoAccounts.superuser, password: demoPassword } },
-  });
-  const token = (await login.json()).data.tokenAuth.token as string;
-  const headers = { authorization: `JWT ${token}` };
-  const listed = await request.post('/graphql', {
-    headers,
-    data: { query: 'query { clientsInvoices(stage: "check_needed") { id user { email } } }' },
-  });
-  const invoices = (await listed.json()).data.clientsInvoices as { id: number; user: { email: string } }[];
-  const invoice = invoices.find((candidate) => candidate.user.email === clientEmail);
-  expect(invoice, 'the bound order waits for the check').toBeDefined();
-  const checked = await request.post('/graphql', {
-    headers,
-    data: {
-      query:
-        'mutation ($id: Int!) { changeInvoice(invoiceId: $id, stage: CHECK_DONE) { success invoice { invoiceNumber } } }',
-      variables: { id: invoice?.id },
-    },
-  });
-  const answer = (await checked.json()).data.changeInvoice as {
-    success: boolean;
-    invoice: { invoiceNumber: string };
-  };
-  expect(answer.success).toBe(true);
-  return answer.invoice.invoiceNumber;
 }
 
 test('a client orders bindingly, pays on the hosted page and gets a verifiable storage certificate', async ({

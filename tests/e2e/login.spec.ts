@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoAccounts, demoPassword } from './support/accounts';
+import { demoAccounts, demoPassword, uniqueEmail } from './support/accounts';
 import { logIn, submitLoginForm } from './support/session';
 
 test('a wrong password is refused with a German message', async ({ page }) => {
@@ -25,5 +25,46 @@ test('after logging out the client area asks for the login again', async ({ page
   await expect(page).toHaveURL('/');
 
   await page.goto('/admin/start');
+  await expect(page).toHaveURL('/login');
+});
+
+test('the entry screen links the public pages in its footer, each in a new tab', async ({ page }) => {
+  await page.goto('/login');
+  const footer = page.getByRole('contentinfo');
+  for (const label of ['Blog', 'Impressum', 'Über uns', 'AGB', 'Datenschutz']) {
+    const link = footer.getByRole('link', { name: label, exact: true });
+    await expect(link).toHaveAttribute('href', /^https:\/\//);
+    await expect(link).toHaveAttribute('target', '_blank');
+  }
+});
+
+test('a login before the activation shows where the link is and empties the form', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('not-activated');
+  const registered = await request.post('/graphql', {
+    data: {
+      query: `mutation ($email: String!, $password: String!) {
+        register(email: $email, password: $password, passwordRepeat: $password, firstName: "Nina", lastName: "Neu") {
+          success
+        }
+      }`,
+      variables: { email, password: demoPassword },
+    },
+  });
+  expect(
+    ((await registered.json()) as { data: { register: { success: boolean } } }).data.register.success,
+  ).toBe(true);
+
+  await page.goto('/login');
+  await submitLoginForm(page, email, demoPassword);
+  await expect(
+    page.getByText(
+      'Ihr Nutzerkonto wurde noch nicht aktiviert. Den Aktivierungslink finden Sie in Ihrem Email-Postfach.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByLabel('E-Mail')).toHaveValue('');
+  await expect(page.getByLabel('Passwort', { exact: true })).toHaveValue('');
   await expect(page).toHaveURL('/login');
 });

@@ -81,6 +81,30 @@ test('after one online visit the depot and the invoices are readable offline aft
   await goOnline(context);
 });
 
+test('offline, the top offers still filter on the device', async ({ page, context }) => {
+  await logIn(page, KUNDE, PASSWORD);
+  await waitForServiceWorkerControl(page);
+  await page.goto('/admin/weinangebot');
+  const cards = page.getByTestId('offer-card');
+  await expect(cards.first()).toBeVisible();
+  const total = await cards.count();
+  // A wine of the list, e.g. "Château Margaux 2015" → search "Château Margaux".
+  const firstTitle = (await cards.first().getByRole('link').first().textContent()) ?? '';
+  const term = firstTitle.replace(/\s+\d{4}$/, '').trim();
+  expect(term).not.toBe('');
+
+  await goOffline(context);
+  await page.goto(`/admin/weinangebot?suche=${encodeURIComponent(term)}`);
+  await expect(page.getByText('Offline: gefiltert aus den zuletzt geladenen Angeboten.')).toBeVisible();
+  await expect(cards.first()).toBeVisible();
+  const titles = await cards.evaluateAll((found) =>
+    found.map((card) => card.querySelector('a')?.textContent ?? ''),
+  );
+  expect(titles.length).toBeLessThanOrEqual(total);
+  for (const title of titles) expect(title).toContain(term);
+  await goOnline(context);
+});
+
 test('a push message delivered to the service worker shows the notification with its route', async ({
   page,
   context,

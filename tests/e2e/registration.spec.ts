@@ -1,12 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { wineSeeds } from '../../server/seed/data/wines';
 import { demoPassword, uniqueEmail } from './support/accounts';
 import { waitForMailLink } from './support/mail';
 import { submitLoginForm } from './support/session';
 
-test('a visitor registers, activates the account from the mail and logs in', async ({ page }) => {
-  const email = uniqueEmail('registration');
-
-  await page.goto('/register');
+/** Fills the registration form with a valid new client and submits it. */
+async function registerThroughForm(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Registrierung' })).toBeVisible();
   await page.getByLabel('E-Mail').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(demoPassword);
@@ -29,6 +28,13 @@ test('a visitor registers, activates the account from the mail and logs in', asy
     ),
   ).toBeVisible();
   await expect(page).toHaveURL('/login');
+}
+
+test('a visitor registers, activates the account from the mail and logs in', async ({ page }) => {
+  const email = uniqueEmail('registration');
+
+  await page.goto('/register');
+  await registerThroughForm(page, email);
 
   const activationLink = await waitForMailLink(email, '/activate/');
   await page.goto(activationLink);
@@ -37,4 +43,26 @@ test('a visitor registers, activates the account from the mail and logs in', asy
 
   await submitLoginForm(page, email, demoPassword);
   await expect(page).toHaveURL('/admin/start');
+});
+
+test('a registration from an offer leads to that offer after activation and login', async ({ page }) => {
+  const lafite = wineSeeds.find((seed) => seed.key === 'lafite');
+  if (!lafite) throw new Error('The seed has no Château Lafite Rothschild');
+  const lwin11 = `${lafite.lwin}2010`;
+  const email = uniqueEmail('registration-offer');
+
+  // The lwin of the route is carried into the registration and so into the activation link.
+  await page.goto(`/register/${lwin11}`);
+  await registerThroughForm(page, email);
+  const activationLink = await waitForMailLink(email, '/activate/');
+  expect(new URL(activationLink).pathname).toMatch(new RegExp(`^/activate/[^/]+/${lwin11}$`));
+
+  await page.goto(activationLink);
+  await expect(page.getByText('Konto erfolgreich aktiviert!')).toBeVisible();
+  await expect(page.getByText('...Sie weden weitergeleitet.')).toBeVisible();
+  // After 2 seconds to /admin/angebot/<lwin>; without a session the guard asks for the login first
+  // and remembers the offer.
+  await expect(page).toHaveURL('/login');
+  await submitLoginForm(page, email, demoPassword);
+  await expect(page).toHaveURL(`/admin/angebot/${lwin11}`);
 });

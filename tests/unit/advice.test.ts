@@ -300,6 +300,37 @@ describe('recommendation engine (properties over 60 profiles and catalogues)', (
     expect(risky.regionCapApplied).toBe(false);
   });
 
+  it('repairs a greedy choice stuck below the window under the region cap by exchanging a case', () => {
+    const candidate = (offerId: number, region: string, casePrice: number, fit: number): Candidate => ({
+      offerId,
+      region,
+      casePrice,
+      availableCases: 5,
+      takesRiskPrediction: 50 + fit,
+      wineloverVsInvestorPrediction: 50,
+      investmentHorizonPrediction: 15,
+    });
+    // 5.000 €: window 4.500–5.500 €, cap 40 % of 4.500 € = 1.800 € per region. One case each of
+    // the three best-fitting wines gives 4.300 €; no further case fits the cap.
+    const candidates = [
+      candidate(1, 'Bordeaux', 170_000, 0),
+      candidate(2, 'Toskana', 150_000, 1),
+      candidate(3, 'Champagne', 110_000, 2),
+      candidate(4, 'Champagne', 160_000, 3),
+    ];
+    const result = composePortfolio(
+      { takesRisk: 50, wineloverVsInvestor: 50, investmentHorizon: 15, investmentSumIntended: 500_000 },
+      candidates,
+    );
+    expect(result.positions).toEqual([
+      { offerId: 1, amount: 1 },
+      { offerId: 2, amount: 1 },
+      { offerId: 4, amount: 1 },
+    ]);
+    expect(result.sum).toBe(480_000);
+    expect(result.withinWindow).toBe(true);
+  });
+
   it('never exceeds stock or the upper window end even when the window cannot be reached', () => {
     const candidates: Candidate[] = [
       {

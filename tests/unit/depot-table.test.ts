@@ -97,6 +97,44 @@ describe('Sortierung (gleicher Schlüssel kehrt um, neuer Schlüssel beginnt auf
     expect(ids(sortDepotTable(priced, { key: 'winery', direction: 'asc' }))).toEqual([2, 3, 1]);
     expect(ids(sortDepotTable(priced, { key: 'region', direction: 'asc' }))).toEqual([3, 1, 2]);
   });
+
+  it('sorts the other table columns both ways, dates missing last', () => {
+    const inputs = [
+      position(1, { wine: 'Sassicaia', year: 2018, purchased: '2024-05-01T00:00:00Z' }),
+      position(2, { wine: 'Château Margaux', year: 2015, purchased: '2025-02-01T00:00:00Z' }),
+      position(3, { wine: 'Opus One', year: 2019, purchased: null }),
+    ];
+    inputs[0]!.amount = 3;
+    inputs[1]!.caskOf = 12;
+    inputs[1]!.bottleSize = { title: '0,375l', factorForLiterPrices: '0.3750' };
+    const table = inputs.map((input) => toDepotRow(input, now));
+    const both = (key: Parameters<typeof sortDepotTable>[1]['key']) => [
+      ids(sortDepotTable(table, { key, direction: 'asc' })),
+      ids(sortDepotTable(table, { key, direction: 'desc' })),
+    ];
+    expect(both('year')).toEqual([
+      [2, 1, 3],
+      [3, 1, 2],
+    ]);
+    expect(both('wine')).toEqual([
+      [2, 3, 1],
+      [1, 3, 2],
+    ]);
+    // Bottles: 18, 12, 6.
+    expect(both('bottles')).toEqual([
+      [3, 2, 1],
+      [1, 2, 3],
+    ]);
+    // "6 × 0,75l" before "12 × 0,375l" (numeric collation); ties keep their order.
+    expect(both('packaging')).toEqual([
+      [1, 3, 2],
+      [2, 1, 3],
+    ]);
+    expect(both('date')).toEqual([
+      [1, 2, 3],
+      [2, 1, 3],
+    ]);
+  });
 });
 
 describe('Zeitreihe (kumuliert)', () => {

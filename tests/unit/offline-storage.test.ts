@@ -2,7 +2,13 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { database } from '../../src/db/database';
-import { clearOutbox, queueOrderChange, readOutbox, replayOutbox } from '../../src/db/outbox';
+import {
+  clearOutbox,
+  queueOrderChange,
+  readOutbox,
+  replayOutbox,
+  retryOutboxEntry,
+} from '../../src/db/outbox';
 import { clearPersistedQueryCache, forgetPersistedQueries } from '../../src/db/query-cache';
 import { createQueryPersister } from '../../src/db/query-persister';
 
@@ -136,5 +142,29 @@ describe('Offline-Speicher', () => {
     expect(await replayOutbox(user, send)).toEqual({ applied: 1, refused: 0 });
     queue = await readOutbox(user);
     expect(queue.map((entry) => entry.status)).toEqual(['refused']);
+  });
+
+  it('queues a refused change again with the corrected amount and a new client mutation id', async () => {
+    const user = 'kunde@example.com';
+    await queueOrderChange(user, { kind: 'create', offerId: 2, amount: 200, title: 'Masseto 2018' });
+    await replayOutbox(user, async () => ({ outcome: 'refused', reason: 'Es sind nur 5 Kisten verfügbar.' }));
+    const [refused] = await readOutbox(user);
+    expect(refused?.status).toBe('refused');
+
+    await retryOutboxEntry(user, refused?.id ?? '', 5);
+    const [queued, ...rest] = await readOutbox(user);
+    expect(rest).toEqual([]);
+    expect(queued).toMatchObject({ status: 'queued', change: { kind: 'create', offerId: 2, amount: 5 } });
+    expect(queued?.id).not.toBe(refused?.id);
+
+    const sent: string[] = [];
+    expect(
+      await replayOutbox(user, async (entry) => {
+        sent.push(entry.id);
+        return { outcome: 'applied' };
+      }),
+    ).toEqual({ applied: 1, refused: 0 });
+    expect(sent).toEqual([queued?.id]);
+    expect(await readOutbox(user)).toEqual([]);
   });
 });

@@ -102,6 +102,20 @@ describe('Kostenübersicht der Orderliste', () => {
     expect(managementFeeYearlyCents(200_000_000)).toBe(5_355_000);
     expect(costSummary([line(1, 1, '2000000.00')]).managementFeeMonthly).toBe(446_250);
   });
+
+  it('stays exact for portfolios beyond the float-safe range of the fee product', () => {
+    // 4,306,641,400.00 €: value × 225 × 11,900 is far above 2^53 and the yearly fee is exactly
+    // 115,310,323.485 € – half a cent, which must round up (a float product rounds it down).
+    expect(managementFeeYearlyCents(430_664_140_000)).toBe(11_531_032_349);
+    // 100 positions of 100 cases × 12 bottles × 4,999.99 €: 599,998,800.00 €
+    const lines = Array.from({ length: 100 }, () => line(100, 12, '4999.99'));
+    const summary = costSummary(lines);
+    expect(summary.vintagesSum).toBe(59_999_880_000);
+    // 59,999,880,000 ct × 0.026775 = 1,606,496,787 ct exactly; ÷ 12 = 133,874,732.25 ct
+    expect(summary.managementFeeYearly).toBe(1_606_496_787);
+    expect(summary.managementFeeMonthly).toBe(133_874_732);
+    expect(costSummaryStrings(summary).managementFeeYearlyStr).toBe('16.064.967,87 €');
+  });
 });
 
 describe('Kistenanzahl', () => {

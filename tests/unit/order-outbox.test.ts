@@ -5,6 +5,7 @@ import {
   type OrderChange,
   type OutboxEntry,
   replayOrder,
+  retryRefusedEntry,
   waitingText,
 } from '../../src/domain/order-outbox';
 
@@ -98,5 +99,27 @@ describe('Warteschlange der Orderlisten-Änderungen', () => {
       { id: -3, offerId: 12, amount: 3, conditionReport: false, pending: true },
     ]);
     expect(applyQueue(positions, queue).map((position) => position.id)).toEqual([1]);
+  });
+
+  it('sends a refused change again as a new change at the end, with a new id and the corrected amount', () => {
+    const refused = entry({ kind: 'create', offerId: 7, amount: 20, title: 'Masseto' }, 'refused');
+    const waiting = entry(change(2, 3));
+    const queue = retryRefusedEntry([refused, waiting], refused.id, { id: 'neu', createdAt: 99, amount: 3 });
+    expect(queue.map((queued) => [queued.id, queued.status])).toEqual([
+      [waiting.id, 'queued'],
+      ['neu', 'queued'],
+    ]);
+    expect(queue[1]?.change).toEqual({ kind: 'create', offerId: 7, amount: 3, title: 'Masseto' });
+    expect(queue[1]?.seq).toBeGreaterThan(waiting.seq);
+    expect(replayOrder(queue).map((queued) => queued.id)).toEqual([waiting.id, 'neu']);
+  });
+
+  it('sends a refused removal again unchanged, and leaves the queue alone for an unknown or queued id', () => {
+    const removal = entry({ kind: 'delete', orderPositionId: 4, title: 'Opus One' }, 'refused');
+    const [again] = retryRefusedEntry([removal], removal.id, { id: 'neu', createdAt: 1, amount: 9 });
+    expect(again).toMatchObject({ id: 'neu', status: 'queued', change: removal.change });
+    const waiting = entry(change(1, 2));
+    expect(retryRefusedEntry([waiting], waiting.id, { id: 'x', createdAt: 1 })).toEqual([waiting]);
+    expect(retryRefusedEntry([waiting], 'unbekannt', { id: 'x', createdAt: 1 })).toEqual([waiting]);
   });
 });

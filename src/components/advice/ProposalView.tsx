@@ -258,10 +258,21 @@ export function ProposalView({
   actions?: ReactNode;
   profileAction?: ReactNode;
 }) {
-  if (profile.recommendedPositions.length === 0) return <Text c="dimmed">{EXPIRED_TEXT}</Text>;
+  const profileCard =
+    profile.source !== 'MANUALLY' ? <InvestorProfileCard profile={profile} action={profileAction} /> : null;
+  if (profile.recommendedPositions.length === 0) {
+    // Nothing to show (e.g. the wines sold out): the client's own profile stays visible and
+    // adjustable ("Profil anpassen" recomposes the portfolio from the current stock).
+    return (
+      <Stack gap="lg">
+        {profileCard}
+        <Text c="dimmed">{EXPIRED_TEXT}</Text>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="lg">
-      {profile.source !== 'MANUALLY' && <InvestorProfileCard profile={profile} action={profileAction} />}
+      {profileCard}
       <RegionDistribution profile={profile} />
       <PositionsTable profile={profile} />
       <SimulationChart uid={profile.uid} />

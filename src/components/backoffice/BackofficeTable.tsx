@@ -39,6 +39,8 @@ export interface BackofficeTableProps<T> {
   /** Mark a row (e.g. the selected position). */
   rowBackground?: (record: T) => string | undefined;
   testId?: string;
+  /** Extra attributes of a row's `<tr>` (e.g. a test id per row). */
+  rowAttributes?: (record: T) => Record<string, unknown>;
   /** Expandable rows (e.g. the tranches of an offer); none by default. */
   rowExpansion?: DataTableRowExpansionProps<T>;
   /**
@@ -82,6 +84,7 @@ export function BackofficeTable<T>({
   toolbar,
   rowBackground,
   testId,
+  rowAttributes,
   rowExpansion,
   remote,
 }: BackofficeTableProps<T>) {
@@ -163,6 +166,7 @@ export function BackofficeTable<T>({
         paginationText={({ from, to, totalRecords }) => `${from}–${to} von ${totalRecords}`}
         onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
         rowStyle={rowBackground ? (record) => ({ background: rowBackground(record) }) : undefined}
+        customRowAttributes={rowAttributes ? (record) => rowAttributes(record) : undefined}
         rowExpansion={rowExpansion}
       />
     </Stack>

@@ -1,14 +1,25 @@
 import { Anchor, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { LOGIN_PATH } from '../../domain/entry-navigation';
 import { BrandMark } from '../BrandMark';
 
 export interface PublicPageLayoutProps {
   children: ReactNode;
+  /** Target of the "Registrieren" buttons, e.g. `/register/<lwin11>` on an offer @default '/register' */
+  registerTo?: string;
+  /** The page of the logged-in area that "Einloggen" returns to after the login (the page's /admin twin). */
+  loginReturnTo?: string;
 }
 
-/** Frame of the public pages (/vintage, /chateaus, /index-chart): no sidebar, a register call to action. */
-export function PublicPageLayout({ children }: PublicPageLayoutProps) {
+/** Frame of the public pages (/angebot, /vintage, /chateaus, /index-chart): no sidebar, a register call to action. */
+export function PublicPageLayout({
+  children,
+  registerTo = '/register',
+  loginReturnTo,
+}: PublicPageLayoutProps) {
+  // The same state the session guard records (`LoginRedirectState`): the login returns there.
+  const loginState = loginReturnTo ? { from: loginReturnTo } : undefined;
   return (
     <Box mih="100vh" bg="var(--mantine-color-cork-0)">
       <Box
@@ -26,10 +37,10 @@ export function PublicPageLayout({ children }: PublicPageLayoutProps) {
               </Group>
             </Anchor>
             <Group gap="xs">
-              <Button component={Link} to="/login" variant="subtle">
+              <Button component={Link} to={LOGIN_PATH} state={loginState} variant="subtle">
                 Einloggen
               </Button>
-              <Button component={Link} to="/register">
+              <Button component={Link} to={registerTo}>
                 Registrieren
               </Button>
             </Group>
@@ -39,14 +50,14 @@ export function PublicPageLayout({ children }: PublicPageLayoutProps) {
       <Container size="lg" py="xl" component="main">
         <Stack gap="xl">
           {children}
-          <RegisterCallToAction />
+          <RegisterCallToAction registerTo={registerTo} />
         </Stack>
       </Container>
     </Box>
   );
 }
 
-function RegisterCallToAction() {
+function RegisterCallToAction({ registerTo }: { registerTo: string }) {
   return (
     <Paper withBorder p="xl" radius="md" bg="wine.0">
       <Stack gap="sm" align="flex-start">
@@ -55,7 +66,7 @@ function RegisterCallToAction() {
           Registrieren Sie sich jetzt im Weindepot, um limitierte Weine zu sichern, Ihr Depot zu verfolgen und
           alle Jahrgänge und Weingüter zu entdecken.
         </Text>
-        <Button component={Link} to="/register" size="md">
+        <Button component={Link} to={registerTo} size="md">
           Registrieren
         </Button>
       </Stack>

@@ -1,6 +1,6 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { useState } from 'react';
-import { AddToOrderListDialog } from '../order-list/AddToOrderListDialog';
+import { type AddedToastPlacement, AddToOrderListDialog } from '../order-list/AddToOrderListDialog';
 
 export interface OrderListActionProps extends Pick<ButtonProps, 'size' | 'fullWidth' | 'variant'> {
   offer: { id: number; title: string };
@@ -8,6 +8,8 @@ export interface OrderListActionProps extends Pick<ButtonProps, 'size' | 'fullWi
   disabled?: boolean;
   /** Button text; default "Auf Orderliste setzen". */
   label?: string;
+  /** Placement of the "Hinzugefügt" toast (the offer page: 7000 ms, top right). */
+  toast?: AddedToastPlacement;
 }
 
 /** "Auf Orderliste setzen": opens the add-to-order-list dialog for the offer. */
@@ -15,6 +17,7 @@ export function OrderListAction({
   offer,
   disabled = false,
   label = 'Auf Orderliste setzen',
+  toast,
   ...buttonProps
 }: OrderListActionProps) {
   const [opened, setOpened] = useState(false);
@@ -28,7 +31,9 @@ export function OrderListAction({
       >
         {label}
       </Button>
-      {opened && <AddToOrderListDialog offer={offer} opened={opened} onClose={() => setOpened(false)} />}
+      {opened && (
+        <AddToOrderListDialog offer={offer} opened={opened} onClose={() => setOpened(false)} toast={toast} />
+      )}
     </>
   );
 }

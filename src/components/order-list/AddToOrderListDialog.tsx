@@ -1,5 +1,5 @@
 import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { type NotificationData, notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -17,6 +17,14 @@ import {
   useOrderListBlocked,
 } from '../../queries/orders';
 
+/** Spec client-area section 9: the add toast shows 3000 ms; on the offer page 7000 ms top-right. */
+export type AddedToastPlacement = 'default' | 'offer-page';
+
+const ADDED_TOAST: Record<AddedToastPlacement, Pick<NotificationData, 'autoClose' | 'position'>> = {
+  default: { autoClose: 3000 },
+  'offer-page': { autoClose: 7000, position: 'top-right' },
+};
+
 export interface AddToOrderListDialogProps {
   /** The offer to add; `title` is the vintage title shown in the toast "Hinzugefügt: {title}". */
   offer: { id: number; title: string };
@@ -24,6 +32,8 @@ export interface AddToOrderListDialogProps {
   opened: boolean;
   /** Called when the dialog closes (cancel, success, "Zurück"). */
   onClose: () => void;
+  /** Where the dialog is opened from; the offer page shows the toast longer, top right. */
+  toast?: AddedToastPlacement;
 }
 
 /**
@@ -31,7 +41,12 @@ export interface AddToOrderListDialogProps {
  * "Hinzugefügt: {title}" and the order list. While the order list is blocked (a request is being
  * checked or a payment is pending) it shows the blocked text with "Zur Bestellung" and "Zurück".
  */
-export function AddToOrderListDialog({ offer, opened, onClose }: AddToOrderListDialogProps) {
+export function AddToOrderListDialog({
+  offer,
+  opened,
+  onClose,
+  toast = 'default',
+}: AddToOrderListDialogProps) {
   const navigate = useNavigate();
   const [amount, setAmount] = useState<number | string>(1);
   const [refusedAsBlocked, setRefusedAsBlocked] = useState(false);
@@ -55,7 +70,11 @@ export function AddToOrderListDialog({ offer, opened, onClose }: AddToOrderListD
       { offerId: offer.id, amount: cases, title: offer.title },
       {
         onSuccess: () => {
-          notifications.show({ message: `Hinzugefügt: ${offer.title}`, color: 'green', autoClose: 3000 });
+          notifications.show({
+            message: `Hinzugefügt: ${offer.title}`,
+            color: 'green',
+            ...ADDED_TOAST[toast],
+          });
           onClose();
           navigate(ORDER_LIST_PATH);
         },

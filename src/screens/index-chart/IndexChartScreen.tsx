@@ -46,8 +46,8 @@ export function IndexChartScreen() {
         </Paper>
         {first && last && last.year !== first.year ? (
           <Text>
-            Von {first.year} bis {last.year} stieg der Index von 100 auf {indexFormat.format(last.value)}{' '}
-            Punkte ({index.data?.vintageCount} Jahrgänge).
+            Von {first.year} bis {last.year} {last.value < first.value ? 'fiel' : 'stieg'} der Index von 100
+            auf {indexFormat.format(last.value)} Punkte ({index.data?.vintageCount} Jahrgänge).
           </Text>
         ) : null}
         <Paper withBorder p="md" radius="md" component="section" aria-label="Methode">

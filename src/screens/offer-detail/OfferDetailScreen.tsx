@@ -21,7 +21,13 @@ export function OfferDetailScreen() {
           Anfragen
         </Button>
       ) : (
-        <OrderListAction offer={{ id: offer.id, title }} disabled={!enabled} size="lg" fullWidth />
+        <OrderListAction
+          offer={{ id: offer.id, title }}
+          disabled={!enabled}
+          size="lg"
+          fullWidth
+          toast="offer-page"
+        />
       );
   };
 

@@ -2,8 +2,10 @@ import { Button, Paper, Text, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { useParams } from 'react-router-dom';
 import { PublicPageLayout } from '../../components/discovery/PublicPageLayout';
+import { registerPath } from '../../domain/entry-navigation';
 import type { OfferDetailFragment } from '../../queries/graphql.generated';
 import { OfferPageBody } from './OfferPageBody';
+import { offerPath } from './offer-links';
 import { PublicBuyModal } from './PublicBuyModal';
 
 /** `/angebot/:id` (id = lwin11): the offer for visitors; buying asks them to register or log in. */
@@ -29,7 +31,10 @@ export function PublicOfferScreen() {
   );
 
   return (
-    <PublicPageLayout>
+    <PublicPageLayout
+      registerTo={registerPath(lwin11)}
+      loginReturnTo={lwin11 ? offerPath('admin', lwin11) : undefined}
+    >
       <OfferPageBody
         mode="public"
         lwin11={lwin11}

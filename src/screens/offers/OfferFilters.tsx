@@ -54,7 +54,7 @@ export function OfferFilters({
     <Stack gap="md">
       <TextInput
         label="Suche"
-        placeholder="Wein oder Weingut, z. B. Château Margaux"
+        placeholder="Wein suchen, z. B. Château Margaux"
         value={searchText}
         onChange={(event) => onSearchText(event.currentTarget.value)}
         type="search"

@@ -6,14 +6,14 @@ import {
   defaultOfferFilter,
   type OfferFilter,
   offerFilterToParams,
-  offerSearchVariables,
   parseOfferFilter,
 } from '../../domain/offer-filter';
 import { SEARCH_DEBOUNCE_MS } from '../../domain/search';
 import type { OfferCardFragment } from '../../queries/graphql.generated';
-import { useOfferFilterLists, useSearchOffers } from '../../queries/offers';
+import { useOfferFilterLists } from '../../queries/offers';
 import { OfferCard } from './OfferCard';
 import { OfferFilters } from './OfferFilters';
+import { useOfferSearch } from './use-offer-search';
 
 /** `/admin/weinangebot`: the offer search over promoted offers; the filter lives in the URL. */
 export function OffersScreen() {
@@ -36,8 +36,16 @@ export function OffersScreen() {
     });
   }, [debouncedSearch, setParams]);
 
+  // A search changed from outside (e.g. the sidebar link to the plain page) replaces the typed text.
+  useEffect(() => {
+    const committed = committedSearch.current.trim() ? committedSearch.current : '';
+    if (filter.search === committed) return;
+    committedSearch.current = filter.search;
+    setSearchText(filter.search);
+  }, [filter.search]);
+
   const lists = useOfferFilterLists();
-  const results = useSearchOffers(offerSearchVariables(filter));
+  const results = useOfferSearch(filter);
 
   return (
     <Stack gap="xl">
@@ -65,6 +73,11 @@ export function OffersScreen() {
         </Alert>
       ) : (
         <Stack gap="xl" aria-busy={results.isFetching}>
+          {results.filteredOffline && (
+            <Text c="dimmed" fz="sm" role="status">
+              Offline: gefiltert aus den zuletzt geladenen Angeboten.
+            </Text>
+          )}
           <OfferList
             title="Verfügbare Angebote"
             offers={results.data.available}

@@ -1,4 +1,5 @@
-import { Alert, Paper, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { useAccountSettings } from '../../components/account/account-settings';
 import { BILLING_INCOMPLETE } from '../../domain/order-list-texts';
 
 export interface BillingPerson {
@@ -16,14 +17,23 @@ export function billingComplete(person: BillingPerson): boolean {
   );
 }
 
-/** The billing data shown before ordering, with the spec's hint when it is incomplete. */
+/**
+ * The billing data shown before ordering, with the spec's hint when it is incomplete. "Adresse
+ * bearbeiten" opens the account dialog in its "adress-only" mode (spec client-area section 5).
+ */
 export function BillingData({ person }: { person: BillingPerson }) {
   const complete = billingComplete(person);
+  const accountSettings = useAccountSettings();
   return (
     <Paper withBorder p="md">
-      <Title order={3} size="h4" mb="sm">
-        Rechnungsinformationen
-      </Title>
+      <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
+        <Title order={3} size="h4">
+          Rechnungsinformationen
+        </Title>
+        <Button variant="subtle" size="compact-sm" onClick={() => accountSettings.open('adress-only')}>
+          Adresse bearbeiten
+        </Button>
+      </Group>
       <Text size="sm">
         {[person.firstName, person.lastName].filter(Boolean).join(' ') || '–'}
         <br />

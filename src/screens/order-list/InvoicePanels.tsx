@@ -144,6 +144,12 @@ export function PaymentFailedPanel(props: PayPanelProps) {
           {PAYMENT_FAILED_TEXT}
         </Alert>
         <RedirectNote hostedUrl={props.hostedUrl} />
+        {invoice.hostedInvoiceUrl && !props.hostedUrl ? (
+          // Spec: "a pay link if one exists" – the provider's page of the failed attempt.
+          <Anchor href={invoice.hostedInvoiceUrl} target="_blank" rel="noopener">
+            Zur Zahlungsseite
+          </Anchor>
+        ) : null}
         <Group>
           <PayButton {...props} label="Erneut bezahlen" />
           <Button variant="default" onClick={contact.open}>

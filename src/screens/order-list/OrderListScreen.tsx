@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { forgetPersistedQueries } from '../../db/query-cache';
 import { ORDER_LIST_EMPTY } from '../../domain/order-list-texts';
-import { applyQueue } from '../../domain/order-outbox';
+import { applyQueue, replayOrder } from '../../domain/order-outbox';
 import { depotKeys } from '../../queries/depot';
 import { useOrderOutbox } from '../../queries/order-outbox';
 import {
@@ -15,6 +15,7 @@ import {
   useDeleteOrderPosition,
   useInvoiceStage,
   useOrderList,
+  withPositions,
 } from '../../queries/orders';
 import { userKeys } from '../../queries/user';
 import { BillingData, billingComplete } from './BillingData';
@@ -101,6 +102,9 @@ export function OrderListScreen() {
   const canPay = me ? billingComplete(me) : false;
   // Changes still waiting on this device are shown as if applied (see src/db/README.md).
   const positions = applyQueue(data.orderPositionList, outbox);
+  // The sums as well: after a reload the list comes from the device without the queued changes.
+  const sums =
+    replayOrder(outbox).length > 0 ? withPositions(data, positions).orderListSums : data.orderListSums;
   const payProps = (invoiceId: number) => ({
     canPay,
     online,
@@ -152,7 +156,7 @@ export function OrderListScreen() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack>
-              <CostSummaryCard sums={data.orderListSums} />
+              <CostSummaryCard sums={sums} />
               {me ? <BillingData person={me} /> : null}
               <Button
                 size="md"

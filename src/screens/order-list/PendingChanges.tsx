@@ -1,6 +1,9 @@
-import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, NumberInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { discardOutboxEntry } from '../../db/outbox';
-import { type OutboxEntry, replayOrder, waitingText } from '../../domain/order-outbox';
+import { MAX_ORDER_CASES, MIN_ORDER_CASES } from '../../domain/order-costs';
+import { changeAmount, type OutboxEntry, replayOrder, waitingText } from '../../domain/order-outbox';
+import { useRetryOrderChange } from '../../queries/order-outbox';
 
 function describeChange(entry: OutboxEntry): string {
   const { change } = entry;
@@ -19,9 +22,62 @@ function describeChange(entry: OutboxEntry): string {
   return `${change.title} entfernen`;
 }
 
+/** A change the server refused: its German reason, a corrected amount to send again, or discard it. */
+function RefusedChange({ entry }: { entry: OutboxEntry }) {
+  const retry = useRetryOrderChange();
+  const original = changeAmount(entry.change);
+  const [amount, setAmount] = useState<number | string>(original ?? MIN_ORDER_CASES);
+  const [sending, setSending] = useState(false);
+  const cases = Number(amount);
+  const valid =
+    original === undefined ||
+    (Number.isInteger(cases) && cases >= MIN_ORDER_CASES && cases <= MAX_ORDER_CASES);
+  const send = async () => {
+    setSending(true);
+    try {
+      await retry(entry, original === undefined ? undefined : cases);
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Alert color="red" role="alert" title={`Nicht übernommen: ${describeChange(entry)}`}>
+      <Stack gap="xs">
+        <Text size="sm">{entry.reason}</Text>
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          {original !== undefined ? (
+            <NumberInput
+              label="Kisten"
+              size="xs"
+              w={120}
+              min={MIN_ORDER_CASES}
+              max={MAX_ORDER_CASES}
+              allowDecimal={false}
+              allowNegative={false}
+              value={amount}
+              onChange={setAmount}
+            />
+          ) : (
+            <span />
+          )}
+          <Group gap="xs">
+            <Button size="xs" variant="light" onClick={() => void send()} loading={sending} disabled={!valid}>
+              Erneut senden
+            </Button>
+            <Button size="xs" variant="light" color="red" onClick={() => void discardOutboxEntry(entry.id)}>
+              Verwerfen
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 /**
  * Order-list changes still on this device: those waiting for the connection, and those the server
- * refused when they were replayed, each with its German reason and the choice to discard it.
+ * refused when they were replayed, each with its German reason and the choice to correct the
+ * amount and send it again, or to discard it.
  */
 export function PendingChanges({ queue }: { queue: OutboxEntry[] }) {
   const waiting = replayOrder(queue);
@@ -42,14 +98,7 @@ export function PendingChanges({ queue }: { queue: OutboxEntry[] }) {
         </Alert>
       )}
       {refused.map((entry) => (
-        <Alert key={entry.id} color="red" role="alert" title={`Nicht übernommen: ${describeChange(entry)}`}>
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Text size="sm">{entry.reason}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void discardOutboxEntry(entry.id)}>
-              Verwerfen
-            </Button>
-          </Group>
-        </Alert>
+        <RefusedChange key={entry.id} entry={entry} />
       ))}
     </Stack>
   );

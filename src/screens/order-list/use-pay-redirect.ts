@@ -40,6 +40,8 @@ export function usePayRedirect() {
           } else {
             window.open(url, '_blank', 'noopener');
           }
+          // The "being redirected" note is over; the panels link the invoice's page from now on.
+          setHostedUrl(null);
         }, PAY_REDIRECT_DELAY_MS);
       },
       onError: () => tab?.close(),

@@ -242,7 +242,8 @@ export function PublicProposalScreen({ mode }: { mode: ProposalMode }) {
     <ContactModalProvider uid={uid}>
       <ProposalPage profile={profile} mode={mode} loggedIn={loggedIn} />
       <ConsentModal uid={uid} opened={!profile.checkedAgbAndDsgvo} />
-      <RegisterPrompt />
+      {/* The register call to action is shown everywhere except on /present (spec entry §6). */}
+      {mode !== 'present' && <RegisterPrompt />}
     </ContactModalProvider>
   );
 }

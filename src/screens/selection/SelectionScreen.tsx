@@ -1,8 +1,9 @@
 import { Accordion, Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { GreetingOverlay } from '../../components/advice/GreetingOverlay';
 import { InvestorProfileWizard } from '../../components/advice/InvestorProfileWizard';
 import { ProposalBoundary, ProposalView } from '../../components/advice/ProposalView';
 import { useContactModal } from '../../components/contact/contact-modal';
@@ -98,9 +99,16 @@ function ProposalActions({ profile }: { profile: Proposal }) {
 export function SelectionScreen() {
   useDocumentTitle('Ihre Angebote – Weindepot');
   const location = useLocation();
+  const navigate = useNavigate();
   const offers = usePersonalOffers();
+  const account = useAccountMe();
   const contact = useContactModal();
   const [editing, setEditing] = useState(false);
+  const [greeting, setGreeting] = useState(false);
+  const finishGreeting = useCallback(() => {
+    setGreeting(false);
+    navigate('/admin/selection/wt');
+  }, [navigate]);
   const defaultOpen = ['adviser', ...(location.pathname.includes('wt') ? ['wt'] : [])];
 
   if (offers.isPending) {
@@ -180,11 +188,17 @@ export function SelectionScreen() {
           <InvestorProfileWizard
             variant="edit"
             profile={own}
-            onSaved={() => setEditing(false)}
+            onSaved={() => {
+              setEditing(false);
+              // The first saved profile (a client who never saw the first-time wizard, e.g. one
+              // with invoices) is greeted like the first-time wizard's save.
+              if (!own) setGreeting(true);
+            }}
             onSkip={() => setEditing(false)}
           />
         )}
       </Modal>
+      {greeting && <GreetingOverlay firstName={account.data?.firstName} onDone={finishGreeting} />}
     </Stack>
   );
 }

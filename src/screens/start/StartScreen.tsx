@@ -77,8 +77,11 @@ export function StartScreen() {
         <Anchor component={Link} to="/admin/weinangebot" size="sm">
           Jetzt investieren
         </Anchor>
+        <Anchor component={Link} to="/admin/weinangebot" size="sm">
+          Portfolio ausbauen
+        </Anchor>
         <Anchor component={Link} to="/admin/portfolio-entwicklung" size="sm">
-          Portfolio ausbauen: intelligente Portfolioentwicklung starten
+          Intelligente Portfolioentwicklung starten
         </Anchor>
       </Group>
     </Stack>

@@ -32,7 +32,13 @@ export function VintageDetailScreen({ publicView = false }: VintageDetailScreenP
   if (vintage.isPending && Number.isInteger(Number(id))) content = <OverlaySpinner />;
   else if (vintage.isError || !vintage.data) content = <ErrorHeading />;
   else content = <VintageContent vintage={vintage.data} publicView={publicView} />;
-  return publicView ? <PublicPageLayout>{content}</PublicPageLayout> : content;
+  return publicView ? (
+    <PublicPageLayout loginReturnTo={id ? `/admin/vintage/${encodeURIComponent(id)}` : undefined}>
+      {content}
+    </PublicPageLayout>
+  ) : (
+    content
+  );
 }
 
 function InfoCard({ title, children }: { title: string; children: ReactNode }) {

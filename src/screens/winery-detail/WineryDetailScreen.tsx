@@ -34,7 +34,13 @@ export function WineryDetailScreen({ publicView = false }: WineryDetailScreenPro
   if (winery.isPending && Number.isInteger(Number(id))) content = <ScreenSpinner />;
   else if (winery.isError || !winery.data) content = <ErrorHeading />;
   else content = <WineryContent winery={winery.data} publicView={publicView} />;
-  return publicView ? <PublicPageLayout>{content}</PublicPageLayout> : content;
+  return publicView ? (
+    <PublicPageLayout loginReturnTo={id ? `/admin/chateaus/${encodeURIComponent(id)}` : undefined}>
+      {content}
+    </PublicPageLayout>
+  ) : (
+    content
+  );
 }
 
 function WineryContent({ winery, publicView }: { winery: Winery; publicView: boolean }) {

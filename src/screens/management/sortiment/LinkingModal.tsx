@@ -1,6 +1,8 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { AuditLogButton } from '../../../components/backoffice/AuditLogButton';
+import { BackofficeTable } from '../../../components/backoffice/BackofficeTable';
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
 import { assignedCases, linkingStatus } from '../../../domain/backoffice-tranches';
 import {
@@ -26,6 +28,7 @@ const ownerName = (position: SortimentDepotPosition) =>
  * Links the purchase tranches of an offer to the depot positions of its clients: per tranche the
  * assigned cases against its total (amber below, green when full, red above; positions of staff
  * e-mails are not counted as sold), per position a choice of tranche, confirmed before saving.
+ * The positions table searches, sorts and pages (a much-sold offer has thousands of positions).
  */
 export function LinkingModal({ row, onClose }: { row: OfferRow; onClose: () => void }) {
   const positions = useDepotPositionsForOffer(row.id, true);
@@ -50,6 +53,77 @@ export function LinkingModal({ row, onClose }: { row: OfferRow; onClose: () => v
       setPending(null);
     }
   };
+
+  const trancheLabel = (partialOfferId: number | null) =>
+    trancheOptions.find((option) => option.value === String(partialOfferId ?? NO_TRANCHE))?.label ??
+    `Tranche ${partialOfferId}`;
+
+  const columns: DataTableColumn<SortimentDepotPosition>[] = [
+    { accessor: 'id', title: 'Position', sortable: true, width: 90 },
+    {
+      accessor: 'owner',
+      title: 'Kunde',
+      sortable: true,
+      render: (position) => (
+        <>
+          <Text size="sm">{ownerName(position)}</Text>
+          <Group gap={4}>
+            <Text size="xs" c="dimmed">
+              {position.ownerEmail}
+            </Text>
+            {position.ownerIsStaff ? (
+              <Badge size="xs" color="gray" title="Nicht als verkauft gezählt">
+                intern
+              </Badge>
+            ) : null}
+          </Group>
+        </>
+      ),
+    },
+    { accessor: 'amount', title: 'Kisten', sortable: true },
+    {
+      accessor: 'storageId',
+      title: 'Kistennummern',
+      sortable: true,
+      render: (position) => (
+        <Text size="xs" maw={220} truncate="end" title={position.storageId ?? ''}>
+          {position.storageId ?? '–'}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'partialOfferId',
+      title: 'Tranche',
+      sortable: true,
+      render: (position) => (
+        <Select
+          size="xs"
+          aria-label={`Tranche der Depotposition ${position.id} von ${ownerName(position)}`}
+          data={trancheOptions}
+          value={position.partialOfferId === null ? NO_TRANCHE : String(position.partialOfferId)}
+          allowDeselect={false}
+          onChange={(value) =>
+            value &&
+            setPending({
+              position,
+              partialOfferId: value === NO_TRANCHE ? null : Number(value),
+            })
+          }
+        />
+      ),
+    },
+    {
+      accessor: 'history',
+      title: '',
+      render: (position) => (
+        <AuditLogButton
+          entity="depot_position"
+          entityId={position.id}
+          label={`Depotposition ${position.id} (${ownerName(position)})`}
+        />
+      ),
+    },
+  ];
 
   return (
     <Modal opened onClose={onClose} title={`Tranchen verknüpfen: ${row.wine}`} size="xl">
@@ -96,73 +170,34 @@ export function LinkingModal({ row, onClose }: { row: OfferRow; onClose: () => v
               })}
             </Table.Tbody>
           </Table>
-          {positions.data.length === 0 ? (
-            <Text c="dimmed">Zu diesem Angebot gibt es keine Depotpositionen.</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={700}>
-              <Table aria-label="Depotpositionen des Angebots" striped fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Kunde</Table.Th>
-                    <Table.Th>Kisten</Table.Th>
-                    <Table.Th>Kistennummern</Table.Th>
-                    <Table.Th>Tranche</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {positions.data.map((position) => (
-                    <Table.Tr key={position.id} data-testid="linking-position">
-                      <Table.Td>
-                        <Text size="sm">{ownerName(position)}</Text>
-                        <Group gap={4}>
-                          <Text size="xs" c="dimmed">
-                            {position.ownerEmail}
-                          </Text>
-                          {position.ownerIsStaff ? (
-                            <Badge size="xs" color="gray" title="Nicht als verkauft gezählt">
-                              intern
-                            </Badge>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{position.amount}</Table.Td>
-                      <Table.Td>
-                        <Text size="xs" maw={220} truncate="end" title={position.storageId ?? ''}>
-                          {position.storageId ?? '–'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Select
-                          size="xs"
-                          aria-label={`Tranche der Depotposition ${position.id} von ${ownerName(position)}`}
-                          data={trancheOptions}
-                          value={
-                            position.partialOfferId === null ? NO_TRANCHE : String(position.partialOfferId)
-                          }
-                          allowDeselect={false}
-                          onChange={(value) =>
-                            value &&
-                            setPending({
-                              position,
-                              partialOfferId: value === NO_TRANCHE ? null : Number(value),
-                            })
-                          }
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <AuditLogButton
-                          entity="depot_position"
-                          entityId={position.id}
-                          label={`Depotposition ${position.id} (${ownerName(position)})`}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          <BackofficeTable<SortimentDepotPosition>
+            label="Depotpositionen des Angebots"
+            testId="linking-positions"
+            records={positions.data}
+            columns={columns}
+            query={positions}
+            idAccessor="id"
+            initialSort={{ columnAccessor: 'id', direction: 'asc' }}
+            pageSize={15}
+            searchText={(position) =>
+              [
+                position.id,
+                ownerName(position),
+                position.ownerEmail,
+                position.storageId ?? '',
+                trancheLabel(position.partialOfferId),
+              ].join(' ')
+            }
+            sortValue={(position, accessor) =>
+              accessor === 'owner'
+                ? ownerName(position)
+                : accessor === 'partialOfferId'
+                  ? trancheLabel(position.partialOfferId)
+                  : (position as unknown as Record<string, unknown>)[accessor]
+            }
+            rowAttributes={() => ({ 'data-testid': 'linking-position' })}
+            emptyText="Zu diesem Angebot gibt es keine Depotpositionen."
+          />
         </Stack>
       )}
       <ConfirmDialog

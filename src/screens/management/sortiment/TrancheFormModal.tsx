@@ -11,6 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
+import { checkMrn } from '../../../domain/backoffice-stock';
 import { caseNumberCounter, formatCaseNumbers, parseCaseNumbers } from '../../../domain/backoffice-tranches';
 import { validateAmount, validatePrice } from '../../../domain/backoffice-validation';
 import {
@@ -93,6 +94,7 @@ export function TrancheFormModal({
     totalQuantityAvailable: ifFilled(form.totalQuantityAvailable, validateAmount),
     quantityOnInvoice: ifFilled(form.quantityOnInvoice, validateAmount),
     storageIds: caseNumbers.error,
+    mrn: checkMrn(form.mrn).error,
   };
   const touchedPrice = form.buyPriceBtl.trim() !== '';
   const canSave =
@@ -203,6 +205,7 @@ export function TrancheFormModal({
             label="Zollnummer (MRN)"
             value={form.mrn}
             onChange={(event) => set('mrn', event.currentTarget.value)}
+            error={errors.mrn}
           />
           <TextInput
             label="Lagerort"

@@ -1,0 +1,38 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { demoAccounts, demoPassword } from './accounts';
+
+const LOGIN =
+  'mutation ($email: String!, $password: String!) { tokenAuth(email: $email, password: $password) { token } }';
+
+/**
+ * The adviser marks the client's bound order as checked through the API (as the back office
+ * does) and answers the invoice number it got.
+ */
+export async function staffChecksOrder(request: APIRequestContext, clientEmail: string): Promise<string> {
+  const login = await request.post('/graphql', {
+    data: { query: LOGIN, variables: { email: demoAccounts.superuser, password: demoPassword } },
+  });
+  const token = (await login.json()).data.tokenAuth.token as string;
+  const headers = { authorization: `JWT ${token}` };
+  const listed = await request.post('/graphql', {
+    headers,
+    data: { query: 'query { clientsInvoices(stage: "check_needed") { id user { email } } }' },
+  });
+  const invoices = (await listed.json()).data.clientsInvoices as { id: number; user: { email: string } }[];
+  const invoice = invoices.find((candidate) => candidate.user.email === clientEmail);
+  expect(invoice, 'the bound order waits for the check').toBeDefined();
+  const checked = await request.post('/graphql', {
+    headers,
+    data: {
+      query:
+        'mutation ($id: Int!) { changeInvoice(invoiceId: $id, stage: CHECK_DONE) { success invoice { invoiceNumber } } }',
+      variables: { id: invoice?.id },
+    },
+  });
+  const answer = (await checked.json()).data.changeInvoice as {
+    success: boolean;
+    invoice: { invoiceNumber: string };
+  };
+  expect(answer.success).toBe(true);
+  return answer.invoice.invoiceNumber;
+}
