@@ -508,11 +508,30 @@ export const invoices = pgTable(
     overallSum: money('overall_sum').notNull().default('0'),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** SHA-256 fingerprint of the storage certificate, set when it is first generated (`/verify/<fingerprint>`). */
+    /** SHA-256 fingerprint of the current storage certificate (all issued ones: `storage_certificates`). */
     certificateFingerprint: text('certificate_fingerprint').unique(),
     certificateIssuedAt: timestamp('certificate_issued_at', { withTimezone: true }),
   },
   (t) => [index('invoices_user_idx').on(t.userId), index('invoices_stage_idx').on(t.stage)],
+);
+
+/**
+ * Every storage certificate ever issued, so that a printed one keeps verifying after a newer one
+ * replaced it (the client's name or the storage ids changed). `content` is what the certificate
+ * said; its SHA-256 is the fingerprint. Rows from before this table have no content (see
+ * `verifyCertificate`).
+ */
+export const storageCertificates = pgTable(
+  'storage_certificates',
+  {
+    fingerprint: text('fingerprint').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    content: jsonb('content').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('storage_certificates_invoice_idx').on(t.invoiceId)],
 );
 
 export const invoicePositions = pgTable(

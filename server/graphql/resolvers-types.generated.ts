@@ -40,7 +40,7 @@ export type Query = {
   auditLog: Array<AuditEntry>;
   /** Manual quotes that are not archived, newest first (staff). */
   getAllManualQuotes: Array<ManualQuote>;
-  /** Non-archived offers with their tranche and depot figures, newest first (staff; the quote modal filters them). */
+  /** The offers the quote modal lists: per region section (Bordeaux, Champagne, Burgund, Toskana, Rest) the newest ten non-archived offers whose tranches hold more cases than are assigned to depots, with their tranche and depot figures, newest first (staff). */
   manualQuoteOffers: Array<ManualQuoteOffer>;
   /** Staff: offers of the back office, newest first (allOffers stays the clients' list of active offers). */
   backofficeOffers: Array<Offer>;

@@ -1,5 +1,6 @@
 /** Small server-rendered German pages of the local payment provider and the certificate check. */
 import { decimalToCents, formatEuro } from '../../src/domain/money';
+import type { VerifiedCertificate } from '../services/certificates';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -20,6 +21,7 @@ const style = `
   .notice { padding: .8rem; border-radius: 6px; margin: 1rem 0; }
   .error { background: #fde8e8; color: #8a1111; }
   .success { background: #e6f6ea; color: #14532d; }
+  .warning { background: #fff4e0; color: #6b3d00; }
   .hint { color: #666; font-size: .9rem; }
   @media (max-width: 600px) { main { margin: 0; border-radius: 0; padding: 1.2rem; } }
 `;
@@ -110,10 +112,7 @@ export function portalPage(
   );
 }
 
-export function verifyPage(
-  result: { issuedAt: string; cases: number; wines: string[]; facts: Record<string, string> } | null,
-  fingerprint: string,
-): string {
+export function verifyPage(result: VerifiedCertificate | null, fingerprint: string): string {
   if (!result) {
     return page(
       'Zertifikat nicht gefunden',
@@ -124,7 +123,11 @@ export function verifyPage(
     'Zertifikat echt',
     `<h1>Einlagerungszertifikat echt</h1>
     <p class="notice success" role="status">Dieses Einlagerungszertifikat ist echt und wurde vom Weindepot ausgestellt.</p>
-    <p>Ausgestellt am ${escapeHtml(result.issuedAt)} · ${result.cases} Kiste(n)</p>
+    <p>Ausgestellt am ${escapeHtml(result.issuedAt)} · ${result.cases} Kiste(n)</p>${
+      result.replacedOn
+        ? `\n    <p class="notice warning" role="note">Für diese Einlagerung wurde am ${escapeHtml(result.replacedOn)} ein neueres Zertifikat ausgestellt, das dieses ersetzt. Es gilt der Stand des neueren Zertifikats.</p>`
+        : ''
+    }
     <ul>${result.wines.map((wine) => `<li>${escapeHtml(wine)}</li>`).join('')}</ul>
     <p>${Object.values(result.facts).map(escapeHtml).join(' · ')}</p>
     <p class="hint">Fingerabdruck (SHA-256): ${escapeHtml(fingerprint)}</p>`,

@@ -5,12 +5,14 @@
  * Every change writes an audit row (entity manual_quote) in its transaction.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, like, lte, sql } from 'drizzle-orm';
 import {
   bucketProblem,
   DEFAULT_QUOTE_INVOICE_TYPE,
   parseBucket,
   QUOTE_DEFAULT_COUNTRY,
+  QUOTE_OFFERS_PER_REGION,
+  QUOTE_REGIONS,
   type QuoteInvoiceInput,
   quoteAmountProblem,
   quoteInvoiceProblems,
@@ -226,8 +228,40 @@ async function quoteView(db: Executor, settings: LinkSettings, id: number): Prom
   return (await quoteViews(db, settings, rows))[0] ?? null;
 }
 
-/** Non-archived offers with what the quote modal filters by, newest first. */
-export function manualQuoteOffers(db: Database) {
+const trancheTotalSql = sql<number>`coalesce((select sum(${partialOffers.totalQuantityAvailable}) from ${partialOffers} where ${partialOffers.offerId} = ${offers.id}), 0)::int`;
+const depotAssignedSql = sql<number>`coalesce((select sum(${depotPositions.amount}) from ${depotPositions} inner join ${partialOffers} on ${partialOffers.id} = ${depotPositions.partialOfferId} where ${partialOffers.offerId} = ${offers.id}), 0)::int`;
+
+/** The region section of an offer in the quote modal (`regionBucket` of src/domain, in SQL). */
+const quoteRegionSql = sql<string>`case when trim(${regions.title}) in (${sql.join(
+  QUOTE_REGIONS.filter((region) => region !== 'Rest').map((region) => sql`${region}`),
+  sql`, `,
+)}) then trim(${regions.title}) else 'Rest' end`;
+
+/**
+ * The offers the quote modal lists: per region section the newest ten non-archived offers whose
+ * tranches hold more cases than are assigned to depots (spec 8), newest first. Chosen in the
+ * database, so the modal loads at most 50 offers however large the catalogue is.
+ */
+export async function manualQuoteOffers(db: Database) {
+  const ranked = db
+    .select({
+      id: offers.id,
+      rank: sql<number>`row_number() over (partition by ${quoteRegionSql} order by ${offers.datetimeCreated} desc, ${offers.id} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(offers)
+    .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+    .innerJoin(wines, eq(wines.id, vintages.wineId))
+    .innerJoin(wineries, eq(wineries.id, wines.wineryId))
+    .leftJoin(regions, eq(regions.id, wineries.regionId))
+    .where(and(eq(offers.archived, false), sql`${trancheTotalSql} > ${depotAssignedSql}`))
+    .as('ranked');
+  const listed = await db
+    .select({ id: ranked.id })
+    .from(ranked)
+    .where(lte(ranked.rank, QUOTE_OFFERS_PER_REGION));
+  if (listed.length === 0) return [];
   return db
     .select({
       id: offers.id,
@@ -240,8 +274,8 @@ export function manualQuoteOffers(db: Database) {
       >`(select ${partialOffers.buyPriceBtl} from ${partialOffers} where ${partialOffers.offerId} = ${offers.id} order by ${partialOffers.datetimeCreated} desc, ${partialOffers.id} desc limit 1)`,
       caskOf: offers.caskOf,
       bottleSize: bottleSizes.title,
-      trancheTotal: sql<number>`coalesce((select sum(${partialOffers.totalQuantityAvailable}) from ${partialOffers} where ${partialOffers.offerId} = ${offers.id}), 0)::int`,
-      depotAssigned: sql<number>`coalesce((select sum(${depotPositions.amount}) from ${depotPositions} inner join ${partialOffers} on ${partialOffers.id} = ${depotPositions.partialOfferId} where ${partialOffers.offerId} = ${offers.id}), 0)::int`,
+      trancheTotal: trancheTotalSql,
+      depotAssigned: depotAssignedSql,
       availableCases: sql<number>`coalesce((select sum(greatest(${partialOffers.quantityAvailable}, 0)) from ${partialOffers} where ${partialOffers.offerId} = ${offers.id}), 0)::int`,
       datetimeCreated: offers.datetimeCreated,
     })
@@ -251,7 +285,12 @@ export function manualQuoteOffers(db: Database) {
     .innerJoin(wineries, eq(wineries.id, wines.wineryId))
     .innerJoin(bottleSizes, eq(bottleSizes.id, offers.bottleSizeId))
     .leftJoin(regions, eq(regions.id, wineries.regionId))
-    .where(eq(offers.archived, false))
+    .where(
+      inArray(
+        offers.id,
+        listed.map((row) => row.id),
+      ),
+    )
     .orderBy(desc(offers.datetimeCreated), desc(offers.id));
 }
 

@@ -1,7 +1,7 @@
 /**
  * Storage certificates of paid invoices: the content (client, positions, storage ids, bonded
  * warehouse in Geneva, 100 % insured, 13.5 °C, 70 % humidity, date), its SHA-256 fingerprint
- * (recorded at the first generation, so `/verify/<fingerprint>` can confirm it), and the PDFs
+ * (every issued certificate is recorded, so `/verify/<fingerprint>` can confirm it), and the PDFs
  * of certificate and invoice.
  */
 import { createHash } from 'node:crypto';
@@ -11,7 +11,15 @@ import QRCode from 'qrcode';
 import { formatInvoiceDate } from '../../src/domain/backoffice-invoices';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import type { Database } from '../db/client';
-import { bottleSizes, depotPositions, invoicePositions, invoices, users, vintages } from '../db/schema';
+import {
+  bottleSizes,
+  depotPositions,
+  invoicePositions,
+  invoices,
+  storageCertificates,
+  users,
+  vintages,
+} from '../db/schema';
 import { type InvoiceRow, vintageLabelSql } from './invoices';
 
 export const STORAGE_FACTS = {
@@ -100,7 +108,10 @@ export function fingerprintOf(content: CertificateContent): string {
 
 /**
  * The certificate of a paid invoice by its permission token (null for an unknown token or an
- * unpaid invoice). The first call fixes the issue time and records the fingerprint.
+ * unpaid invoice). The first call issues it (issue time now) and records it; later calls answer
+ * the same certificate while its content is unchanged. When the content has changed (the client's
+ * name, storage ids corrected by staff), a new certificate is issued now; the earlier ones stay
+ * recorded in `storage_certificates` and keep verifying, marked as replaced.
  */
 export async function certificateFor(
   db: Database,
@@ -109,32 +120,66 @@ export async function certificateFor(
 ) {
   const invoice = await findByToken(token);
   if (!invoice || !isPaid(invoice)) return null;
-  const issuedAt = invoice.certificateIssuedAt ?? new Date();
-  const content = await contentOf(db, invoice, issuedAt);
+  if (invoice.certificateIssuedAt && invoice.certificateFingerprint) {
+    const content = await contentOf(db, invoice, invoice.certificateIssuedAt);
+    const fingerprint = fingerprintOf(content);
+    if (fingerprint === invoice.certificateFingerprint) return { invoice, content, fingerprint };
+  }
+  const content = await contentOf(db, invoice, new Date());
   const fingerprint = fingerprintOf(content);
-  if (invoice.certificateFingerprint !== fingerprint) {
-    await db
+  const issuedAt = new Date(content.issuedAt);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(storageCertificates)
+      .values({ fingerprint, invoiceId: invoice.id, issuedAt, content: { ...content } })
+      .onConflictDoNothing();
+    await tx
       .update(invoices)
       .set({ certificateFingerprint: fingerprint, certificateIssuedAt: issuedAt })
       .where(eq(invoices.id, invoice.id));
-  }
+  });
   return { invoice, content, fingerprint };
 }
 
 /** What the public verify page may show: no names, only that it is genuine and what it covers. */
-export async function verifyCertificate(db: Database, fingerprint: string) {
+export interface VerifiedCertificate {
+  issuedAt: string;
+  cases: number;
+  wines: string[];
+  facts: typeof STORAGE_FACTS;
+  /** Issue date of the newer certificate of the same invoice that replaces this one, if any. */
+  replacedOn: string | null;
+}
+
+export async function verifyCertificate(
+  db: Database,
+  fingerprint: string,
+): Promise<VerifiedCertificate | null> {
   if (!/^[0-9a-f]{64}$/.test(fingerprint)) return null;
-  const [invoice] = await db.select().from(invoices).where(eq(invoices.certificateFingerprint, fingerprint));
-  if (!invoice?.certificateIssuedAt || !isPaid(invoice)) return null;
-  const content = await contentOf(db, invoice, invoice.certificateIssuedAt);
+  const [row] = await db
+    .select({ certificate: storageCertificates, invoice: invoices })
+    .from(storageCertificates)
+    .innerJoin(invoices, eq(invoices.id, storageCertificates.invoiceId))
+    .where(eq(storageCertificates.fingerprint, fingerprint));
+  if (!row || !isPaid(row.invoice)) return null;
+  // The recorded content must still hash to the fingerprint (a changed row is not genuine). Rows
+  // from before the history table have no content: theirs is recomputed from the invoice.
+  const content =
+    (row.certificate.content as CertificateContent | null) ??
+    (await contentOf(db, row.invoice, row.certificate.issuedAt));
   if (fingerprintOf(content) !== fingerprint) return null;
+  const current = row.invoice.certificateFingerprint;
   return {
-    issuedAt: germanDate(invoice.certificateIssuedAt),
+    issuedAt: germanDate(row.certificate.issuedAt),
     cases: content.positions.reduce((sum, position) => sum + position.cases, 0),
     wines: content.positions.map(
       (position) => `${position.cases} × ${position.wine} (${position.bottleSize})`,
     ),
     facts: STORAGE_FACTS,
+    replacedOn:
+      current && current !== fingerprint && row.invoice.certificateIssuedAt
+        ? germanDate(row.invoice.certificateIssuedAt)
+        : null,
   };
 }
 

@@ -2,13 +2,24 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
+  depotPositions,
   invoicePositions,
   invoices,
+  offers,
   partialOffers,
   preferencesProfiles,
   recommendedPositions,
+  regions,
   users,
+  vintages,
+  wineries,
+  wines,
 } from '../../server/db/schema';
+import {
+  QUOTE_OFFERS_PER_REGION,
+  quoteOfferSections,
+  regionBucket,
+} from '../../src/domain/backoffice-quotes';
 import { backofficeMessages } from '../../src/domain/backoffice-validation';
 import { VALIDATION_MESSAGES } from '../../src/domain/entry-validation';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
@@ -680,5 +691,79 @@ describe.each(databaseTargets)('Manuelle Angebote (%s)', (target) => {
     expect(invoice?.productCategory).toBe('41200');
     const [user] = await portal.db.select().from(users).where(eq(users.email, 'thomas.keller@example.com'));
     expect(user).toMatchObject({ firstName: 'Marie', country: 'AT', title: null, isActive: true });
+  });
+  it('lists only what the modal shows: the newest ten listed offers per region section', async () => {
+    // Twelve new Bordeaux offers with stock: the Bordeaux section must show the ten newest of them.
+    const [bordeaux] = await portal.db
+      .select({ vintageId: vintages.id })
+      .from(vintages)
+      .innerJoin(wines, eq(wines.id, vintages.wineId))
+      .innerJoin(wineries, eq(wineries.id, wines.wineryId))
+      .innerJoin(regions, eq(regions.id, wineries.regionId))
+      .where(eq(regions.title, 'Bordeaux'))
+      .limit(1);
+    expect(bordeaux).toBeDefined();
+    const added: number[] = [];
+    for (let index = 0; index < 12; index += 1) {
+      const [offer] = await portal.db
+        .insert(offers)
+        .values({
+          vintageId: bordeaux?.vintageId ?? 0,
+          bottleSizeId: 1,
+          sellPriceBtl: '100.00',
+          datetimeCreated: new Date(Date.now() + 60_000 + index * 1000),
+        })
+        .returning({ id: offers.id });
+      added.push(offer?.id ?? 0);
+      await portal.db.insert(partialOffers).values({
+        offerId: offer?.id ?? 0,
+        buyPriceBtl: '80.00',
+        quantityAvailable: 3,
+        totalQuantityAvailable: 3,
+      });
+    }
+
+    // What the modal's own rule (src/domain) makes of every offer in the database.
+    const everyOffer = await portal.db
+      .select({
+        id: offers.id,
+        region: regions.title,
+        created: offers.datetimeCreated,
+        archived: offers.archived,
+      })
+      .from(offers)
+      .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+      .innerJoin(wines, eq(wines.id, vintages.wineId))
+      .innerJoin(wineries, eq(wineries.id, wines.wineryId))
+      .leftJoin(regions, eq(regions.id, wineries.regionId));
+    const tranches = await portal.db.select().from(partialOffers);
+    const assigned = await portal.db
+      .select({ offerId: partialOffers.offerId, amount: depotPositions.amount })
+      .from(depotPositions)
+      .innerJoin(partialOffers, eq(partialOffers.id, depotPositions.partialOfferId));
+    const expected = quoteOfferSections(
+      everyOffer
+        .filter((offer) => !offer.archived)
+        .map((offer) => ({
+          id: offer.id,
+          region: offer.region,
+          datetimeCreated: offer.created.toISOString(),
+          trancheTotal: tranches
+            .filter((tranche) => tranche.offerId === offer.id)
+            .reduce((sum, tranche) => sum + tranche.totalQuantityAvailable, 0),
+          depotAssigned: assigned
+            .filter((row) => row.offerId === offer.id)
+            .reduce((sum, row) => sum + row.amount, 0),
+        })),
+      [],
+    ).flatMap((section) => section.offers.map((offer) => offer.id));
+
+    const answer = await portal.gql<{ manualQuoteOffers: QuoteOffer[] }>(OFFERS, {}, { token: staffToken });
+    const listed = answer.data?.manualQuoteOffers ?? [];
+    expect(listed.map((offer) => offer.id).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+    const inBordeaux = listed.filter((offer) => regionBucket(offer.region) === 'Bordeaux');
+    expect(inBordeaux.map((offer) => offer.id)).toEqual(added.slice(2).reverse());
+    expect(inBordeaux).toHaveLength(QUOTE_OFFERS_PER_REGION);
+    expect(listed.every((offer) => offer.trancheTotal > offer.depotAssigned)).toBe(true);
   });
 });

@@ -284,6 +284,7 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
 
     const newPositions = await portal.db
       .select({
+        id: depotPositions.id,
         amount: depotPositions.amount,
         storageId: depotPositions.storageId,
         status: depotPositionStatuses.status,
@@ -361,8 +362,35 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
     expect(verified.statusCode).toBe(200);
     expect(verified.body).toContain('Dieses Einlagerungszertifikat ist echt');
     expect(verified.body).not.toContain('Berger');
+    expect(verified.body).not.toContain('neueres Zertifikat');
     const forged = await portal.app.inject({ method: 'GET', url: `/verify/${'0'.repeat(64)}` });
     expect(forged.statusCode).toBe(404);
+
+    // Staff correct the case numbers: the next download is a new certificate with the new numbers;
+    // the one printed before still verifies as genuine and says that a newer one replaces it.
+    const corrected = await portal.gql<{ updateStorageId: { success: boolean } }>(
+      'mutation ($id: Int!, $storage: String!) { updateStorageId(depotPositionId: $id, storageId: $storage) { success } }',
+      { id: purchased[0]?.id, storage: '77001, 77002' },
+      { token: staff },
+    );
+    expect(corrected.data?.updateStorageId.success).toBe(true);
+    const reissued = await portal.app.inject({
+      method: 'GET',
+      url: `/certificate/${paidInvoice?.invoicePdfViewPermissionToken}`,
+    });
+    const newFingerprint = reissued.headers['x-certificate-fingerprint'] as string;
+    expect(newFingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(newFingerprint).not.toBe(fingerprint);
+    expect(pdfText(reissued.rawPayload)).toContain('77001, 77002');
+    const oldVerified = await portal.app.inject({ method: 'GET', url: `/verify/${fingerprint}` });
+    expect(oldVerified.statusCode).toBe(200);
+    expect(oldVerified.body).toContain('Dieses Einlagerungszertifikat ist echt');
+    expect(oldVerified.body).toContain(
+      `Für diese Einlagerung wurde am ${today} ein neueres Zertifikat ausgestellt, das dieses ersetzt.`,
+    );
+    const newVerified = await portal.app.inject({ method: 'GET', url: `/verify/${newFingerprint}` });
+    expect(newVerified.statusCode).toBe(200);
+    expect(newVerified.body).not.toContain('neueres Zertifikat');
     const wrongToken = await portal.app.inject({
       method: 'GET',
       url: '/certificate/not-the-right-token-at-all',
