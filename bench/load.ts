@@ -12,6 +12,7 @@
  *     BENCH_DATABASE_URL  Postgres server (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
  *     BENCH_LOAD_PORT     port of the server (default 4682)
  *     BENCH_SECONDS       seconds per run (default 10)
+ *     WEB_CONCURRENCY     server processes (default 1; see server/start.ts)
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -45,6 +46,7 @@ const adminUrl =
   'postgres://postgres@127.0.0.1:5432/postgres';
 const port = Number(process.env.BENCH_LOAD_PORT ?? 4682);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const serverProcesses = Number(process.env.WEB_CONCURRENCY || 1);
 const scale = { offers: 50_000, clients: 1_000, depotPositions: 100_000 };
 /** Matches 4 of the 5,000 generated wines (5 vintages × 2 offers each) plus nothing of the demo data. */
 const searchTerm = 'bellac';
@@ -385,7 +387,7 @@ async function main(): Promise<void> {
       `  ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ')}`;
     log('');
     log(
-      `Last auf Loopback (Postgres, ${scale.offers.toLocaleString('de-DE')} Angebote, ${scale.clients.toLocaleString('de-DE')} Kunden, ${scale.depotPositions.toLocaleString('de-DE')} Depotpositionen; autocannon, ${seconds} s je Lauf)`,
+      `Last auf Loopback (Postgres, ${scale.offers.toLocaleString('de-DE')} Angebote, ${scale.clients.toLocaleString('de-DE')} Kunden, ${scale.depotPositions.toLocaleString('de-DE')} Depotpositionen; ${serverProcesses} Serverprozess(e); autocannon, ${seconds} s je Lauf)`,
     );
     log(line(header));
     for (const row of rows) log(line(row));

@@ -8,6 +8,11 @@ import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from '../src/domain/order-cost
 /** Everything the server can be configured with; only environment variables feed it (see README). */
 export interface ServerConfig {
   port: number;
+  /**
+   * Server processes sharing the port (`WEB_CONCURRENCY`, default 1): one per core on Postgres.
+   * PGlite is a database inside one process, so more than one needs `DATABASE_URL`.
+   */
+  processes: number;
   host: string;
   dataDir: string;
   /** Postgres connection string; without it the embedded PGlite in `dataDir/db` is used. */
@@ -96,10 +101,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error('PAYMENT_PROVIDER=stripe braucht STRIPE_SECRET_KEY (und STRIPE_WEBHOOK_SECRET).');
   }
   const port = Number.parseInt(env.PORT ?? '8080', 10);
+  const processes = processCount(env.WEB_CONCURRENCY);
+  if (processes > 1 && !env.DATABASE_URL) {
+    throw new Error(
+      `WEB_CONCURRENCY=${processes} braucht DATABASE_URL (Postgres): die eingebaute Datenbank (PGlite) kann nur ein Prozess öffnen.`,
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR ?? './var');
   const secrets = loadOrCreateSecrets(dataDir);
   return {
     port,
+    processes,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -161,6 +173,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 }
 
 /** A positive number from the environment (fractions allowed), or the default. */
+/** `WEB_CONCURRENCY`: a whole number from 1 to 64; anything else is refused in German. */
+function processCount(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 1;
+  const count = Number(value.trim());
+  if (!Number.isInteger(count) || count < 1 || count > 64) {
+    throw new Error(`WEB_CONCURRENCY muss eine ganze Zahl von 1 bis 64 sein (ist „${value}“).`);
+  }
+  return count;
+}
+
 function seconds(value: string | undefined, fallback: number): number {
   const parsed = Number.parseFloat(value ?? '');
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;

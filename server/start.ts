@@ -1,10 +1,16 @@
 /**
  * `npm start`: builds the PWA when needed, migrates the database, seeds the demo data on the
  * first start, starts the outbox dispatcher and serves the portal.
+ *
+ * With `WEB_CONCURRENCY=N` (N > 1, Postgres only) the first process does the preparation and then
+ * runs N server processes that share the port (node:cluster; the server is stateless, see README
+ * "Running at scale"). Each has its own outbox dispatcher: rows are claimed with
+ * `FOR UPDATE SKIP LOCKED`, so no effect is delivered twice. A process that dies is replaced.
  */
+import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './config';
+import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './http';
 import { startOutboxDispatcher } from './jobs/outbox-dispatcher';
@@ -17,20 +23,34 @@ import { createPushSender } from './services/push';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => console.log(`[weindepot] ${line}`);
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  if (config.buildPwa) await ensurePwaBuild(root, config.distDir, log);
+type OpenedDatabase = Awaited<ReturnType<typeof openDatabase>>;
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'db'),
-  });
+const open = (config: ServerConfig) =>
+  openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+
+/** Build, migration and demo data: once, before any request is served. */
+async function prepare(config: ServerConfig, database: OpenedDatabase): Promise<void> {
+  if (config.buildPwa) await ensurePwaBuild(root, config.distDir, log);
   await database.migrate();
   if (!(await isDatabaseSeeded(database.db))) {
     log('Erster Start: Demodaten werden angelegt …');
     await seedDemoData(database.db, { mediaDir: config.mediaDir });
   }
+}
 
+function announce(config: ServerConfig, databaseKind: string): void {
+  const processes = config.processes > 1 ? `, ${config.processes} Serverprozesse` : '';
+  log(
+    `Portal läuft auf http://localhost:${config.port} (Datenbank: ${databaseKind}, Daten: ${config.dataDir}${processes})`,
+  );
+  if (!config.smtpUrl) log(`E-Mails werden als .eml-Dateien abgelegt in ${config.mailDir}`);
+  log('Demo-Zugänge:');
+  for (const account of demoAccounts)
+    log(`  ${account.email} / ${account.password}  – ${account.description}`);
+}
+
+/** One server process: outbox dispatcher and HTTP server on the prepared database. */
+async function serve(config: ServerConfig, database: OpenedDatabase): Promise<() => Promise<void>> {
   const mail = createMailTransport({
     smtpUrl: config.smtpUrl,
     mailDir: config.mailDir,
@@ -50,27 +70,107 @@ async function main(): Promise<void> {
   );
   const app = await buildApp({ db: database.db, config, nudgeOutbox: dispatcher.nudge });
   await app.listen({ port: config.port, host: config.host });
-
-  log(
-    `Portal läuft auf http://localhost:${config.port} (Datenbank: ${database.kind}, Daten: ${config.dataDir})`,
-  );
-  if (!config.smtpUrl) log(`E-Mails werden als .eml-Dateien abgelegt in ${config.mailDir}`);
-  log('Demo-Zugänge:');
-  for (const account of demoAccounts)
-    log(`  ${account.email} / ${account.password}  – ${account.description}`);
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log(`${signal} empfangen, der Server wird beendet …`);
+  return async () => {
     await app.close();
     await dispatcher.stop();
     await database.close();
-    process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+function onSignals(stop: (signal: string) => Promise<void>): void {
+  let closing = false;
+  const handle = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    void stop(signal).then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => handle('SIGINT'));
+  process.on('SIGTERM', () => handle('SIGTERM'));
+}
+
+/** The first process with `WEB_CONCURRENCY` > 1: starts the server processes and replaces dead ones. */
+function supervise(config: ServerConfig, databaseKind: string): void {
+  let stopping = false;
+  let started = false;
+  const ready = new Set<number>();
+  const fork = () => cluster.fork();
+
+  cluster.on('listening', (worker: Worker) => {
+    log(`Serverprozess ${worker.process.pid} bereit`);
+    ready.add(worker.id);
+    if (!started && ready.size === config.processes) {
+      started = true;
+      announce(config, databaseKind);
+    }
+  });
+  cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
+    ready.delete(worker.id);
+    if (stopping) return;
+    if (!started) {
+      // A process that cannot even start (port taken, database away) would fail again at once.
+      console.error(
+        `[weindepot] Start fehlgeschlagen: Serverprozess ${worker.process.pid} endete (${signal ?? code}).`,
+      );
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      process.exitCode = 1;
+      return;
+    }
+    log(`Serverprozess ${worker.process.pid} endete (${signal ?? code}), ein neuer wird gestartet`);
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, 500);
+  });
+
+  for (let index = 0; index < config.processes; index += 1) fork();
+
+  onSignals(async (signal) => {
+    stopping = true;
+    log(`${signal} empfangen, der Server wird beendet …`);
+    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker =>
+      Boolean(worker),
+    );
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            // Each process finishes its requests and closes its database; stragglers are killed.
+            const force = setTimeout(() => worker.process.kill('SIGKILL'), 10_000);
+            worker.once('exit', () => {
+              clearTimeout(force);
+              resolve();
+            });
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+  });
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+
+  if (cluster.isWorker) {
+    const database = await open(config);
+    const stop = await serve(config, database);
+    onSignals(stop);
+    return;
+  }
+
+  const database = await open(config);
+  await prepare(config, database);
+  if (config.processes > 1) {
+    await database.close();
+    supervise(config, database.kind);
+    return;
+  }
+  const stop = await serve(config, database);
+  announce(config, database.kind);
+  onSignals(async (signal) => {
+    log(`${signal} empfangen, der Server wird beendet …`);
+    await stop();
+  });
 }
 
 main().catch((error: unknown) => {
