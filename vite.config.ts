@@ -7,7 +7,11 @@ const ON_DEMAND_CHUNKS = ['**/*exceljs*', '**/*maplibre*'];
 
 export default defineConfig({
   // Versions the offline query cache: data persisted by another build is discarded.
-  define: { __APP_BUILD_ID__: JSON.stringify(new Date().toISOString()) },
+  define: {
+    __APP_BUILD_ID__: JSON.stringify(new Date().toISOString()),
+    // The address named in the login's "any other error" text; the server's SUPPORT_EMAIL.
+    __SUPPORT_EMAIL__: JSON.stringify(process.env.SUPPORT_EMAIL || 'service@weindepot.example'),
+  },
   plugins: [
     react(),
     VitePWA({

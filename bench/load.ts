@@ -32,6 +32,7 @@ import type { Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { buildApp } from '../server/http';
 import { DEMO_PASSWORD, seedDemoData } from '../server/seed';
+import { defaultOfferFilter, offerSearchVariables } from '../src/domain/offer-filter';
 import {
   ClientsDepotDocument,
   OrderListDocument,
@@ -48,7 +49,10 @@ const port = Number(process.env.BENCH_LOAD_PORT ?? 4682);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const serverProcesses = Number(process.env.WEB_CONCURRENCY || 1);
 const scale = { offers: 50_000, clients: 1_000, depotPositions: 100_000 };
-/** Matches 4 of the 5,000 generated wines (5 vintages × 2 offers each) plus nothing of the demo data. */
+/**
+ * Matches 4 of the 5,000 generated wines (5 vintages × 2 offers each, one of the two promoted) plus
+ * nothing of the demo data: the PWA's promoted-only search answers 20 offers.
+ */
 const searchTerm = 'bellac';
 const benchClient = 'bench-kunde-1@example.com';
 
@@ -57,8 +61,8 @@ const seconds1 = (start: number) => `${((performance.now() - start) / 1000).toFi
 
 /**
  * The scaled data set, generated in the database: wines with made-up names (prefix + two
- * syllables, so a text search hits a handful), 5 vintages per wine, 2 offers per vintage with one
- * tranche each, 2 valuations per vintage, 1,000 clients (with the demo password) with 100 depot
+ * syllables, so a text search hits a handful), 5 vintages per wine, 2 offers per vintage (one of
+ * them promoted, as the top-offers page lists only promoted offers) with one tranche each, 2 valuations per vintage, 1,000 clients (with the demo password) with 100 depot
  * positions (each with 1–3 status entries) and 5 order-list positions each.
  */
 export const scaleSql = [
@@ -82,7 +86,7 @@ export const scaleSql = [
    select v.id,
           (select array_agg(id order by id) from bottle_sizes)[1 + (v.id + k) % (select count(*) from bottle_sizes)::int],
           (array[6, 12, 3])[1 + (v.id + k) % 3], (40 + (v.id * 7 + k * 13) % 960)::numeric(10, 2),
-          (v.id + k) % 25 = 0, false, now() - ((v.id * 2 + k) || ' minutes')::interval
+          (v.id + k) % 25 = 0, (v.id + k) % 2 = 0, now() - ((v.id * 2 + k) || ' minutes')::interval
    from vintages v, generate_series(0, 1) k where v.lwin11 like 'B%'`,
   `insert into partial_offers (offer_id, buy_price_btl, quantity_available, total_quantity_available)
    select o.id, o.sell_price_btl * 0.8, o.id % 12, 12 from offers o
@@ -318,7 +322,11 @@ async function main(): Promise<void> {
 
     const bodies = {
       clientsDepot: JSON.stringify({ query: depotQuery }),
-      searchOffers: JSON.stringify({ query: print(SearchOffersDocument), variables: { search: searchTerm } }),
+      // The variables the top-offers page sends for a typed search (isPromoted true and the rest unset).
+      searchOffers: JSON.stringify({
+        query: print(SearchOffersDocument),
+        variables: offerSearchVariables({ ...defaultOfferFilter(), search: searchTerm }),
+      }),
       orderPositionList: JSON.stringify({ query: print(OrderListDocument) }),
       tokenAuth: JSON.stringify({
         query: 'mutation ($e: String!, $p: String!) { tokenAuth(email: $e, password: $p) { token } }',

@@ -100,6 +100,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Falling back to the local test provider would let clients "pay" with test cards.
     throw new Error('PAYMENT_PROVIDER=stripe braucht STRIPE_SECRET_KEY (und STRIPE_WEBHOOK_SECRET).');
   }
+  if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_WEBHOOK_SECRET) {
+    // Without it /webhooks/stripe cannot verify events: paid invoices would stay unpaid.
+    throw new Error(
+      'PAYMENT_PROVIDER=stripe braucht STRIPE_WEBHOOK_SECRET: ohne das Signaturgeheimnis des Webhooks kommen keine Zahlungen an.',
+    );
+  }
   const port = Number.parseInt(env.PORT ?? '8080', 10);
   const processes = processCount(env.WEB_CONCURRENCY);
   if (processes > 1 && !env.DATABASE_URL) {

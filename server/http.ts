@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { isSpaPath } from '../src/domain/server-paths';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import type { ErrorReporter } from './graphql/german-errors';
 import { buildYoga } from './graphql/yoga';
 import { BODY_LIMIT_BYTES, registerErrorHandler } from './http-errors';
 import { checkoutRoutes } from './routes/checkout';
+import { mediaRoutes } from './routes/media';
 import { registerSecurityHeaders } from './security-headers';
 
 export interface AppDeps {
@@ -27,12 +29,10 @@ function trustProxyOption(setting: ServerConfig['trustProxy']): FastifyServerOpt
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
-/** Paths the SPA fallback must never answer with index.html. */
-const nonSpaPrefixes = ['/graphql', '/media/', '/pay', '/webhooks', '/certificate', '/verify', '/assets/'];
-
 /**
  * Builds the whole HTTP application without listening, so tests use `app.inject`: GraphQL at
- * `/graphql`, demo media at `/media/`, and the production build of the PWA with an SPA fallback.
+ * `/graphql`, demo media at `/media/` (premiere videos held back until their publish time), and the
+ * production build of the PWA with an SPA fallback.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
@@ -71,12 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     nudgeOutbox: deps.nudgeOutbox ?? (() => {}),
   });
 
-  await app.register(fastifyStatic, {
-    root: deps.config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    maxAge: '7d',
-  });
+  await app.register(mediaRoutes, { db: deps.db, mediaDir: deps.config.mediaDir });
 
   const indexFile = path.join(deps.config.distDir, 'index.html');
   if (existsSync(indexFile)) {
@@ -98,12 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
-      const isSpaRoute =
-        request.method === 'GET' &&
-        !nonSpaPrefixes.some((prefix) => url.startsWith(prefix)) &&
-        // A dot is a missing file, except in the app's own routes (the staff depot route ends in an e-mail).
-        (!path.extname(url) || url.startsWith('/admin/'));
-      if (isSpaRoute) {
+      // The same rule as the service worker's navigation fallback (src/domain/server-paths.ts).
+      if (request.method === 'GET' && isSpaPath(url)) {
         reply.header('cache-control', 'no-cache');
         return reply.sendFile('index.html', deps.config.distDir);
       }

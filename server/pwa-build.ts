@@ -30,8 +30,8 @@ function filesUnder(root: string, entry: string): string[] {
 
 /**
  * Content hash of the build inputs (not mtimes: a fresh clone has new mtimes everywhere), including
- * the `VITE_*` variables that Vite bakes into the bundle (e.g. the map tile URLs), so that changing
- * one rebuilds the PWA on the next start.
+ * the `VITE_*` variables and `SUPPORT_EMAIL` that Vite bakes into the bundle (e.g. the map tile
+ * URLs, the address in the login's error text), so that changing one rebuilds the PWA on the next start.
  */
 export function sourceHash(root: string, env: NodeJS.ProcessEnv = process.env): string {
   const hash = createHash('sha256');
@@ -40,7 +40,7 @@ export function sourceHash(root: string, env: NodeJS.ProcessEnv = process.env): 
     hash.update(readFileSync(file));
   }
   for (const name of Object.keys(env)
-    .filter((key) => key.startsWith('VITE_'))
+    .filter((key) => key.startsWith('VITE_') || key === 'SUPPORT_EMAIL')
     .sort()) {
     hash.update(`env:${name}=${env[name] ?? ''}`);
   }

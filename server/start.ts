@@ -16,7 +16,7 @@ import { buildApp } from './http';
 import { startOutboxDispatcher } from './jobs/outbox-dispatcher';
 import { createOutboxHandlers } from './jobs/outbox-handlers';
 import { ensurePwaBuild } from './pwa-build';
-import { demoAccounts, isDatabaseSeeded, seedDemoData } from './seed';
+import { demoAccounts, isDatabaseSeeded, seedDemoData, writeDemoMedia } from './seed';
 import { createMailTransport } from './services/mail';
 import { createPushSender } from './services/push';
 
@@ -35,6 +35,10 @@ async function prepare(config: ServerConfig, database: OpenedDatabase): Promise<
   if (!(await isDatabaseSeeded(database.db))) {
     log('Erster Start: Demodaten werden angelegt …');
     await seedDemoData(database.db, { mediaDir: config.mediaDir });
+  } else {
+    // A seeded database with a new DATA_DIR (Postgres shared by several machines, or a deleted
+    // media folder) still needs the demo images and videos; existing files are kept.
+    await writeDemoMedia(config.mediaDir);
   }
 }
 

@@ -468,6 +468,11 @@ export const orderPositions = pgTable(
     conditionReport: boolean('condition_report').notNull().default(false),
     fromRecommendation: text('from_recommendation'),
     recommendedAmount: integer('recommended_amount'),
+    /**
+     * Price per bottle agreed in an adviser offer (source MANUALLY); the list and the binding
+     * order use it instead of the offer's current sell price. Null: the catalogue price.
+     */
+    agreedPriceBtl: money('agreed_price_btl'),
     datetimeAdded: createdAt(),
   },
   (t) => [index('order_positions_user_idx').on(t.userId)],

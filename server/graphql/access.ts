@@ -39,6 +39,7 @@ export const accessPolicy = {
     allGwsRecords: 'public',
     searchOffers: 'public',
     offerPage: 'public',
+    featuredOffer: 'public',
     allPostPages: 'public',
     page: 'public',
     getAllAcademyVideos: 'client',

@@ -36,16 +36,28 @@ export type Query = {
   backofficeServiceFeeStats: ServiceFeeStats;
   /** Staff: sales of paid invoices per month (last `months` months, 1–60) and per region. */
   backofficeSalesStats: SalesStats;
-  /** Change history of one invoice, invoice position, offer, tranche, depot position or quote, newest first. */
-  auditLog: Array<AuditEntry>;
+  /**
+   * Staff: one page of the change history, newest first unless sorted otherwise. With entity and
+   * entityId the history of that invoice, invoice position, offer, tranche, depot position or quote;
+   * an offer's history includes the entries of its tranches, also of deleted ones. With entity alone
+   * every entry of that kind (e.g. deleted quotes); without both, every entry. The search matches
+   * every word against the staff e-mail, the action, the changed values, the record id and the German
+   * labels of action and kind. limit: 1–200, default 50.
+   */
+  auditLog: AuditLogPage;
   /** Manual quotes that are not archived, newest first (staff). */
   getAllManualQuotes: Array<ManualQuote>;
   /** The offers the quote modal lists: per region section (Bordeaux, Champagne, Burgund, Toskana, Rest) the newest ten non-archived offers whose tranches hold more cases than are assigned to depots, with their tranche and depot figures, newest first (staff). */
   manualQuoteOffers: Array<ManualQuoteOffer>;
   /** Staff: offers of the back office, newest first (allOffers stays the clients' list of active offers). */
   backofficeOffers: Array<Offer>;
-  /** Staff: every purchase tranche, newest first; with offerId only the tranches of that offer. */
-  allPartialOffers: Array<PartialOffer>;
+  /**
+   * Staff: one page of the purchase tranches (newest first unless sorted otherwise); with offerId only
+   * the tranches of that offer. The search matches every word against wine, year, supplier, proforma
+   * and invoice numbers, customs reference, Livex trade, case numbers and the tranche or offer id.
+   * limit: 1–200, default 50.
+   */
+  allPartialOffers: PartialOffersPage;
   /** Staff: depot positions of the offer (and those of its vintage and bottle size without offer) with their owner. */
   getDepotPositionsForOffer: Array<OfferDepotPosition>;
   /**
@@ -110,6 +122,8 @@ export type Query = {
   searchOffers: OfferSearchResult;
   /** Everything the offer page needs for one lwin11 (or, without lwin11, for the hot-deal carousel). */
   offerPage: OfferPage;
+  /** The start page's 'Limitierte Top-Opportunity': the first promoted offer that still has cases (not archived, not on request), in the order of allVintages (newest year, then title) and each vintage's offers (newest first); null when there is none. */
+  featuredOffer: Maybe<Offer>;
   /** The signed-in client's order positions, oldest first. */
   orderPositionList: Array<OrderPosition>;
   /** Sums of the signed-in client's order list. */
@@ -151,8 +165,13 @@ export type QueryBackofficeSalesStatsArgs = {
 
 
 export type QueryAuditLogArgs = {
-  entity: AuditEntity;
-  entityId: Scalars['Int']['input'];
+  entity?: InputMaybe<AuditEntity>;
+  entityId?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  sortBy?: InputMaybe<AuditSortField>;
+  descending?: InputMaybe<Scalars['Boolean']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -163,6 +182,11 @@ export type QueryBackofficeOffersArgs = {
 
 export type QueryAllPartialOffersArgs = {
   offerId?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  sortBy?: InputMaybe<PartialOfferSortField>;
+  descending?: InputMaybe<Scalars['Boolean']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -975,9 +999,26 @@ export enum AuditEntity {
   ManualQuote = 'manual_quote'
 }
 
+/** Column the change history is sorted by. */
+export enum AuditSortField {
+  /** When the change was made. */
+  At = 'AT',
+  /** The staff member's e-mail. */
+  Actor = 'ACTOR',
+  /** What was done (by its German label). */
+  Action = 'ACTION',
+  /** The kind of record (by its German label), then its id. */
+  Entity = 'ENTITY'
+}
+
 export type AuditEntry = {
   __typename?: 'AuditEntry';
   id: Scalars['Int']['output'];
+  /** The kind of record that changed (an offer's history also lists its tranches). */
+  entity: AuditEntity;
+  /** The id of the record that changed. */
+  entityId: Scalars['Int']['output'];
+  /** What was done, as stored (e.g. 'update', 'add_offer', 'stage:CHECK_DONE'). */
   action: Scalars['String']['output'];
   /** Changed fields before the change (the whole record for deletions). */
   before: Maybe<Scalars['JSON']['output']>;
@@ -986,6 +1027,13 @@ export type AuditEntry = {
   at: Scalars['DateTime']['output'];
   /** E-mail of the staff member who made the change. */
   actorEmail: Maybe<Scalars['String']['output']>;
+};
+
+export type AuditLogPage = {
+  __typename?: 'AuditLogPage';
+  /** Entries that match (all pages). */
+  totalCount: Scalars['Int']['output'];
+  entries: Array<AuditEntry>;
 };
 
 export type InvoicePositionPayload = {
@@ -1090,6 +1138,37 @@ export enum BackofficeOfferVariant {
   /** Hot deals (promoteOffer) only. */
   Promoted = 'PROMOTED'
 }
+
+/** Column the purchase tranches are sorted by. */
+export enum PartialOfferSortField {
+  Id = 'ID',
+  /** When the tranche was created. */
+  Created = 'CREATED',
+  /** Wine title, then year. */
+  Wine = 'WINE',
+  /** The supplier's company. */
+  Offerer = 'OFFERER',
+  BuyPrice = 'BUY_PRICE',
+  /** quantityAvailable. */
+  Available = 'AVAILABLE',
+  /** totalQuantityAvailable. */
+  Total = 'TOTAL',
+  /** quantityOnInvoice. */
+  OnInvoice = 'ON_INVOICE',
+  /** proformaInvoiceNumberSourcing. */
+  Proforma = 'PROFORMA',
+  /** invoiceNumberSourcing. */
+  Invoice = 'INVOICE',
+  Paid = 'PAID',
+  Mrn = 'MRN'
+}
+
+export type PartialOffersPage = {
+  __typename?: 'PartialOffersPage';
+  /** Tranches that match (all pages). */
+  totalCount: Scalars['Int']['output'];
+  partialOffers: Array<PartialOffer>;
+};
 
 export type OfferAndPartialOfferResult = {
   __typename?: 'OfferAndPartialOfferResult';
@@ -1452,6 +1531,7 @@ export type PartialOffer = {
   offerer: Maybe<Offerer>;
   /** The offer the tranche belongs to. */
   offerId: Scalars['Int']['output'];
+  offer: Offer;
 };
 
 export type Offer = {
@@ -1678,8 +1758,10 @@ export type OfferPage = {
   __typename?: 'OfferPage';
   /** The newest non-archived offer of the vintage with the requested lwin11; null when there is none. */
   offer: Maybe<Offer>;
-  /** Offers with cases available (not archived, not on request), oldest first: the carousel shows them reversed. */
+  /** The newest 3 offers with cases available (not archived, not on request), oldest first: the carousel shows them reversed. */
   hotDeals: Array<Offer>;
+  /** How many offers have cases available (not archived, not on request): above 3 the carousel starts at its second tile. */
+  hotDealCount: Scalars['Int']['output'];
   /** lwin11 of the oldest offer with cases available (not on request): where a lwin11 without offer redirects to. */
   firstAvailableLwin11: Maybe<Scalars['String']['output']>;
   /** lwin11 of the newest offer by datetimeCreated that still has cases (else the newest offer at all): the target of 'Zum aktuellen Angebot'. */
@@ -1699,6 +1781,14 @@ export type OrderPosition = {
   /** Label of the personal offer this position came from. */
   fromRecommendation: Maybe<Scalars['String']['output']>;
   recommendedAmount: Maybe<Scalars['Int']['output']>;
+  /** Price per bottle agreed in an adviser offer; null means the offer's current sell price. */
+  agreedPriceBtl: Maybe<Scalars['Decimal']['output']>;
+  /** Price per bottle the position is ordered at (the agreed price, else the offer's sell price). */
+  priceBtl: Scalars['Decimal']['output'];
+  /** priceBtl as '1.234,56 €'. */
+  priceBtlStr: Scalars['String']['output'];
+  /** Price of one case at priceBtl as '1.234,56 €'. */
+  priceCaseStr: Scalars['String']['output'];
 };
 
 /** Per-case amounts and fee rate the cost summary is computed with (server configuration). */
@@ -1883,7 +1973,9 @@ export type ResolversTypes = {
   SalesRegion: ResolverTypeWrapper<SalesRegion>;
   SalesStats: ResolverTypeWrapper<SalesStats>;
   AuditEntity: AuditEntity;
+  AuditSortField: AuditSortField;
   AuditEntry: ResolverTypeWrapper<AuditEntry>;
+  AuditLogPage: ResolverTypeWrapper<AuditLogPage>;
   InvoicePositionPayload: ResolverTypeWrapper<Omit<InvoicePositionPayload, 'invoicePosition' | 'invoice'> & { invoicePosition?: Maybe<ResolversTypes['InvoicePosition']>, invoice?: Maybe<ResolversTypes['Invoice']> }>;
   ManualQuotePosition: ResolverTypeWrapper<Omit<ManualQuotePosition, 'offer'> & { offer: ResolversTypes['Offer'] }>;
   ManualQuote: ResolverTypeWrapper<Omit<ManualQuote, 'invoice' | 'recommendedPosition'> & { invoice?: Maybe<ResolversTypes['Invoice']>, recommendedPosition: Array<ResolversTypes['ManualQuotePosition']> }>;
@@ -1891,6 +1983,8 @@ export type ResolversTypes = {
   ManualQuotePayload: ResolverTypeWrapper<Omit<ManualQuotePayload, 'manualQuote'> & { manualQuote?: Maybe<ResolversTypes['ManualQuote']> }>;
   ManualQuoteInvoicePayload: ResolverTypeWrapper<Omit<ManualQuoteInvoicePayload, 'manualQuote'> & { manualQuote?: Maybe<ResolversTypes['ManualQuote']> }>;
   BackofficeOfferVariant: BackofficeOfferVariant;
+  PartialOfferSortField: PartialOfferSortField;
+  PartialOffersPage: ResolverTypeWrapper<Omit<PartialOffersPage, 'partialOffers'> & { partialOffers: Array<ResolversTypes['PartialOffer']> }>;
   OfferAndPartialOfferResult: ResolverTypeWrapper<Omit<OfferAndPartialOfferResult, 'offer' | 'partialOffer'> & { offer?: Maybe<ResolversTypes['Offer']>, partialOffer?: Maybe<ResolversTypes['PartialOffer']> }>;
   OfferDepotPosition: ResolverTypeWrapper<OfferDepotPosition>;
   DepotPositionLinkResult: ResolverTypeWrapper<DepotPositionLinkResult>;
@@ -1980,12 +2074,14 @@ export type ResolversParentTypes = {
   SalesRegion: SalesRegion;
   SalesStats: SalesStats;
   AuditEntry: AuditEntry;
+  AuditLogPage: AuditLogPage;
   InvoicePositionPayload: Omit<InvoicePositionPayload, 'invoicePosition' | 'invoice'> & { invoicePosition?: Maybe<ResolversParentTypes['InvoicePosition']>, invoice?: Maybe<ResolversParentTypes['Invoice']> };
   ManualQuotePosition: Omit<ManualQuotePosition, 'offer'> & { offer: ResolversParentTypes['Offer'] };
   ManualQuote: Omit<ManualQuote, 'invoice' | 'recommendedPosition'> & { invoice?: Maybe<ResolversParentTypes['Invoice']>, recommendedPosition: Array<ResolversParentTypes['ManualQuotePosition']> };
   ManualQuoteOffer: ManualQuoteOffer;
   ManualQuotePayload: Omit<ManualQuotePayload, 'manualQuote'> & { manualQuote?: Maybe<ResolversParentTypes['ManualQuote']> };
   ManualQuoteInvoicePayload: Omit<ManualQuoteInvoicePayload, 'manualQuote'> & { manualQuote?: Maybe<ResolversParentTypes['ManualQuote']> };
+  PartialOffersPage: Omit<PartialOffersPage, 'partialOffers'> & { partialOffers: Array<ResolversParentTypes['PartialOffer']> };
   OfferAndPartialOfferResult: Omit<OfferAndPartialOfferResult, 'offer' | 'partialOffer'> & { offer?: Maybe<ResolversParentTypes['Offer']>, partialOffer?: Maybe<ResolversParentTypes['PartialOffer']> };
   OfferDepotPosition: OfferDepotPosition;
   DepotPositionLinkResult: DepotPositionLinkResult;
@@ -2057,11 +2153,11 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   backofficeSupplierStats?: Resolver<Array<ResolversTypes['SupplierStats']>, ParentType, ContextType>;
   backofficeServiceFeeStats?: Resolver<ResolversTypes['ServiceFeeStats'], ParentType, ContextType, RequireFields<QueryBackofficeServiceFeeStatsArgs, 'months' | 'topClients'>>;
   backofficeSalesStats?: Resolver<ResolversTypes['SalesStats'], ParentType, ContextType, RequireFields<QueryBackofficeSalesStatsArgs, 'months'>>;
-  auditLog?: Resolver<Array<ResolversTypes['AuditEntry']>, ParentType, ContextType, RequireFields<QueryAuditLogArgs, 'entity' | 'entityId'>>;
+  auditLog?: Resolver<ResolversTypes['AuditLogPage'], ParentType, ContextType, RequireFields<QueryAuditLogArgs, 'sortBy' | 'descending' | 'offset' | 'limit'>>;
   getAllManualQuotes?: Resolver<Array<ResolversTypes['ManualQuote']>, ParentType, ContextType>;
   manualQuoteOffers?: Resolver<Array<ResolversTypes['ManualQuoteOffer']>, ParentType, ContextType>;
   backofficeOffers?: Resolver<Array<ResolversTypes['Offer']>, ParentType, ContextType, RequireFields<QueryBackofficeOffersArgs, 'variant'>>;
-  allPartialOffers?: Resolver<Array<ResolversTypes['PartialOffer']>, ParentType, ContextType, Partial<QueryAllPartialOffersArgs>>;
+  allPartialOffers?: Resolver<ResolversTypes['PartialOffersPage'], ParentType, ContextType, RequireFields<QueryAllPartialOffersArgs, 'sortBy' | 'descending' | 'offset' | 'limit'>>;
   getDepotPositionsForOffer?: Resolver<Array<ResolversTypes['OfferDepotPosition']>, ParentType, ContextType, RequireFields<QueryGetDepotPositionsForOfferArgs, 'offerId'>>;
   getAllAssetsUnderManagement?: Resolver<ResolversTypes['AssetsUnderManagementPage'], ParentType, ContextType, RequireFields<QueryGetAllAssetsUnderManagementArgs, 'sortBy' | 'descending' | 'offset' | 'limit'>>;
   allBottleSizes?: Resolver<Array<ResolversTypes['BottleSize']>, ParentType, ContextType>;
@@ -2089,6 +2185,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   allGwsRecords?: Resolver<Array<ResolversTypes['GwsRecord']>, ParentType, ContextType, RequireFields<QueryAllGwsRecordsArgs, 'lwin'>>;
   searchOffers?: Resolver<ResolversTypes['OfferSearchResult'], ParentType, ContextType, Partial<QuerySearchOffersArgs>>;
   offerPage?: Resolver<ResolversTypes['OfferPage'], ParentType, ContextType, Partial<QueryOfferPageArgs>>;
+  featuredOffer?: Resolver<Maybe<ResolversTypes['Offer']>, ParentType, ContextType>;
   orderPositionList?: Resolver<Array<ResolversTypes['OrderPosition']>, ParentType, ContextType>;
   orderListSums?: Resolver<ResolversTypes['CostSummary'], ParentType, ContextType>;
   feeSchedule?: Resolver<ResolversTypes['FeeSchedule'], ParentType, ContextType>;
@@ -2331,11 +2428,18 @@ export type SalesStatsResolvers<ContextType = GraphQLContext, ParentType extends
 
 export type AuditEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditEntry'] = ResolversParentTypes['AuditEntry']> = {
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  entity?: Resolver<ResolversTypes['AuditEntity'], ParentType, ContextType>;
+  entityId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   before?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   after?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   actorEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AuditLogPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditLogPage'] = ResolversParentTypes['AuditLogPage']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  entries?: Resolver<Array<ResolversTypes['AuditEntry']>, ParentType, ContextType>;
 };
 
 export type InvoicePositionPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoicePositionPayload'] = ResolversParentTypes['InvoicePositionPayload']> = {
@@ -2399,6 +2503,11 @@ export type ManualQuoteInvoicePayloadResolvers<ContextType = GraphQLContext, Par
   errors?: Resolver<Array<ResolversTypes['MutationError']>, ParentType, ContextType>;
   manualQuote?: Resolver<Maybe<ResolversTypes['ManualQuote']>, ParentType, ContextType>;
   hostedInvoiceUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PartialOffersPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PartialOffersPage'] = ResolversParentTypes['PartialOffersPage']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  partialOffers?: Resolver<Array<ResolversTypes['PartialOffer']>, ParentType, ContextType>;
 };
 
 export type OfferAndPartialOfferResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OfferAndPartialOfferResult'] = ResolversParentTypes['OfferAndPartialOfferResult']> = {
@@ -2676,6 +2785,7 @@ export type PartialOfferResolvers<ContextType = GraphQLContext, ParentType exten
   lifecycle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   offerer?: Resolver<Maybe<ResolversTypes['Offerer']>, ParentType, ContextType>;
   offerId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offer?: Resolver<ResolversTypes['Offer'], ParentType, ContextType>;
 };
 
 export type OfferResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Offer'] = ResolversParentTypes['Offer']> = {
@@ -2828,6 +2938,7 @@ export type BrandImageResolvers<ContextType = GraphQLContext, ParentType extends
 export type OfferPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OfferPage'] = ResolversParentTypes['OfferPage']> = {
   offer?: Resolver<Maybe<ResolversTypes['Offer']>, ParentType, ContextType>;
   hotDeals?: Resolver<Array<ResolversTypes['Offer']>, ParentType, ContextType>;
+  hotDealCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   firstAvailableLwin11?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   newestLwin11?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
@@ -2841,6 +2952,10 @@ export type OrderPositionResolvers<ContextType = GraphQLContext, ParentType exte
   offer?: Resolver<ResolversTypes['Offer'], ParentType, ContextType>;
   fromRecommendation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   recommendedAmount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  agreedPriceBtl?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  priceBtl?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  priceBtlStr?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  priceCaseStr?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type FeeScheduleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FeeSchedule'] = ResolversParentTypes['FeeSchedule']> = {
@@ -2931,12 +3046,14 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SalesRegion?: SalesRegionResolvers<ContextType>;
   SalesStats?: SalesStatsResolvers<ContextType>;
   AuditEntry?: AuditEntryResolvers<ContextType>;
+  AuditLogPage?: AuditLogPageResolvers<ContextType>;
   InvoicePositionPayload?: InvoicePositionPayloadResolvers<ContextType>;
   ManualQuotePosition?: ManualQuotePositionResolvers<ContextType>;
   ManualQuote?: ManualQuoteResolvers<ContextType>;
   ManualQuoteOffer?: ManualQuoteOfferResolvers<ContextType>;
   ManualQuotePayload?: ManualQuotePayloadResolvers<ContextType>;
   ManualQuoteInvoicePayload?: ManualQuoteInvoicePayloadResolvers<ContextType>;
+  PartialOffersPage?: PartialOffersPageResolvers<ContextType>;
   OfferAndPartialOfferResult?: OfferAndPartialOfferResultResolvers<ContextType>;
   OfferDepotPosition?: OfferDepotPositionResolvers<ContextType>;
   DepotPositionLinkResult?: DepotPositionLinkResultResolvers<ContextType>;

@@ -7,8 +7,9 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type PortfolioLine, portfolioTotal } from '../../src/domain/advice-portfolio';
 import { type Candidate, composePortfolio } from '../../src/domain/advice-recommendation';
 import { type ProfileInput, profileProblems } from '../../src/domain/advice-wizard';
+import { billingComplete } from '../../src/domain/billing-data';
 import { centsToDecimal, decimalToCents } from '../../src/domain/money';
-import type { FeeSchedule } from '../../src/domain/order-costs';
+import { type FeeSchedule, MAX_ORDER_CASES } from '../../src/domain/order-costs';
 import type { Database } from '../db/client';
 import {
   invoices,
@@ -25,7 +26,7 @@ import {
 } from '../db/schema';
 import { type MutationResult, ok, refused } from './errors';
 import { orderTexts } from './order-texts';
-import { billingComplete, createInvoice, once } from './orders';
+import { createInvoice, once } from './orders';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;
@@ -276,9 +277,14 @@ export interface TransferArgs {
   requestDirectly?: boolean | null;
 }
 
+const samePrice = (a: string | null, b: string | null) =>
+  a === null || b === null ? a === b : decimalToCents(a) === decimalToCents(b);
+
 /**
  * Puts the proposal's positions on the client's order list: cases are capped at the current
- * stock (and 100 per position); an offer already on a kept list gets the cases added. With
+ * stock (and 100 per position); an offer already on a kept list at the same price gets the cases
+ * added, otherwise it gets a position of its own. Positions of an adviser offer (MANUALLY) keep
+ * the adviser's price per bottle as their agreed price (`agreedPriceBtl`). With
  * `requestDirectly` the list then becomes a binding order through `createInvoice` (the same
  * rules and mail as the order list's binding order); its refusals (blocked, billing data
  * missing) are checked first so that a refused order changes nothing.
@@ -337,10 +343,19 @@ export async function transferRecommendations(
       await tx.delete(orderPositions).where(eq(orderPositions.userId, user.id));
     }
     const existing = await tx.select().from(orderPositions).where(eq(orderPositions.userId, user.id));
+    let placed = 0;
     for (const position of transferable) {
-      const available = availableById.get(position.offerId) ?? 0;
-      const current = existing.find((row) => row.offerId === position.offerId);
-      const amount = Math.min(100, available, (current?.amount ?? 0) + position.amount);
+      // An adviser offer's price is agreed and kept on the list; the composed portfolio is
+      // ordered at the catalogue price of the day.
+      const agreedPriceBtl = profile.source === 'MANUALLY' ? position.sellPriceBtl : null;
+      const ofOffer = existing.filter((row) => row.offerId === position.offerId);
+      const current = ofOffer.find((row) => samePrice(row.agreedPriceBtl, agreedPriceBtl));
+      const elsewhere = ofOffer.filter((row) => row !== current).reduce((sum, row) => sum + row.amount, 0);
+      const available = (availableById.get(position.offerId) ?? 0) - elsewhere;
+      const amount = Math.min(MAX_ORDER_CASES, available, (current?.amount ?? 0) + position.amount);
+      // The kept positions of this offer at other prices may already take its whole stock.
+      if (amount < 1) continue;
+      placed += 1;
       if (current) {
         await tx
           .update(orderPositions)
@@ -353,9 +368,11 @@ export async function transferRecommendations(
           amount,
           fromRecommendation: label,
           recommendedAmount: position.amount,
+          agreedPriceBtl,
         });
       }
     }
+    if (placed === 0) return { success: false, errors: refused('EMPTY', adviceTexts.emptyProposal).errors };
     return { success: true, errors: [] };
   });
   if (!transferred.success) return refused('EMPTY', adviceTexts.emptyProposal);

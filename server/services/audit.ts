@@ -1,6 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTION_PREFIX_LABELS,
+  AUDIT_ENTITY_LABELS,
+  auditKeysMatching,
+} from '../../src/domain/audit-labels';
 import type { Database, Transaction } from '../db/client';
-import { auditLog, users } from '../db/schema';
+import { auditLog, partialOffers, users } from '../db/schema';
+import { containing, pageWindow, searchWords } from './search-terms';
 
 /** What the back office changes; each staff change is stored under one of these. */
 export const auditEntities = [
@@ -56,20 +63,144 @@ export async function recordAudit(
   });
 }
 
-/** The change history of one record, newest first, with the acting staff member's e-mail. */
-export function auditTrail(db: Database, entity: AuditEntity, entityId: number) {
-  return db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      before: auditLog.before,
-      after: auditLog.after,
-      at: auditLog.at,
-      actorEmail: users.email,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(500);
+export const AUDIT_SORT_KEYS = ['at', 'actor', 'action', 'entity'] as const;
+export type AuditSortKey = (typeof AUDIT_SORT_KEYS)[number];
+
+/** Entries per page when none is asked for, and the most a page may hold. */
+export const AUDIT_PAGE_SIZE = { default: 50, max: 200 } as const;
+
+export interface AuditQuery {
+  entity?: AuditEntity | null;
+  entityId?: number | null;
+  search?: string | null;
+  sortBy?: AuditSortKey | null;
+  descending?: boolean | null;
+  offset?: number | null;
+  limit?: number | null;
+}
+
+export interface AuditRow {
+  id: number;
+  entity: string;
+  entityId: number;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  at: Date;
+  actorEmail: string | null;
+}
+
+/**
+ * Which entries: every one; every one of an entity (e.g. deleted quotes); one record's. An offer's
+ * history also holds the entries of its tranches (their buy prices and quantities are edited in
+ * the offer table), including tranches deleted since: those are found by the offer id in the
+ * snapshot their creation or deletion stored.
+ */
+function scopeCondition(entity: AuditEntity | null | undefined, entityId: number | null | undefined) {
+  if (entity == null) return undefined;
+  if (entityId == null) return eq(auditLog.entity, entity);
+  const own = and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId));
+  if (entity !== 'offer') return own;
+  const offerKey = String(entityId);
+  return or(
+    own,
+    and(
+      eq(auditLog.entity, 'partial_offer'),
+      sql`${auditLog.entityId} in (
+        select ${partialOffers.id} from ${partialOffers} where ${partialOffers.offerId} = ${entityId}
+        union
+        select tranche_log.entity_id from audit_log tranche_log
+        where tranche_log.entity = 'partial_offer'
+          and (tranche_log.before->>'offerId' = ${offerKey} or tranche_log.after->>'offerId' = ${offerKey}))`,
+    ),
+  );
+}
+
+/**
+ * Every word must occur in the actor's e-mail, the action, a changed value (before or after), be
+ * the record's id, or occur in the German label of the action or record kind ("gelöscht", "Tranche").
+ */
+function searchCondition(search: string | null | undefined): SQL | undefined {
+  const words = searchWords(search);
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((word) => {
+      const pattern = containing(word);
+      const labelled = auditKeysMatching(word);
+      return or(
+        sql`${users.email} ilike ${pattern}`,
+        sql`${auditLog.action} ilike ${pattern}`,
+        sql`${auditLog.entityId}::text = ${word}`,
+        sql`${auditLog.before}::text ilike ${pattern}`,
+        sql`${auditLog.after}::text ilike ${pattern}`,
+        ...(labelled.entities.length > 0 ? [inArray(auditLog.entity, labelled.entities)] : []),
+        ...(labelled.actions.length > 0 ? [inArray(auditLog.action, labelled.actions)] : []),
+        ...labelled.actionPrefixes.map((prefix) => like(auditLog.action, `${prefix}%`)),
+      );
+    }),
+  );
+}
+
+/** The German label of the stored key, in SQL, so the table sorts by what it shows. */
+function labelSql(
+  column: SQL,
+  labels: Record<string, string>,
+  prefixes: readonly { prefix: string; label: string }[],
+) {
+  const cases = [
+    ...Object.entries(labels).map(([key, label]) => sql`when ${column} = ${key} then ${label}::text`),
+    ...prefixes.map(({ prefix, label }) => sql`when ${column} like ${`${prefix}%`} then ${label}::text`),
+  ];
+  return sql`(case ${sql.join(cases, sql` `)} else ${column} end)`;
+}
+
+const sortColumns: Record<AuditSortKey, SQL[]> = {
+  at: [sql`${auditLog.at}`],
+  actor: [sql`${users.email}`],
+  action: [labelSql(sql`${auditLog.action}`, AUDIT_ACTION_LABELS, AUDIT_ACTION_PREFIX_LABELS)],
+  entity: [labelSql(sql`${auditLog.entity}`, AUDIT_ENTITY_LABELS, []), sql`${auditLog.entityId}`],
+};
+
+/**
+ * One page of the change history (newest first unless sorted otherwise) with the acting staff
+ * member's e-mail, and how many entries match.
+ */
+export async function auditTrail(
+  db: Database,
+  query: AuditQuery,
+): Promise<{ totalCount: number; entries: AuditRow[] }> {
+  const where = and(scopeCondition(query.entity, query.entityId), searchCondition(query.search));
+  const { offset, limit } = pageWindow(query, AUDIT_PAGE_SIZE);
+  const direction = query.descending ? desc : asc;
+  const order = [
+    ...sortColumns[query.sortBy ?? 'at'].map((column) =>
+      query.descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+    ),
+    direction(auditLog.id),
+  ];
+  const [entries, [count]] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        entity: auditLog.entity,
+        entityId: auditLog.entityId,
+        action: auditLog.action,
+        before: auditLog.before,
+        after: auditLog.after,
+        at: auditLog.at,
+        actorEmail: users.email,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where),
+  ]);
+  return { totalCount: count?.count ?? 0, entries };
 }

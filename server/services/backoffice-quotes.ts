@@ -65,6 +65,8 @@ export const quoteTexts = {
   alreadyInvoiced: 'Für dieses Angebot wurde bereits eine Rechnung erstellt.',
   empty: 'Das Angebot enthält noch keine Positionen.',
   emailMismatch: 'Die E-Mail-Adresse stimmt nicht mit der des Angebots überein.',
+  notListed:
+    'Dieser Wein kann nicht angeboten werden: Alle Kisten seiner Einkaufstranchen sind bereits Depots zugeordnet.',
 } as const;
 
 // ─── Reading ──────────────────────────────────────────────────────────────────
@@ -527,11 +529,14 @@ export function addOfferToManualQuote(
     const quote = await manualQuoteForUpdate(tx, input.quoteId);
     if (!quote) return refuse('NOT_FOUND', quoteTexts.notFound, 'quoteId');
     if (quote.invoiceId) return refuse('INVOICED', quoteTexts.invoiced, 'quoteId');
-    const [offer] = await tx
-      .select()
+    const [found] = await tx
+      .select({ offer: offers, listed: sql<boolean>`${trancheTotalSql} > ${depotAssignedSql}` })
       .from(offers)
       .where(and(eq(offers.id, input.offerId), eq(offers.archived, false)));
-    if (!offer) return refuse('NOT_FOUND', quoteTexts.offerNotFound, 'offerId');
+    if (!found) return refuse('NOT_FOUND', quoteTexts.offerNotFound, 'offerId');
+    // The rule of the quote modal's list (manualQuoteOffers): only offers with unassigned cases.
+    if (!found.listed) return refuse('NOT_AVAILABLE', quoteTexts.notListed, 'offerId');
+    const { offer } = found;
     const [newestTranche] = await tx
       .select({ buyPriceBtl: partialOffers.buyPriceBtl })
       .from(partialOffers)

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { validateAmount, validatePrice } from '../../src/domain/backoffice-validation';
-import { availableCases } from '../../src/domain/offer-pricing';
 import type { Database, Transaction } from '../db/client';
 import { bottleSizes, depotPositions, offerers, offers, partialOffers, users, vintages } from '../db/schema';
 import { recordAudit } from './audit';
 import { clientError, type MutationError } from './errors';
 import { notifySoldOutReturn } from './push';
-import { saveTrancheInTransaction, type TrancheInput } from './tranches';
+import { containing, pageWindow, searchWords } from './search-terms';
+import { saveTrancheInTransaction, type TrancheInput, vintageOnSale } from './tranches';
 
 type OfferRow = typeof offers.$inferSelect;
 type PartialOfferRow = typeof partialOffers.$inferSelect;
@@ -84,21 +84,113 @@ export function listBackofficeOffers(db: Database, variant: BackofficeOfferVaria
     .orderBy(desc(offers.datetimeCreated), desc(offers.id));
 }
 
-/** Purchase tranches, newest first; optionally of one offer. */
-export function listPartialOffers(db: Database, offerId?: number | null) {
-  return db
-    .select()
-    .from(partialOffers)
-    .where(offerId == null ? undefined : eq(partialOffers.offerId, offerId))
-    .orderBy(desc(partialOffers.datetimeCreated), desc(partialOffers.id));
+export const PARTIAL_OFFER_SORT_KEYS = [
+  'id',
+  'created',
+  'wine',
+  'offerer',
+  'buyPrice',
+  'available',
+  'total',
+  'onInvoice',
+  'proforma',
+  'invoice',
+  'paid',
+  'mrn',
+] as const;
+export type PartialOfferSortKey = (typeof PARTIAL_OFFER_SORT_KEYS)[number];
+
+/** Tranches per page when none is asked for, and the most a page may hold. */
+export const PARTIAL_OFFER_PAGE_SIZE = { default: 50, max: 200 } as const;
+
+export interface PartialOffersQuery {
+  offerId?: number | null;
+  search?: string | null;
+  sortBy?: PartialOfferSortKey | null;
+  descending?: boolean | null;
+  offset?: number | null;
+  limit?: number | null;
+}
+
+const partialOfferSortColumns: Record<PartialOfferSortKey, SQL[]> = {
+  id: [sql`${partialOffers.id}`],
+  created: [sql`${partialOffers.datetimeCreated}`],
+  wine: [sql`${vintages.title}`, sql`${vintages.year}`],
+  offerer: [sql`${offerers.company}`],
+  buyPrice: [sql`${partialOffers.buyPriceBtl}`],
+  available: [sql`${partialOffers.quantityAvailable}`],
+  total: [sql`${partialOffers.totalQuantityAvailable}`],
+  onInvoice: [sql`${partialOffers.quantityOnInvoice}`],
+  proforma: [sql`nullif(trim(${partialOffers.proformaInvoiceNumberSourcing}), '')`],
+  invoice: [sql`nullif(trim(${partialOffers.invoiceNumberSourcing}), '')`],
+  paid: [sql`${partialOffers.paid}`],
+  mrn: [sql`nullif(trim(${partialOffers.mrn}), '')`],
+};
+
+/**
+ * Every word must occur in the tranche's wine (with or without accents), year, supplier, proforma
+ * or invoice number, customs reference, Livex trade or case numbers, or be the tranche's or offer's id.
+ */
+function partialOfferSearch(search: string | null | undefined): SQL | undefined {
+  const words = searchWords(search);
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((word) => {
+      const pattern = containing(word);
+      return sql`(${vintages.titleUnidecoded} ilike ${pattern} or ${vintages.title} ilike ${pattern}
+        or ${vintages.year}::text = ${word} or ${offerers.company} ilike ${pattern}
+        or ${partialOffers.proformaInvoiceNumberSourcing} ilike ${pattern}
+        or ${partialOffers.invoiceNumberSourcing} ilike ${pattern} or ${partialOffers.mrn} ilike ${pattern}
+        or ${partialOffers.livexTrade} ilike ${pattern} or ${partialOffers.storageIds} ilike ${pattern}
+        or ${partialOffers.id}::text = ${word} or ${partialOffers.offerId}::text = ${word})`;
+    }),
+  );
+}
+
+/**
+ * One page of the purchase tranches (newest first unless sorted otherwise), optionally of one
+ * offer, and how many match the search: the older assortment view lists every tranche, which can
+ * be thousands.
+ */
+export async function listPartialOffers(
+  db: Database,
+  query: PartialOffersQuery,
+): Promise<{ totalCount: number; partialOffers: PartialOfferRow[] }> {
+  const where = and(
+    query.offerId == null ? undefined : eq(partialOffers.offerId, query.offerId),
+    partialOfferSearch(query.search),
+  );
+  const { offset, limit } = pageWindow(query, PARTIAL_OFFER_PAGE_SIZE);
+  const direction = query.descending ? desc : asc;
+  const order = [
+    ...partialOfferSortColumns[query.sortBy ?? 'created'].map((column) =>
+      query.descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+    ),
+    direction(partialOffers.id),
+  ];
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ tranche: partialOffers })
+      .from(partialOffers)
+      .innerJoin(offers, eq(offers.id, partialOffers.offerId))
+      .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+      .leftJoin(offerers, eq(offerers.id, partialOffers.offererId))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(partialOffers)
+      .innerJoin(offers, eq(offers.id, partialOffers.offerId))
+      .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+      .leftJoin(offerers, eq(offerers.id, partialOffers.offererId))
+      .where(where),
+  ]);
+  return { totalCount: count?.count ?? 0, partialOffers: rows.map((row) => row.tranche) };
 }
 
 /** An offer is visible to clients with stock when it is active and has cases for sale. */
-async function offerHasStock(tx: Transaction, offer: OfferRow): Promise<boolean> {
-  if (offer.archived) return false;
-  return availableCases(await tx.select().from(partialOffers).where(eq(partialOffers.offerId, offer.id))) > 0;
-}
-
 export interface OfferAndPartialOfferChange {
   partialOfferId?: number | null;
   offerId?: number | null;
@@ -156,15 +248,21 @@ export async function changeOfferAndPartialOffer(
     const offerId = tranche?.offerId ?? (change.offerId as number);
     const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
     if (!offer) return refuseOffer(sortimentMessages.offerNotFound, 'NOT_FOUND', 'offerId');
-    const onSaleBefore = await offerHasStock(tx, offer);
+    const onSaleBefore = await vintageOnSale(tx, offer.vintageId);
 
     if (trancheChanges && tranche) {
-      const saved = await saveTrancheInTransaction(tx, actorId, {
-        partialOfferId: tranche.id,
-        buyPriceBtl: change.buyPriceBtl,
-        amount: change.quantityAvailable,
-        totalQuantityAvailable: change.totalQuantityAvailable,
-      });
+      const saved = await saveTrancheInTransaction(
+        tx,
+        actorId,
+        {
+          partialOfferId: tranche.id,
+          buyPriceBtl: change.buyPriceBtl,
+          amount: change.quantityAvailable,
+          totalQuantityAvailable: change.totalQuantityAvailable,
+        },
+        // Informed below, once the offer's own flags have changed as well.
+        { notify: false },
+      );
       if (!saved.success) {
         // The tranche form calls the cases for sale "amount"; this operation "quantityAvailable".
         const errors = saved.errors.map((error) =>
@@ -187,7 +285,7 @@ export async function changeOfferAndPartialOffer(
       });
     }
     const [current] = await tx.select().from(offers).where(eq(offers.id, offer.id));
-    if (current && !onSaleBefore && (await offerHasStock(tx, current))) {
+    if (current && !onSaleBefore && (await vintageOnSale(tx, current.vintageId))) {
       await notifySoldOutReturn(tx, current.vintageId);
     }
     const [currentTranche] = tranche
@@ -328,8 +426,35 @@ export async function depotPositionsForOffer(db: Database, offerId: number) {
 }
 
 /**
+ * A depot position is a paid purchase: its cases count in `quantityOnInvoice` of the tranche it is
+ * assigned to (as the payment counts them when it creates the position). Moving the position
+ * moves its cases from the old tranche to the new one, each change with an audit row of the
+ * tranche; the count never drops below zero (positions assigned before this rule was kept).
+ */
+async function moveInvoicedCases(tx: Transaction, actorId: number, trancheId: number | null, cases: number) {
+  if (trancheId === null || cases === 0) return;
+  const [tranche] = await tx
+    .select({ id: partialOffers.id, quantityOnInvoice: partialOffers.quantityOnInvoice })
+    .from(partialOffers)
+    .where(eq(partialOffers.id, trancheId))
+    .for('update');
+  if (!tranche) return;
+  const quantityOnInvoice = Math.max(0, tranche.quantityOnInvoice + cases);
+  if (quantityOnInvoice === tranche.quantityOnInvoice) return;
+  await tx.update(partialOffers).set({ quantityOnInvoice }).where(eq(partialOffers.id, tranche.id));
+  await recordAudit(tx, {
+    actorId,
+    entity: 'partial_offer',
+    entityId: tranche.id,
+    action: 'update',
+    before: { quantityOnInvoice: tranche.quantityOnInvoice },
+    after: { quantityOnInvoice },
+  });
+}
+
+/**
  * Assigns a depot position to a purchase tranche of the same wine and bottle size (or removes the
- * assignment with a null tranche), with an audit row.
+ * assignment with a null tranche), moving its cases on invoice between the tranches, with audit rows.
  */
 export async function linkDepotPositionToTranche(
   db: Database,
@@ -366,6 +491,8 @@ export async function linkDepotPositionToTranche(
         .update(depotPositions)
         .set({ partialOfferId: assigned })
         .where(eq(depotPositions.id, position.id));
+      await moveInvoicedCases(tx, actorId, position.partialOfferId, -position.amount);
+      await moveInvoicedCases(tx, actorId, assigned, position.amount);
       await recordAudit(tx, {
         actorId,
         entity: 'depot_position',

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { invoiceNumberProblem } from '../../src/domain/backoffice-invoices';
+import { billingComplete } from '../../src/domain/billing-data';
 import { decimalToCents } from '../../src/domain/money';
 import { nextInvoiceNumber } from '../../src/domain/order-costs';
 import type { ServerConfig } from '../config';
@@ -24,7 +25,6 @@ import type { MutationError } from './errors';
 import { enqueueMail } from './mail';
 import { checkDoneMail, paymentReceivedMail } from './order-mails';
 import { orderTexts } from './order-texts';
-import { billingComplete } from './orders';
 import type { PaymentProvider } from './payments/provider';
 import { enqueuePushToUser, pushTexts } from './push';
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, exists, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { CAROUSEL_MAX_DEALS } from '../../src/domain/offer-display';
 import { containsPattern, normalizeSearchTerm } from '../../src/domain/search';
 import type { Database } from '../db/client';
 import {
@@ -152,19 +153,35 @@ export async function searchOffers(db: Database, filter: OfferSearchFilter) {
 }
 
 /**
- * The data of the offer page: the offer for a lwin11, the hot deals (offers with cases available,
- * not on request, oldest first) and the two navigation targets of the spec: the redirect target
- * for a lwin11 without offer (the first available offer with quantity above 0) and "Zum aktuellen
- * Angebot" (the newest offer by datetimeCreated, preferring one that still has cases so the button
- * never leads to another sold-out page).
+ * The data of the offer page: the offer for a lwin11, the hot deals (the newest 3 offers with cases
+ * available, not on request, oldest first: the carousel shows them reversed) with the number of all
+ * such offers (above 3 the carousel starts at its second tile), and the two navigation targets of
+ * the spec: the redirect target for a lwin11 without offer (the first available offer with quantity
+ * above 0) and "Zum aktuellen Angebot" (the newest offer by datetimeCreated, preferring one that
+ * still has cases so the button never leads to another sold-out page).
  */
 export async function findOfferPage(db: Database, lwin11: string | null | undefined) {
-  const stocked = await db
-    .select({ offer: offers, lwin11: vintages.lwin11, cases: availableCasesSql })
-    .from(offers)
-    .innerJoin(vintages, eq(vintages.id, offers.vintageId))
-    .where(and(eq(offers.archived, false), eq(offers.onRequest, false), sql`${availableCasesSql} > 0`))
-    .orderBy(asc(offers.datetimeCreated), asc(offers.id));
+  const stockedOffer = and(
+    eq(offers.archived, false),
+    eq(offers.onRequest, false),
+    sql`${availableCasesSql} > 0`,
+  );
+  const [newestStocked, [oldestStocked]] = await Promise.all([
+    db
+      .select({ offer: offers, lwin11: vintages.lwin11 })
+      .from(offers)
+      .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+      .where(stockedOffer)
+      .orderBy(desc(offers.datetimeCreated), desc(offers.id))
+      .limit(CAROUSEL_MAX_DEALS),
+    db
+      .select({ lwin11: vintages.lwin11, count: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(offers)
+      .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+      .where(stockedOffer)
+      .orderBy(asc(offers.datetimeCreated), asc(offers.id))
+      .limit(1),
+  ]);
 
   let offer: OfferRow | null = null;
   if (lwin11) {
@@ -178,7 +195,7 @@ export async function findOfferPage(db: Database, lwin11: string | null | undefi
     offer = (candidates.find((row) => row.cases > 0 && !row.offer.onRequest) ?? candidates[0])?.offer ?? null;
   }
 
-  let newestLwin11 = stocked.at(-1)?.lwin11 ?? null;
+  let newestLwin11 = newestStocked[0]?.lwin11 ?? null;
   if (!newestLwin11) {
     const [newest] = await db
       .select({ lwin11: vintages.lwin11 })
@@ -191,8 +208,39 @@ export async function findOfferPage(db: Database, lwin11: string | null | undefi
   }
   return {
     offer,
-    hotDeals: stocked.map((row) => row.offer),
-    firstAvailableLwin11: stocked[0]?.lwin11 ?? null,
+    hotDeals: newestStocked.map((row) => row.offer).reverse(),
+    hotDealCount: oldestStocked?.count ?? 0,
+    firstAvailableLwin11: oldestStocked?.lwin11 ?? null,
     newestLwin11,
   };
+}
+
+/**
+ * The start page's featured offer ("Limitierte Top-Opportunity"): the first promoted offer that
+ * still has cases, not archived and not on request, in the order the spec's client walks
+ * `allVintages { offerRel }` (vintages by year descending and title, each vintage's offers newest
+ * first). One row from the database instead of every vintage with its offers.
+ */
+export async function findFeaturedOffer(db: Database): Promise<OfferRow | null> {
+  const [row] = await db
+    .select({ offer: offers })
+    .from(offers)
+    .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+    .where(
+      and(
+        eq(offers.archived, false),
+        eq(offers.onRequest, false),
+        eq(offers.promoteOffer, true),
+        sql`${availableCasesSql} > 0`,
+      ),
+    )
+    .orderBy(
+      desc(vintages.year),
+      asc(vintages.title),
+      asc(vintages.id),
+      desc(offers.datetimeCreated),
+      desc(offers.id),
+    )
+    .limit(1);
+  return row?.offer ?? null;
 }

@@ -6,7 +6,8 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { billingComplete } from '../../src/domain/billing-data';
 import { availableCases } from '../../src/domain/offer-pricing';
 import {
   costSummary,
@@ -32,7 +33,6 @@ import { orderTexts } from './order-texts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type OrderPositionRow = typeof orderPositions.$inferSelect;
-type UserRow = typeof users.$inferSelect;
 
 export interface RecordedResult {
   success: boolean;
@@ -108,6 +108,24 @@ async function offerWithStock(tx: Transaction, offerId: number) {
   return { offer, available: availableCases(tranches) };
 }
 
+/**
+ * The price per bottle a position is ordered at: the price agreed in an adviser offer, else the
+ * offer's current sell price.
+ */
+export const positionPriceBtl = (
+  position: Pick<OrderPositionRow, 'agreedPriceBtl'>,
+  offer: Pick<typeof offers.$inferSelect, 'sellPriceBtl'>,
+): string => position.agreedPriceBtl ?? offer.sellPriceBtl;
+
+/** Cases of an offer on the client's list outside the position `exceptId` (several prices, one stock). */
+async function casesElsewhere(tx: Transaction, userId: number, offerId: number, exceptId: number | null) {
+  const rows = await tx
+    .select({ id: orderPositions.id, amount: orderPositions.amount })
+    .from(orderPositions)
+    .where(and(eq(orderPositions.userId, userId), eq(orderPositions.offerId, offerId)));
+  return rows.filter((row) => row.id !== exceptId).reduce((sum, row) => sum + row.amount, 0);
+}
+
 function amountRefusal(amount: number, available: number): RecordedResult | null {
   const problem = orderAmountProblem(amount, available);
   return problem ? failure('INVALID_AMOUNT', orderAmountMessage(problem, available), 'amount') : null;
@@ -138,7 +156,11 @@ export async function findOwnOrderPosition(db: Database, userId: number, id: num
   return row ?? null;
 }
 
-/** Adds cases of an offer; an offer already on the list gets the cases added to its position. */
+/**
+ * Adds cases of an offer at the catalogue price; an offer already on the list at the catalogue
+ * price gets the cases added to its position. A position at a price agreed in an adviser offer is
+ * left as it is: the catalogue cases become a position of their own (one stock for both).
+ */
 export function createOrderPosition(
   db: Database,
   userId: number,
@@ -152,16 +174,25 @@ export function createOrderPosition(
     const [existing] = await tx
       .select()
       .from(orderPositions)
-      .where(and(eq(orderPositions.userId, userId), eq(orderPositions.offerId, input.offerId)));
+      .where(
+        and(
+          eq(orderPositions.userId, userId),
+          eq(orderPositions.offerId, input.offerId),
+          isNull(orderPositions.agreedPriceBtl),
+        ),
+      );
     const simple = amountRefusal(input.amount, found.available);
     if (simple) return simple;
+    const left = found.available - (await casesElsewhere(tx, userId, input.offerId, existing?.id ?? null));
     if (existing) {
       const total = existing.amount + input.amount;
-      const refusal = amountRefusal(total, found.available);
+      const refusal = amountRefusal(total, left);
       if (refusal) return refusal;
       await tx.update(orderPositions).set({ amount: total }).where(eq(orderPositions.id, existing.id));
       return { success: true, errors: [], id: existing.id };
     }
+    const refusal = amountRefusal(input.amount, left);
+    if (refusal) return refusal;
     const [row] = await tx
       .insert(orderPositions)
       .values({ userId, offerId: input.offerId, amount: input.amount })
@@ -170,6 +201,12 @@ export function createOrderPosition(
   });
 }
 
+/**
+ * Changes the cases or the condition-report flag of a position. While the order list is blocked
+ * (a request is being checked or a payment is pending) the list may only shrink: more cases or a
+ * newly flagged condition report (a fee per case) are refused like adding; fewer cases, removing
+ * the flag and deleting the position stay possible (docs/deviations.md).
+ */
 export function changeOrderPosition(
   db: Database,
   userId: number,
@@ -186,10 +223,16 @@ export function changeOrderPosition(
       .from(orderPositions)
       .where(and(eq(orderPositions.id, input.orderPositionId), eq(orderPositions.userId, userId)));
     if (!position) return failure('NOT_FOUND', orderTexts.positionUnknown, 'orderPositionId');
+    const raisesCost =
+      (input.amount !== undefined && input.amount !== null && input.amount > position.amount) ||
+      (input.conditionReport === true && !position.conditionReport);
+    if (raisesCost && (await isBlocked(tx, userId))) return failure('ORDER_LIST_BLOCKED', orderTexts.blocked);
     const changes: Partial<OrderPositionRow> = {};
+    // A new amount keeps the position's price (also an agreed one).
     if (input.amount !== undefined && input.amount !== null && input.amount !== position.amount) {
       const found = await offerWithStock(tx, position.offerId);
-      const refusal = amountRefusal(input.amount, found?.available ?? 0);
+      const elsewhere = await casesElsewhere(tx, userId, position.offerId, position.id);
+      const refusal = amountRefusal(input.amount, (found?.available ?? 0) - elsewhere);
       if (refusal) return refusal;
       changes.amount = input.amount;
     }
@@ -203,6 +246,7 @@ export function changeOrderPosition(
   });
 }
 
+/** Removes a position; allowed while the order list is blocked (the list only shrinks). */
 export function deleteOrderPosition(
   db: Database,
   userId: number,
@@ -218,27 +262,21 @@ export function deleteOrderPosition(
   });
 }
 
-/** Sums of the client's order list at current offer prices. */
+/** Sums of the client's order list at the positions' prices (agreed, else the current offer price). */
 export async function orderListSums(db: Database, userId: number, fees: FeeSchedule) {
   const rows = await db
-    .select({
-      amount: orderPositions.amount,
-      conditionReport: orderPositions.conditionReport,
-      caskOf: offers.caskOf,
-      priceBtl: offers.sellPriceBtl,
-    })
+    .select({ position: orderPositions, offer: offers })
     .from(orderPositions)
     .innerJoin(offers, eq(offers.id, orderPositions.offerId))
     .where(eq(orderPositions.userId, userId));
-  return costSummary(rows, fees);
-}
-
-/** Billing data the spec requires before paying: first and last name, street, postal code, city. */
-export function billingComplete(
-  user: Pick<UserRow, 'firstName' | 'lastName' | 'streetAndNumber' | 'postalCode' | 'city'>,
-) {
-  return [user.firstName, user.lastName, user.streetAndNumber, user.postalCode, user.city].every(
-    (value) => (value ?? '').trim() !== '',
+  return costSummary(
+    rows.map(({ position, offer }) => ({
+      amount: position.amount,
+      conditionReport: position.conditionReport,
+      caskOf: offer.caskOf,
+      priceBtl: positionPriceBtl(position, offer),
+    })),
+    fees,
   );
 }
 
@@ -270,7 +308,7 @@ export function createInvoice(
       positions.map(({ position, offer }) => ({
         amount: position.amount,
         caskOf: offer.caskOf,
-        priceBtl: offer.sellPriceBtl,
+        priceBtl: positionPriceBtl(position, offer),
         conditionReport: position.conditionReport,
       })),
       input.fees,
@@ -293,7 +331,7 @@ export function createInvoice(
         bottleSizeId: offer.bottleSizeId,
         amount: position.amount,
         caskOf: offer.caskOf,
-        buyPriceBtl: offer.sellPriceBtl,
+        buyPriceBtl: positionPriceBtl(position, offer),
         conditionReport: position.conditionReport,
       })),
     );

@@ -1,10 +1,9 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { checkMrn } from '../../src/domain/backoffice-stock';
 import { formatCaseNumbers, parseCaseNumbers } from '../../src/domain/backoffice-tranches';
 import { validateAmount, validatePrice } from '../../src/domain/backoffice-validation';
-import { availableCases } from '../../src/domain/offer-pricing';
 import type { Database, Transaction } from '../db/client';
-import { depotPositions, offers, partialOffers } from '../db/schema';
+import { depotPositions, invoicePositions, invoices, offers, partialOffers } from '../db/schema';
 import { recordAudit } from './audit';
 import type { MutationError } from './errors';
 import { notifySoldOutReturn } from './push';
@@ -39,6 +38,10 @@ export const trancheMessages = {
   invoiced: 'Die Einkaufstranche ist bereits Rechnungen zugeordnet und kann nicht gelöscht werden.',
   linked: 'Die Einkaufstranche ist Depotpositionen zugeordnet und kann nicht gelöscht werden.',
   remainingAboveTotal: 'Die verfügbaren Kisten dürfen die Gesamtmenge nicht übersteigen.',
+  reserved: (cases: number, invoiceNumbers: string[]) =>
+    `Auf der Einkaufstranche sind ${cases} Kisten für noch nicht bezahlte Rechnungen reserviert (${invoiceNumbers.join(', ')}); sie kann erst nach deren Zahlung gelöscht werden.`,
+  totalBelowReserved: (cases: number) =>
+    `Auf der Einkaufstranche sind ${cases} Kisten für noch nicht bezahlte Rechnungen reserviert; die Gesamtmenge muss die verfügbaren und die reservierten Kisten umfassen.`,
 };
 
 const refuse = (message: string, code = 'INVALID', field: string | null = null): TrancheResult => ({
@@ -66,6 +69,56 @@ export function validateTrancheInput(input: TrancheInput): MutationError[] {
   return checks.flatMap(([field, message]) => (message ? [{ message, code: 'INVALID', field }] : []));
 }
 
+/** Stages whose invoices hold cases reserved on tranches ("check done") that are not yet paid. */
+const unpaidReservingStages = ['CHECK_DONE', 'WAITING_FOR_PAYMENT', 'PAYMENT_FAILED'] as const;
+
+/**
+ * The cases of a tranche reserved by the availability check for invoices not yet paid, and
+ * those invoices' numbers. Payment turns them into depot positions of this tranche.
+ */
+async function unpaidReservations(
+  tx: Transaction,
+  partialOfferId: number,
+): Promise<{ cases: number; invoiceNumbers: string[] }> {
+  const rows = await tx
+    .select({
+      invoiceId: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      reserved: invoicePositions.reservedTranches,
+    })
+    .from(invoicePositions)
+    .innerJoin(invoices, eq(invoices.id, invoicePositions.invoiceId))
+    .where(
+      and(
+        inArray(invoices.stage, [...unpaidReservingStages]),
+        sql`${invoicePositions.reservedTranches} @> ${JSON.stringify([{ partialOfferId }])}::jsonb`,
+      ),
+    );
+  let cases = 0;
+  const invoiceNumbers = new Set<string>();
+  for (const row of rows) {
+    for (const part of row.reserved ?? []) {
+      if (part.partialOfferId !== partialOfferId) continue;
+      cases += part.cases;
+      invoiceNumbers.add(row.invoiceNumber ?? `#${row.invoiceId}`);
+    }
+  }
+  return { cases, invoiceNumbers: [...invoiceNumbers].sort() };
+}
+
+/**
+ * Whether a client can buy the vintage: some offer of it is neither archived nor on request and
+ * has cases for sale. The "wieder verfügbar" notification is sent when this turns true.
+ */
+export async function vintageOnSale(tx: Transaction, vintageId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ cases: sql<number>`coalesce(sum(greatest(${partialOffers.quantityAvailable}, 0)), 0)::int` })
+    .from(partialOffers)
+    .innerJoin(offers, eq(offers.id, partialOffers.offerId))
+    .where(and(eq(offers.vintageId, vintageId), eq(offers.archived, false), eq(offers.onRequest, false)));
+  return Number(row?.cases ?? 0) > 0;
+}
+
 /** Case numbers as stored: whitespace stripped, "a, ..., b" expanded, "1001, 1002"; empty → null. */
 const storedCaseNumbers = (input: string) => {
   const { caseNumbers } = parseCaseNumbers(input);
@@ -90,12 +143,14 @@ export async function saveTranche(
 /**
  * The work of `saveTranche` inside the caller's transaction, for operations that change a tranche
  * together with other records. The input must have passed `validateTrancheInput`; a refusal
- * happens before anything is written.
+ * happens before anything is written. A caller that changes the offer as well and informs the
+ * waiting clients itself passes `notify: false`.
  */
 export async function saveTrancheInTransaction(
   tx: Transaction,
   actorId: number,
   input: TrancheInput,
+  { notify = true }: { notify?: boolean } = {},
 ): Promise<TrancheResult> {
   const existing = input.partialOfferId
     ? (
@@ -109,9 +164,7 @@ export async function saveTrancheInTransaction(
   const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
   if (!offer) return refuse(trancheMessages.offerNotFound, 'NOT_FOUND', 'offerId');
 
-  const before = availableCases(
-    await tx.select().from(partialOffers).where(eq(partialOffers.offerId, offerId)),
-  );
+  const onSaleBefore = notify && (await vintageOnSale(tx, offer.vintageId));
   let saved: typeof partialOffers.$inferSelect | undefined;
 
   if (input.delete) {
@@ -122,6 +175,10 @@ export async function saveTrancheInTransaction(
       .from(depotPositions)
       .where(eq(depotPositions.partialOfferId, existing.id));
     if ((linked?.positions ?? 0) > 0) return refuse(trancheMessages.linked, 'LINKED');
+    const reserved = await unpaidReservations(tx, existing.id);
+    if (reserved.cases > 0) {
+      return refuse(trancheMessages.reserved(reserved.cases, reserved.invoiceNumbers), 'RESERVED');
+    }
     await tx.delete(partialOffers).where(eq(partialOffers.id, existing.id));
   } else {
     const values = {
@@ -153,6 +210,18 @@ export async function saveTrancheInTransaction(
     const remaining = values.quantityAvailable ?? existing?.quantityAvailable ?? 0;
     const total = values.totalQuantityAvailable ?? existing?.totalQuantityAvailable ?? remaining;
     if (remaining > total) return refuse(trancheMessages.remainingAboveTotal, 'INVALID', 'amount');
+    const quantitiesChange =
+      existing && (values.quantityAvailable !== undefined || values.totalQuantityAvailable !== undefined);
+    if (quantitiesChange) {
+      const reserved = await unpaidReservations(tx, existing.id);
+      if (reserved.cases > 0 && remaining + reserved.cases > total) {
+        return refuse(
+          trancheMessages.totalBelowReserved(reserved.cases),
+          'RESERVED',
+          'totalQuantityAvailable',
+        );
+      }
+    }
     if (existing) {
       [saved] = await tx
         .update(partialOffers)
@@ -184,7 +253,9 @@ export async function saveTrancheInTransaction(
     before: existing ? { ...existing } : null,
     after: saved ? { ...saved } : null,
   });
-  if (before === 0 && availableCases(tranches) > 0) await notifySoldOutReturn(tx, offer.vintageId);
+  if (notify && !onSaleBefore && (await vintageOnSale(tx, offer.vintageId))) {
+    await notifySoldOutReturn(tx, offer.vintageId);
+  }
   return { success: true, errors: [], partialOffer: saved ?? null };
 }
 

@@ -3,7 +3,7 @@ import { lazyComponent, preloadElement, ScreenSuspense } from '../components/laz
 import { PlaceholderPage } from '../components/PlaceholderPage';
 import { STAFF_DEPOT_ROUTE } from '../domain/depot-routes';
 import { START_PATH } from '../domain/entry-navigation';
-import { SuperuserOnly } from './SuperuserOnly';
+import { StaffOnly } from './StaffOnly';
 import { RequireSession } from './session/RequireSession';
 
 // Every screen is its own chunk: a route's first load fetches the shell and that screen only.
@@ -115,9 +115,9 @@ const adminScreenRoutes: RouteObject[] = [
   {
     path: 'management',
     element: (
-      <SuperuserOnly>
+      <StaffOnly>
         <ManagementScreen />
-      </SuperuserOnly>
+      </StaffOnly>
     ),
   },
   { path: '*', element: <Navigate to={START_PATH} replace /> },

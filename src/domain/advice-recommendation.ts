@@ -8,9 +8,13 @@
  *    lower offer id. Offers without stock, or whose single case costs more than the upper end
  *    of the window, are left out.
  * 2. Window: the sum must lie within ±10 % of the intended sum (never above +10 %).
- * 3. Region cap: when the eligible offers span three or more regions, no region may exceed
- *    40 % of the portfolio. It is enforced while building against 40 % of the window's lower
- *    end (0.4 × 0.9 × target), so it holds for any final sum inside the window.
+ * 3. Region cap: when the sum allows three or more wines — the cheapest cases of three different
+ *    regions fit together within the upper end of the window — no region may exceed 40 % of the
+ *    portfolio. It is enforced while building against 40 % of the window's lower end
+ *    (0.4 × 0.9 × target), so it holds for any final sum inside the window. Should the capped
+ *    build still miss the window (cases too dear for the cap, e.g. 5.000 € with one 2.500 €
+ *    case per region), the sum does not allow a spread portfolio after all: the build runs again
+ *    without the cap and its result is taken when it reaches the window.
  * 4. Build in whole cases: first one case each of the best-fitting offers (at most `maxWines`,
  *    one wine per ~5.000 €, 3 to 12), then further cases of the chosen wines in rank order,
  *    round by round, while the sum is below the target; if the window's lower end is still
@@ -72,19 +76,43 @@ export function fitDistance(profile: ProfilePreferences, candidate: Candidate): 
   return risk + lover + horizon;
 }
 
+/**
+ * Whether the sum allows three or more wines spread over regions: the cheapest case of each
+ * region, three regions together (the cheapest three), fit within `upper`.
+ */
+export function allowsThreeRegions(eligible: readonly Candidate[], upper: Cents): boolean {
+  const cheapest = new Map<string, Cents>();
+  for (const c of eligible) {
+    const known = cheapest.get(c.region);
+    if (known === undefined || c.casePrice < known) cheapest.set(c.region, c.casePrice);
+  }
+  if (cheapest.size < 3) return false;
+  const [a, b, c] = [...cheapest.values()].sort((x, y) => x - y);
+  return (a ?? 0) + (b ?? 0) + (c ?? 0) <= upper;
+}
+
 export function composePortfolio(
   profile: ProfilePreferences,
   candidates: readonly Candidate[],
 ): ComposedPortfolio {
   const target = profile.investmentSumIntended;
   const upper = Math.floor(target * (1 + WINDOW));
-  const lower = Math.ceil(target * (1 - WINDOW));
   const eligible = candidates
     .filter((c) => c.availableCases > 0 && c.casePrice > 0 && c.casePrice <= upper)
     .map((c) => ({ candidate: c, distance: fitDistance(profile, c) }))
     .sort((a, b) => a.distance - b.distance || a.candidate.offerId - b.candidate.offerId)
     .map((entry) => entry.candidate);
-  const regionCapApplied = new Set(eligible.map((c) => c.region)).size >= 3;
+  if (!allowsThreeRegions(eligible, upper)) return build(eligible, target, false);
+  const capped = build(eligible, target, true);
+  if (capped.withinWindow) return capped;
+  const uncapped = build(eligible, target, false);
+  return uncapped.withinWindow ? uncapped : capped;
+}
+
+/** Steps 4 (build) and 5 (repair) over the ranked eligible offers, with or without the region cap. */
+function build(eligible: readonly Candidate[], target: Cents, regionCapApplied: boolean): ComposedPortfolio {
+  const upper = Math.floor(target * (1 + WINDOW));
+  const lower = Math.ceil(target * (1 - WINDOW));
   const regionLimit = regionCapApplied ? Math.floor(lower * REGION_CAP) : Number.POSITIVE_INFINITY;
   const maxWines = Math.min(12, Math.max(3, Math.floor(target / 500_000)));
 

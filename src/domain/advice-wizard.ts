@@ -30,6 +30,51 @@ export const wizardDefaults = {
   crypto: false,
 } as const;
 
+export interface WizardAnswers {
+  wineloverVsInvestor: number;
+  takesRisk: number;
+  investmentHorizon: number;
+  amountSlider: number;
+  stocks: boolean;
+  etfs: boolean;
+  realestate: boolean;
+  metals: boolean;
+  watches: boolean;
+  crypto: boolean;
+}
+
+/** What a saved profile gives the wizard back ("Profil anpassen"). */
+export interface SavedProfileAnswers {
+  wineloverVsInvestor: number;
+  takesRisk: number;
+  investmentHorizon: number;
+  /** Euro, as a decimal string. */
+  investmentSumIntended: string;
+  stocks: boolean;
+  etfs: boolean;
+  realestate: boolean;
+  metals: boolean;
+  watches: boolean;
+  crypto: boolean;
+}
+
+/** The wizard's starting answers: the saved profile's, or the defaults for a first profile. */
+export function initialWizardAnswers(profile: SavedProfileAnswers | null | undefined): WizardAnswers {
+  if (!profile) return { ...wizardDefaults };
+  return {
+    wineloverVsInvestor: profile.wineloverVsInvestor,
+    takesRisk: profile.takesRisk,
+    investmentHorizon: profile.investmentHorizon,
+    amountSlider: amountToSlider(Number(profile.investmentSumIntended)),
+    stocks: profile.stocks,
+    etfs: profile.etfs,
+    realestate: profile.realestate,
+    metals: profile.metals,
+    watches: profile.watches,
+    crypto: profile.crypto,
+  };
+}
+
 /** Rounding bands: below `below` the amount is rounded to a multiple of `step`. */
 export const AMOUNT_BANDS: readonly { below: number; step: number }[] = [
   { below: 5_000, step: 500 },

@@ -83,17 +83,28 @@ export function formatInvoiceDate(value: string): string {
   return germanDate(calendarDate ? 'UTC' : 'Europe/Berlin').format(date);
 }
 
-/** An entry of 'Choose ID': "#12 · Thomas Keller (thomas.keller@example.com) · 12.05.2026". */
+/** The stages 'Choose ID' lists, as the back office names them. */
+export const INVOICE_CHECK_STAGE_LABELS = {
+  CHECK_NEEDED: 'check needed',
+  CHECK_DONE: 'check done',
+} as const;
+
+/**
+ * An entry of 'Choose ID': "#12 · Thomas Keller (thomas.keller@example.com) · 12.05.2026", with
+ * " · check done" for a checked invoice (its date and number can still be corrected).
+ */
 export function invoiceChoiceLabel(invoice: {
   id: number;
   date: string | null;
   firstName: string;
   lastName: string;
   email: string;
+  stage?: string;
 }): string {
   const name = `${invoice.firstName} ${invoice.lastName}`.trim();
   const customer = name ? `${name} (${invoice.email})` : invoice.email;
-  return [`#${invoice.id}`, customer, invoice.date ? formatInvoiceDate(invoice.date) : null]
+  const checked = invoice.stage === 'CHECK_DONE' ? INVOICE_CHECK_STAGE_LABELS.CHECK_DONE : null;
+  return [`#${invoice.id}`, customer, invoice.date ? formatInvoiceDate(invoice.date) : null, checked]
     .filter(Boolean)
     .join(' · ');
 }

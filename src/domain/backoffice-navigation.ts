@@ -1,10 +1,12 @@
 /** Tabs of the back office `/admin/management`, chosen by URL hash (spec 2.6). */
 export const MANAGEMENT_SUBTABS = [
   { key: 'sortiment_neu', label: 'Sortiment (Neu)' },
+  { key: 'sortiment_alt', label: 'Sortiment (Alt)' },
   { key: 'angebote', label: 'Angebote' },
   { key: 'lieferanten', label: 'Lieferanten' },
   { key: 'lagerbestand', label: 'Lagerbestand' },
   { key: 'servicegebuehr', label: 'Servicegebühr' },
+  { key: 'verlauf', label: 'Verlauf' },
 ] as const;
 
 export type ManagementSubtab = (typeof MANAGEMENT_SUBTABS)[number]['key'];

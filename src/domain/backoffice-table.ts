@@ -16,13 +16,15 @@ export function matchesSearch(rowText: string, search: string): boolean {
   return words.every((word) => text.includes(word));
 }
 
+const isEmptyCell = (value: unknown) => value === null || value === undefined || value === '';
+
 /**
  * Ascending order of two cell values: numbers (also numeric strings such as "249.00") by value,
  * dates and other text by German collation; empty values last.
  */
 export function compareForSort(a: unknown, b: unknown): number {
-  const emptyA = a === null || a === undefined || a === '';
-  const emptyB = b === null || b === undefined || b === '';
+  const emptyA = isEmptyCell(a);
+  const emptyB = isEmptyCell(b);
   if (emptyA || emptyB) return emptyA === emptyB ? 0 : emptyA ? 1 : -1;
   if (typeof a === 'boolean' || typeof b === 'boolean') return Number(a) - Number(b);
   const numberA = typeof a === 'number' ? a : /^-?\d+(\.\d+)?$/.test(String(a)) ? Number(a) : Number.NaN;
@@ -31,10 +33,23 @@ export function compareForSort(a: unknown, b: unknown): number {
   return String(a).localeCompare(String(b), 'de', { numeric: true });
 }
 
-/** One value of an audit entry as text ("–" for none). */
-export function formatAuditValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '–';
-  if (typeof value === 'boolean') return value ? 'ja' : 'nein';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+/**
+ * The rows in the order of a column, ascending or descending; empty cells stay last in both
+ * directions and rows with equal values keep their order.
+ */
+export function sortRows<T>(
+  rows: readonly T[],
+  cellValue: (row: T) => unknown,
+  direction: 'asc' | 'desc',
+): T[] {
+  const sign = direction === 'desc' ? -1 : 1;
+  return rows
+    .map((row, index) => ({ row, index, value: cellValue(row) }))
+    .sort((a, b) => {
+      const emptyA = isEmptyCell(a.value);
+      const emptyB = isEmptyCell(b.value);
+      if (emptyA || emptyB) return emptyA === emptyB ? a.index - b.index : emptyA ? 1 : -1;
+      return sign * compareForSort(a.value, b.value) || a.index - b.index;
+    })
+    .map(({ row }) => row);
 }

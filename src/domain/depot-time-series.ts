@@ -50,15 +50,31 @@ export function projectedIncrement(dailyAmounts: readonly Cents[]): Cents {
   return Math.max(MIN_PROJECTION, Math.round(mean));
 }
 
-/** Whole calendar months between two days. */
-function monthSpan(from: number, to: number): number {
-  const a = new Date(from);
-  const b = new Date(to);
-  return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + (b.getUTCMonth() - a.getUTCMonth());
+/** The same day `months` calendar months later; a day the month lacks becomes its last (31 Jan + 1 → 28/29 Feb). */
+export function addCalendarMonths(day: number, months: number): number {
+  const date = new Date(day);
+  const target = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1);
+  const targetDate = new Date(target);
+  const lastDay = new Date(
+    Date.UTC(targetDate.getUTCFullYear(), targetDate.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  return Date.UTC(
+    targetDate.getUTCFullYear(),
+    targetDate.getUTCMonth(),
+    Math.min(date.getUTCDate(), lastDay),
+  );
 }
 
+/** A span up to 12 months: `to` at most 12 calendar months after `from`. */
+export const MONTHLY_GRID_MONTHS = 12;
+
+/**
+ * Grid lines from the first to the last day: monthly when the last day is at most 12 calendar
+ * months after the first (1 Jun 2025 → 1 Jun 2026 is monthly, → 2 Jun 2026 quarterly), otherwise
+ * the first day of each quarter.
+ */
 export function timeSeriesGrid(from: number, to: number): { grid: number[]; gridUnit: 'month' | 'quarter' } {
-  const gridUnit = monthSpan(from, to) <= 12 ? 'month' : 'quarter';
+  const gridUnit = to <= addCalendarMonths(from, MONTHLY_GRID_MONTHS) ? 'month' : 'quarter';
   const step = gridUnit === 'month' ? 1 : 3;
   const start = new Date(from);
   let year = start.getUTCFullYear();

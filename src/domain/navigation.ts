@@ -18,9 +18,19 @@ const CLIENT_ITEMS: readonly SidebarItem[] = [
 
 const MANAGEMENT_ITEM: SidebarItem = { label: 'Management', path: '/admin/management' };
 
-/** Management is listed only for superusers; the server enforces the role on every call. */
-export function sidebarItems(user: { isSuperuser: boolean }): SidebarItem[] {
-  return user.isSuperuser ? [...CLIENT_ITEMS, MANAGEMENT_ITEM] : [...CLIENT_ITEMS];
+export interface StaffRoles {
+  isStaff: boolean;
+  isSuperuser: boolean;
+}
+
+/** The back office is for staff accounts and superusers: the server's rule for every staff operation. */
+export function canUseBackOffice(user: StaffRoles): boolean {
+  return user.isStaff || user.isSuperuser;
+}
+
+/** Management is listed for staff and superusers; the server enforces the role on every call. */
+export function sidebarItems(user: StaffRoles): SidebarItem[] {
+  return canUseBackOffice(user) ? [...CLIENT_ITEMS, MANAGEMENT_ITEM] : [...CLIENT_ITEMS];
 }
 
 export function isSidebarItemActive(item: SidebarItem, pathname: string): boolean {

@@ -67,9 +67,9 @@ export function initialCarouselIndex(offerCount: number): number {
   return offerCount > CAROUSEL_MAX_DEALS ? 1 : 0;
 }
 
-/** Tile title: "Château" and "Domaine" are stripped ("Château Margaux" → "Margaux"). */
+/** Tile title: "Château" and "Domaine" in any case are stripped ("Château Margaux" → "Margaux"). */
 export function tileTitle(title: string): string {
-  const stripped = title.replace(/\b(Château|Chateau|Domaine)\s+/g, '').trim();
+  const stripped = title.replace(/\b(ch[âa]teau|domaine)\s+/giu, '').trim();
   return stripped || title.trim();
 }
 
@@ -128,13 +128,6 @@ export const DEFAULT_REFERENCE_DURATION = 5;
 export function formatPercentGain(percent: number): string {
   const text = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 }).format(Math.abs(percent));
   return `${percent < 0 ? '−' : '+'}${text} %`;
-}
-
-/** The start page's featured offer: the first promoted offer that still has cases. */
-export function firstPromotedWithStock<
-  T extends { promoteOffer: boolean; onRequest: boolean; availableCases: number },
->(offers: readonly T[]): T | null {
-  return offers.find((offer) => offer.promoteOffer && !offer.onRequest && offer.availableCases > 0) ?? null;
 }
 
 /** Greeting words of the start page: the salutation (or "...") followed by the fixed list. */

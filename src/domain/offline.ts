@@ -13,7 +13,21 @@ export function offlineBannerText(dataAsOf: number | null): string {
   return `Offline – Stand: ${dateTime.format(new Date(dataAsOf))}`;
 }
 
-/** The newest time any query's data was fetched from the server (0 = never). */
-export function newestDataTime(queries: readonly { state: { dataUpdatedAt: number } }[]): number {
-  return queries.reduce((newest, query) => Math.max(newest, query.state.dataUpdatedAt), 0);
+/** A cached query as the offline banner sees it. */
+export interface CachedQueryTime {
+  /** When its data was fetched from the server (0 = never). */
+  dataUpdatedAt: number;
+  /** Whether a mounted component shows it now. */
+  observed: boolean;
+}
+
+/**
+ * Since when the data on screen is: the oldest fetch among the queries the screen shows (so the
+ * banner never claims a newer state than any part of the screen has). With none of them holding
+ * data, the newest fetch of any cached query; 0 when nothing was ever fetched.
+ */
+export function dataTimeOnScreen(queries: readonly CachedQueryTime[]): number {
+  const shown = queries.filter((query) => query.observed && query.dataUpdatedAt > 0);
+  if (shown.length > 0) return Math.min(...shown.map((query) => query.dataUpdatedAt));
+  return queries.reduce((newest, query) => Math.max(newest, query.dataUpdatedAt), 0);
 }

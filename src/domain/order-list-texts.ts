@@ -9,6 +9,16 @@ export const ORDER_LIST_BLOCKED_TEXT =
 
 export const ORDER_LIST_EMPTY = 'Ihre Orderliste ist derzeit leer.';
 
+/** Offline: the add waits on this device (instead of "Hinzugefügt: …"). */
+export const ORDER_ADD_QUEUED_TITLE = 'Wartet auf Verbindung';
+
+export function orderAddQueuedText(title: string): string {
+  return `${title} wird zur Orderliste hinzugefügt, sobald wieder eine Verbindung besteht.`;
+}
+
+/** The mark of an order position that exists only on this device so far. */
+export const POSITION_PENDING_TEXT = 'Wartet auf Verbindung';
+
 export const BILLING_INCOMPLETE = 'Bitte vervollständigen Sie Ihre Rechnungsinformationen.';
 
 export const PAYMENT_FAILED_TEXT =

@@ -7,8 +7,22 @@
  * answer was lost has no second effect.
  */
 
+/**
+ * What the device knew of the offer when an add was queued: enough to show the pending position on
+ * the order list and count it in the sums before the server has it.
+ */
+export interface QueuedOffer {
+  caskOf: number;
+  /** Price per bottle as the database's decimal string ("785.00"). */
+  priceBtl: string;
+  year: number;
+  bottleSize: string;
+  winery: string;
+}
+
 export type OrderChange =
-  | { kind: 'create'; offerId: number; amount: number; title: string }
+  /** `offer` is missing in adds queued by an older build; those are listed, not shown as positions. */
+  | { kind: 'create'; offerId: number; amount: number; title: string; offer?: QueuedOffer }
   /** Only the fields given are changed (a later change of the other field must not undo this one). */
   | { kind: 'change'; orderPositionId: number; amount?: number; conditionReport?: boolean; title: string }
   | { kind: 'delete'; orderPositionId: number; title: string };
@@ -90,18 +104,23 @@ export interface PositionView {
 /**
  * The order list as the user should see it: the server's positions with every queued change
  * applied. Queued new positions are added (with negative temporary ids) when `newPosition` can
- * build them, and left to a separate "pending" list otherwise.
+ * build them, and left to the list of waiting changes otherwise.
  */
 export function applyQueue<Position extends PositionView>(
   positions: readonly Position[],
   queue: readonly OutboxEntry[],
-  newPosition?: (change: Extract<OrderChange, { kind: 'create' }>, temporaryId: number) => Position,
+  newPosition?: (
+    change: Extract<OrderChange, { kind: 'create' }>,
+    temporaryId: number,
+    queuedAt: number,
+  ) => Position | undefined,
 ): Position[] {
   let result = [...positions];
   for (const [index, entry] of replayOrder(queue).entries()) {
     const { change } = entry;
     if (change.kind === 'create') {
-      if (newPosition) result = [...result, { ...newPosition(change, -(index + 1)), pending: true }];
+      const added = newPosition?.(change, -(index + 1), entry.createdAt);
+      if (added) result = [...result, { ...added, pending: true }];
     } else if (change.kind === 'change') {
       result = result.map((position) =>
         position.id === change.orderPositionId
@@ -118,6 +137,30 @@ export function applyQueue<Position extends PositionView>(
     }
   }
   return result;
+}
+
+/** Whether adds wait in the queue (the order list is then not "empty", whatever the server says). */
+export function hasQueuedAdds(queue: readonly OutboxEntry[]): boolean {
+  return replayOrder(queue).some((entry) => entry.change.kind === 'create');
+}
+
+/** Whether a position exists only on this device (a queued add, not yet on the server). */
+export function isLocalPosition(position: Pick<PositionView, 'id'>): boolean {
+  return position.id < 0;
+}
+
+/**
+ * The number of order positions with the queued changes applied (the sidebar badge): the server's
+ * count, plus one per offer with queued adds (the server adds the cases of one offer to one
+ * position), minus queued removals.
+ */
+export function positionCountWithQueue(serverCount: number, queue: readonly OutboxEntry[]): number {
+  const waiting = replayOrder(queue);
+  const addedOffers = new Set(
+    waiting.flatMap((entry) => (entry.change.kind === 'create' ? [entry.change.offerId] : [])),
+  );
+  const removed = waiting.filter((entry) => entry.change.kind === 'delete').length;
+  return Math.max(0, serverCount + addedOffers.size - removed);
 }
 
 /** The case amount of a change, when it has one (adding, or changing the amount). */

@@ -33,23 +33,37 @@ export interface PushPayload {
 
 export const PUSH_DEFAULT_ROUTE = '/admin/start';
 
-/** Reads a decrypted push message; null for anything that is not a notification of the portal. */
-export function parsePushPayload(text: string | null | undefined): PushPayload | null {
-  if (!text) return null;
+/** Message of the service worker to open windows: register the renewed push subscription. */
+export const PUSH_SUBSCRIPTION_CHANGED = 'PUSH_SUBSCRIPTION_CHANGED';
+
+/**
+ * What the service worker shows for a push that is not a notification of the portal (unreadable,
+ * not JSON, no title). Chromium requires every push to show something; this one opens the start page.
+ */
+export const DEFAULT_PUSH: PushPayload = {
+  title: 'Weindepot',
+  body: 'Es gibt Neuigkeiten zu Ihrem Weindepot.',
+  url: PUSH_DEFAULT_ROUTE,
+  tag: 'weindepot',
+};
+
+/** Reads a decrypted push message; anything that is not a notification of the portal gives `DEFAULT_PUSH`. */
+export function parsePushPayload(text: string | null | undefined): PushPayload {
+  if (!text) return DEFAULT_PUSH;
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return null;
+    return DEFAULT_PUSH;
   }
-  if (typeof data !== 'object' || data === null) return null;
+  if (typeof data !== 'object' || data === null) return DEFAULT_PUSH;
   const { title, body, url, tag } = data as Record<string, unknown>;
-  if (typeof title !== 'string' || title.trim() === '') return null;
+  if (typeof title !== 'string' || title.trim() === '') return DEFAULT_PUSH;
   return {
     title,
     body: typeof body === 'string' ? body : '',
     url: typeof url === 'string' && url !== '' ? url : PUSH_DEFAULT_ROUTE,
-    tag: typeof tag === 'string' && tag !== '' ? tag : 'weindepot',
+    tag: typeof tag === 'string' && tag !== '' ? tag : DEFAULT_PUSH.tag,
   };
 }
 

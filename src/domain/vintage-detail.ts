@@ -74,13 +74,14 @@ export function priceHistoryPoints(
   currentPrice: string | number | null | undefined,
   currentYear: number,
 ): PricePoint[] | null {
+  // Only a real price replaces the year's history entry; "", "0" or garbage leave the history as is.
+  const current = Number(currentPrice ?? Number.NaN);
+  const hasCurrent = Number.isFinite(current) && current > 0;
   const points = [...history]
-    .filter((entry) => entry.year !== currentYear || currentPrice === null || currentPrice === undefined)
+    .filter((entry) => entry.year !== currentYear || !hasCurrent)
     .sort((a, b) => a.year - b.year)
     .map((entry) => ({ year: String(entry.year), price: Number(entry.annualAvgEurAdj) }));
-  if (currentPrice !== null && currentPrice !== undefined && Number(currentPrice) > 0) {
-    points.push({ year: String(currentYear), price: Number(currentPrice) });
-  }
+  if (hasCurrent) points.push({ year: String(currentYear), price: current });
   return points.length > 1 ? points : null;
 }
 

@@ -1,16 +1,49 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BACKOFFICE_QUERY_KEY } from '../app/query-client';
 import { useApiClient } from './client';
-import { type AuditEntity, AuditLogDocument } from './graphql.generated';
+import {
+  type AuditEntity,
+  AuditLogDocument,
+  type AuditLogQuery,
+  type AuditSortField,
+} from './graphql.generated';
 
-export type { AuditEntity };
+export type { AuditEntity, AuditSortField };
+export type AuditEntry = AuditLogQuery['auditLog']['entries'][number];
 
-/** The change history of one back-office record (loaded when its history is opened). */
-export function useAuditLog(entity: AuditEntity, entityId: number, enabled: boolean) {
+export interface AuditPageRequest {
+  /** One kind of record, or every kind (null). */
+  entity: AuditEntity | null;
+  /** One record of that kind, or all of them (null). */
+  entityId: number | null;
+  search: string;
+  sortBy: AuditSortField;
+  descending: boolean;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One page of the change history (paged, sorted and searched on the server), loaded when it is
+ * shown. The key starts with entity and id, so a change can refetch the history of its record.
+ */
+export function useAuditLog(request: AuditPageRequest, enabled = true) {
   const client = useApiClient();
   return useQuery({
-    queryKey: [BACKOFFICE_QUERY_KEY, 'audit', entity, entityId],
-    queryFn: async () => (await client.request(AuditLogDocument, { entity, entityId })).auditLog,
+    queryKey: [BACKOFFICE_QUERY_KEY, 'audit', request.entity, request.entityId, request],
+    queryFn: async () =>
+      (
+        await client.request(AuditLogDocument, {
+          entity: request.entity,
+          entityId: request.entityId,
+          search: request.search || null,
+          sortBy: request.sortBy,
+          descending: request.descending,
+          offset: (request.page - 1) * request.pageSize,
+          limit: request.pageSize,
+        })
+      ).auditLog,
+    placeholderData: keepPreviousData,
     enabled,
   });
 }

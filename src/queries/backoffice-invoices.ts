@@ -16,13 +16,13 @@ import {
   type InvoiceCheckFieldsFragment,
   InvoiceCheckInvoiceDocument,
   InvoiceCheckListDocument,
-  type InvoiceCheckListQuery,
+  type InvoiceCheckListFieldsFragment,
   type InvoiceCheckPositionFieldsFragment,
 } from './graphql.generated';
 
 export type InvoiceCheckInvoice = InvoiceCheckFieldsFragment;
 export type InvoiceCheckPosition = InvoiceCheckPositionFieldsFragment;
-export type InvoiceCheckListEntry = InvoiceCheckListQuery['clientsInvoices'][number];
+export type InvoiceCheckListEntry = InvoiceCheckListFieldsFragment;
 
 export const invoiceCheckKeys = {
   all: [BACKOFFICE_QUERY_KEY, 'invoice-check'] as const,
@@ -69,12 +69,12 @@ function applyInvoice(queryClient: QueryClient, invoice: InvoiceCheckInvoice | n
   ]);
 }
 
-/** 'Choose ID': every invoice in stage check needed. */
+/** 'Choose ID': the invoices in stage check needed and those in check done (date and number). */
 export function useInvoiceCheckList() {
   const client = useApiClient();
   return useQuery({
     queryKey: invoiceCheckKeys.list(),
-    queryFn: async () => (await client.request(InvoiceCheckListDocument)).clientsInvoices,
+    queryFn: () => client.request(InvoiceCheckListDocument),
   });
 }
 

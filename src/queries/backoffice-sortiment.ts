@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BACKOFFICE_QUERY_KEY } from '../app/query-client';
 import { useApiClient } from './client';
 import {
@@ -10,8 +10,11 @@ import {
   DeleteSortimentTrancheDocument,
   LinkDepotPositionToTrancheDocument,
   type LinkDepotPositionToTrancheMutationVariables,
+  type PartialOfferSortField,
   SaveSortimentTrancheDocument,
   type SaveSortimentTrancheMutationVariables,
+  SortimentAltTranchesDocument,
+  type SortimentAltTranchesQuery,
   SortimentDepotPositionsDocument,
   type SortimentDepotPositionsQuery,
   SortimentLookupsDocument,
@@ -20,10 +23,19 @@ import {
   type SortimentTrancheFragment,
 } from './graphql.generated';
 
-export type { BackofficeOfferVariant };
+export type { BackofficeOfferVariant, PartialOfferSortField };
 export type SortimentOffer = SortimentOffersQuery['backofficeOffers'][number];
 export type SortimentTranche = SortimentTrancheFragment;
 export type SortimentDepotPosition = SortimentDepotPositionsQuery['getDepotPositionsForOffer'][number];
+export type SortimentAltTranche = SortimentAltTranchesQuery['allPartialOffers']['partialOffers'][number];
+
+export interface TranchesPageRequest {
+  search: string;
+  sortBy: PartialOfferSortField;
+  descending: boolean;
+  page: number;
+  pageSize: number;
+}
 
 /** Query keys of "Sortiment (Neu)"; all below the back office's key (never persisted, always fresh). */
 export const sortimentKeys = {
@@ -31,6 +43,7 @@ export const sortimentKeys = {
   offers: (variant: BackofficeOfferVariant) => [...sortimentKeys.all, 'offers', variant] as const,
   lookups: () => [...sortimentKeys.all, 'lookups'] as const,
   depotPositions: (offerId: number) => [...sortimentKeys.all, 'depot-positions', offerId] as const,
+  tranches: (request: TranchesPageRequest) => [...sortimentKeys.all, 'tranches', request] as const,
 };
 
 /** The offer table: offers of a variant with their tranches and valuations. */
@@ -39,6 +52,26 @@ export function useSortimentOffers(variant: BackofficeOfferVariant) {
   return useQuery({
     queryKey: sortimentKeys.offers(variant),
     queryFn: async () => (await client.request(SortimentOffersDocument, { variant })).backofficeOffers,
+  });
+}
+
+/** "Sortiment (Alt)": one page of the purchase tranches (paged, sorted and searched on the server). */
+export function useSortimentAltTranches(request: TranchesPageRequest) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: sortimentKeys.tranches(request),
+    queryFn: async () =>
+      (
+        await client.request(SortimentAltTranchesDocument, {
+          search: request.search || null,
+          sortBy: request.sortBy,
+          descending: request.descending,
+          offset: (request.page - 1) * request.pageSize,
+          limit: request.pageSize,
+        })
+      ).allPartialOffers,
+    // The table keeps showing the previous page while the next one loads.
+    placeholderData: keepPreviousData,
   });
 }
 

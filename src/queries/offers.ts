@@ -21,8 +21,6 @@ export function startPageQueryOptions(client: GraphQLClient) {
   return queryOptions({
     queryKey: offerKeys.start(),
     queryFn: () => client.request(StartPageDocument),
-    // A failed start query sends the user to the login; retrying would only delay that.
-    retry: false,
   });
 }
 

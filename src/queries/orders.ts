@@ -10,7 +10,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import type { GraphQLClient } from 'graphql-request';
 import { useSession } from '../app/session/session-context';
 import { costSummary, costSummaryStrings } from '../domain/order-costs';
-import type { OrderChange } from '../domain/order-outbox';
+import type { OrderChange, QueuedOffer } from '../domain/order-outbox';
 import { GENERIC_ERROR } from '../domain/texts';
 import { useApiClient } from './client';
 import {
@@ -121,7 +121,7 @@ export function useCreateOrderPosition() {
     mutationKey: [...orderKeys.all, 'create'],
     // Runs offline too: the change goes to the device's outbox and is sent once online.
     networkMode: 'always',
-    mutationFn: (variables: { offerId: number; amount: number; title: string }) =>
+    mutationFn: (variables: { offerId: number; amount: number; title: string; offer: QueuedOffer }) =>
       submit({ kind: 'create', ...variables }),
     onSettled: () => refreshAfterOrderChange(queryClient),
   });
@@ -155,7 +155,7 @@ export function withPositions(data: OrderListData, positions: OrderPositionView[
     positions.map((position) => ({
       amount: position.amount,
       caskOf: position.offer.caskOf,
-      priceBtl: position.offer.sellPriceBtl,
+      priceBtl: position.priceBtl,
       conditionReport: position.conditionReport,
     })),
     data.feeSchedule,

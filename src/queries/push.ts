@@ -1,5 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { base64UrlToBytes } from '../domain/push';
+import type { GraphQLClient } from 'graphql-request';
+import { useEffect } from 'react';
+import { useSession } from '../app/session/session-context';
+import { base64UrlToBytes, PUSH_SUBSCRIPTION_CHANGED } from '../domain/push';
 import { useApiClient } from './client';
 import {
   RegisterPushSubscriptionDocument,
@@ -22,6 +25,19 @@ export async function isPushSubscribed(): Promise<boolean> {
   return (await currentSubscription()) !== null;
 }
 
+/** Tells the server this device's subscription (for the signed-in user; repeating it changes nothing). */
+async function registerSubscription(client: GraphQLClient, subscription: PushSubscription): Promise<void> {
+  const keys = subscription.toJSON().keys ?? {};
+  const answer = await client.request(RegisterPushSubscriptionDocument, {
+    endpoint: subscription.endpoint,
+    p256dh: keys.p256dh ?? '',
+    auth: keys.auth ?? '',
+  });
+  if (!answer.registerPushSubscription.success) {
+    throw new Error(answer.registerPushSubscription.errors[0]?.message ?? 'failed');
+  }
+}
+
 /** Asks for permission, subscribes this device with the server's VAPID key and registers it. */
 export function useEnablePush() {
   const client = useApiClient();
@@ -37,17 +53,14 @@ export function useEnablePush() {
           userVisibleOnly: true,
           applicationServerKey: base64UrlToBytes(vapidPublicKey),
         }));
-      const keys = subscription.toJSON().keys ?? {};
-      const answer = await client.request(RegisterPushSubscriptionDocument, {
-        endpoint: subscription.endpoint,
-        p256dh: keys.p256dh ?? '',
-        auth: keys.auth ?? '',
-      });
-      if (!answer.registerPushSubscription.success) {
-        throw new Error(answer.registerPushSubscription.errors[0]?.message ?? 'failed');
-      }
+      await registerSubscription(client, subscription);
     },
   });
+}
+
+/** Tells the server to forget a subscription of the signed-in user. */
+export async function removeServerPushSubscription(client: GraphQLClient, endpoint: string): Promise<void> {
+  await client.request(RemovePushSubscriptionDocument, { endpoint });
 }
 
 /** Unsubscribes this device and tells the server to forget it. */
@@ -57,8 +70,35 @@ export function useDisablePush() {
     mutationFn: async () => {
       const subscription = await currentSubscription();
       if (!subscription) return;
-      await client.request(RemovePushSubscriptionDocument, { endpoint: subscription.endpoint });
+      await removeServerPushSubscription(client, subscription.endpoint);
       await subscription.unsubscribe();
     },
   });
+}
+
+/**
+ * Keeps the server's record of this device's subscription current. The push service may renew a
+ * subscription (`pushsubscriptionchange` in the service worker, which holds no session token): the
+ * worker asks open windows to register it, and at app start the device's subscription is registered
+ * again, so a renewal while no window was open reaches the server too.
+ */
+export function usePushSubscriptionSync(): void {
+  const client = useApiClient();
+  const userKey = useSession()?.user.email ?? null;
+  useEffect(() => {
+    if (!userKey || !isPushSupported()) return undefined;
+    const sync = async () => {
+      if (Notification.permission !== 'granted' || !navigator.onLine) return;
+      // getRegistration(), not `ready`: without a registered worker `ready` never settles.
+      const registration = await navigator.serviceWorker.getRegistration();
+      const subscription = await registration?.pushManager.getSubscription();
+      if (subscription) await registerSubscription(client, subscription);
+    };
+    const onWorkerMessage = (event: MessageEvent) => {
+      if (event.data?.type === PUSH_SUBSCRIPTION_CHANGED) void sync().catch(() => undefined);
+    };
+    void sync().catch(() => undefined);
+    navigator.serviceWorker.addEventListener('message', onWorkerMessage);
+    return () => navigator.serviceWorker.removeEventListener('message', onWorkerMessage);
+  }, [client, userKey]);
 }

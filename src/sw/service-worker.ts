@@ -6,20 +6,30 @@ import {
   type PrecacheEntry,
   precacheAndRoute,
 } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { notificationTarget, parsePushPayload } from '../domain/push';
+import {
+  base64UrlToBytes,
+  notificationTarget,
+  PUSH_SUBSCRIPTION_CHANGED,
+  parsePushPayload,
+} from '../domain/push';
+import { isSpaPath } from '../domain/server-paths';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
-/** Server paths that are real pages or APIs, never the single-page app. */
-const SERVER_PATHS = [/^\/graphql/, /^\/media\//, /^\/pay/, /^\/certificate/, /^\/verify/, /^\/webhooks/];
 const MEDIA_IMAGE = /^\/media\/.+\.(svg|jpe?g|png|webp)$/i;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: SERVER_PATHS }));
+// Page requests of the app get the app shell; server pages (invoice PDF, payment, certificate, …)
+// go to the network, by the same rule as the server's SPA fallback.
+registerRoute(
+  ({ request, url }) =>
+    request.mode === 'navigate' && url.origin === self.location.origin && isSpaPath(url.pathname),
+  createHandlerBoundToURL('index.html'),
+);
 
 registerRoute(
   ({ url, request }) =>
@@ -37,10 +47,9 @@ self.addEventListener('push', (event) => {
   try {
     text = event.data?.text() ?? null;
   } catch {
-    return;
+    // Unreadable: the default notification below (every push must show one).
   }
   const push = parsePushPayload(text);
-  if (!push) return;
   event.waitUntil(
     self.registration.showNotification(push.title, {
       body: push.body,
@@ -53,6 +62,42 @@ self.addEventListener('push', (event) => {
   );
 });
 
+/** The server's VAPID public key (a public query), when the old subscription does not tell it. */
+async function vapidPublicKey(): Promise<Uint8Array<ArrayBuffer> | null> {
+  const response = await fetch('/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ vapidPublicKey }' }),
+  });
+  const key = ((await response.json()) as { data?: { vapidPublicKey?: string } }).data?.vapidPublicKey;
+  return key ? base64UrlToBytes(key) : null;
+}
+
+/**
+ * The push service replaced or ended the subscription: subscribe again with the same key. Only the
+ * page holds the session token, so open windows are asked to register the new subscription with
+ * the server; with none open, the app registers it at its next start (`usePushSubscriptionSync`).
+ */
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const resubscribe = async (): Promise<PushSubscription | null> => {
+    const applicationServerKey =
+      event.oldSubscription?.options.applicationServerKey ?? (await vapidPublicKey());
+    if (!applicationServerKey) return null;
+    return self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+  };
+  event.waitUntil(
+    (async () => {
+      const renewed =
+        event.newSubscription ??
+        (await self.registration.pushManager.getSubscription()) ??
+        (await resubscribe());
+      if (!renewed) return;
+      const windows = await self.clients.matchAll({ type: 'window' });
+      for (const client of windows) client.postMessage({ type: PUSH_SUBSCRIPTION_CHANGED });
+    })(),
+  );
+});
+
 /** A click opens the notification's route: in an open window of the app if there is one. */
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
@@ -62,7 +107,8 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
       if (open) {
-        await open.focus();
+        // Focusing may be refused (e.g. no user activation); opening the route matters more.
+        await open.focus().catch(() => undefined);
         // navigate() works only on windows this worker controls; otherwise a new window opens.
         const navigated = await open.navigate(target).catch(() => null);
         if (navigated) return;

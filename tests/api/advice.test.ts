@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, partialOffers, preferencesProfiles } from '../../server/db/schema';
 import { salesCalculation } from '../../src/domain/advice-simulation';
-import { decimalToCents } from '../../src/domain/money';
+import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 
 const PASSWORD = 'Weindepot2026!';
@@ -10,7 +10,7 @@ const LOGIN =
   'mutation ($email: String!, $password: String!) { tokenAuth(email: $email, password: $password) { token } }';
 const PROFILE_FIELDS = `id uid source datetime investmentSumIntended investmentSumIntendedStr checkedAgbAndDsgvo
   total totalStr regionShares { region share value cases }
-  recommendedPositions { id amount caskOf sellPriceBtl totalStr offer { id availableCases } }`;
+  recommendedPositions { id amount caskOf sellPriceBtl totalStr offer { id availableCases sellPriceBtl } }`;
 const CREATE = `mutation ($sum: Decimal!, $risk: Int!, $lover: Int!, $horizon: Int!) {
   createPreferencesProfile(wineloverVsInvestor: $lover, investmentHorizon: $horizon, takesRisk: $risk,
     stocks: true, etfs: false, realestate: false, metals: true, watches: false, crypto: false,
@@ -52,9 +52,22 @@ interface Profile {
     id: number;
     amount: number;
     caskOf: number;
-    offer: { id: number; availableCases: number };
+    sellPriceBtl: string;
+    offer: { id: number; availableCases: number; sellPriceBtl: string };
   }[];
 }
+interface PricedPosition {
+  id: number;
+  amount: number;
+  agreedPriceBtl: string | null;
+  priceBtl: string;
+  priceBtlStr: string;
+  offer: { id: number };
+}
+const PRICED_LIST = `query {
+  orderPositionList { id amount agreedPriceBtl priceBtl priceBtlStr offer { id } }
+  orderListSums { vintagesSum }
+}`;
 interface OrderList {
   orderPositionList: {
     id: number;
@@ -77,6 +90,14 @@ describe.each(databaseTargets)('Anlegerprofil, Angebote und Simulation (%s)', (t
       .token as string;
   const orderList = async (token: string) =>
     (await portal.gql<OrderList>(ORDER_LIST, {}, { token })).data as OrderList;
+  const pricedList = async (token: string) =>
+    (
+      await portal.gql<{ orderPositionList: PricedPosition[]; orderListSums: { vintagesSum: number } }>(
+        PRICED_LIST,
+        {},
+        { token },
+      )
+    ).data as { orderPositionList: PricedPosition[]; orderListSums: { vintagesSum: number } };
   const create = async (token: string, vars: { sum: string; risk: number; lover: number; horizon: number }) =>
     portal.gql<{
       createPreferencesProfile: {
@@ -219,6 +240,79 @@ describe.each(databaseTargets)('Anlegerprofil, Angebote und Simulation (%s)', (t
     expect(await orderList(neukunde)).toEqual(before);
   });
 
+  it('keeps the adviser prices of a transferred adviser offer on the order list', async () => {
+    const me = await portal.gql<{ me: { preferencesprofileSet: Profile[] } }>(ME, {}, { token: kunde });
+    const offer = me.data?.me.preferencesprofileSet.find(
+      (profile) => profile.source === 'MANUALLY',
+    ) as Profile;
+    const adviserPrice = new Map(offer.recommendedPositions.map((p) => [p.offer.id, p.sellPriceBtl]));
+    // The seeded adviser offer prices Mouton 2018 and Cristal 2015 below the catalogue.
+    const discounted = offer.recommendedPositions.filter((p) => p.sellPriceBtl !== p.offer.sellPriceBtl);
+    expect(discounted.length).toBeGreaterThanOrEqual(2);
+    const answer = await portal.gql(
+      TRANSFER,
+      { uid: offer.uid, remove: true, direct: false },
+      { token: kunde },
+    );
+    expect(answer.data).toMatchObject({ addRecommendationsToOrderListOrBuyDirectly: { success: true } });
+
+    let list = await pricedList(kunde);
+    expect(list.orderPositionList).toHaveLength(offer.recommendedPositions.length);
+    for (const position of list.orderPositionList) {
+      expect(position.agreedPriceBtl).toBe(adviserPrice.get(position.offer.id));
+      expect(position.priceBtl).toBe(adviserPrice.get(position.offer.id));
+    }
+    const adviserSum = offer.recommendedPositions.reduce(
+      (sum, p) => sum + p.amount * p.caskOf * decimalToCents(p.sellPriceBtl),
+      0,
+    );
+    expect(list.orderListSums.vintagesSum).toBe(adviserSum);
+
+    // A new amount keeps the agreed price; the same wine from the catalogue is a position of its
+    // own at the catalogue price, and both share the offer's stock.
+    const mouton = discounted.find(
+      (p) => p.caskOf === 6 && p.offer.availableCases >= 3,
+    ) as Profile['recommendedPositions'][number];
+    const agreed = list.orderPositionList.find((p) => p.offer.id === mouton.offer.id) as PricedPosition;
+    const stock = mouton.offer.availableCases;
+    const changed = await portal.gql(
+      'mutation ($id: Int!, $amount: Int) { changeOrderPosition(orderPositionId: $id, amount: $amount) { success orderPosition { amount priceBtl } } }',
+      { id: agreed.id, amount: stock - 1 },
+      { token: kunde },
+    );
+    expect(changed.data).toMatchObject({
+      changeOrderPosition: {
+        success: true,
+        orderPosition: { amount: stock - 1, priceBtl: mouton.sellPriceBtl },
+      },
+    });
+    const tooMany = await portal.gql(
+      'mutation ($offerId: Int!) { createOrderPosition(offerId: $offerId, amount: 2) { success errors { message } } }',
+      { offerId: mouton.offer.id },
+      { token: kunde },
+    );
+    expect(tooMany.data).toMatchObject({
+      createOrderPosition: { success: false, errors: [{ message: 'Es sind nur noch 1 Kisten verfügbar.' }] },
+    });
+    expect(
+      (await portal.gql(ADD_POSITION, { offerId: mouton.offer.id }, { token: kunde })).data,
+    ).toMatchObject({
+      createOrderPosition: { success: true },
+    });
+    list = await pricedList(kunde);
+    const ofMouton = list.orderPositionList.filter((p) => p.offer.id === mouton.offer.id);
+    expect(ofMouton.map((p) => [p.amount, p.agreedPriceBtl, p.priceBtl])).toEqual([
+      [stock - 1, mouton.sellPriceBtl, mouton.sellPriceBtl],
+      [1, null, mouton.offer.sellPriceBtl],
+    ]);
+    expect(ofMouton[0]?.priceBtlStr).toBe(formatEuro(decimalToCents(mouton.sellPriceBtl)));
+    expect(list.orderListSums.vintagesSum).toBe(
+      adviserSum +
+        (stock - 1 - mouton.amount) * 6 * decimalToCents(mouton.sellPriceBtl) +
+        6 * decimalToCents(mouton.offer.sellPriceBtl),
+    );
+  });
+
   it('shows only the non-archived adviser offer and orders it bindingly', async () => {
     const me = await portal.gql<{ me: { preferencesprofileSet: Profile[] } }>(ME, {}, { token: kunde });
     const adviser =
@@ -239,13 +333,29 @@ describe.each(databaseTargets)('Anlegerprofil, Angebote und Simulation (%s)', (t
     expect(list.orderPositionList).toEqual([]);
     expect(list.check_needed).toHaveLength(1);
     expect(list.me.blockedByOrderCheck).toBe(true);
-    const invoice = await portal.gql<{ getInvoiceById: { positions: { amount: number }[] } }>(
-      'query ($id: Int!) { getInvoiceById(invoiceId: $id) { positions { amount } } }',
+    const invoice = await portal.gql<{
+      getInvoiceById: {
+        positions: { amount: number; buyPriceBtl: string; offer: { id: number } }[];
+        sums: { vintagesSum: number };
+      };
+    }>(
+      'query ($id: Int!) { getInvoiceById(invoiceId: $id) { positions { amount buyPriceBtl offer { id } } sums { vintagesSum } } }',
       { id: list.check_needed[0]?.id },
       { token: kunde },
     );
     expect(invoice.data?.getInvoiceById.positions.map((p) => p.amount).sort()).toEqual(
       offer.recommendedPositions.map((p) => p.amount).sort(),
+    );
+    // The invoice snapshots the adviser's prices, not the catalogue's.
+    const adviserPrice = new Map(offer.recommendedPositions.map((p) => [p.offer.id, p.sellPriceBtl]));
+    for (const position of invoice.data?.getInvoiceById.positions ?? []) {
+      expect(position.buyPriceBtl).toBe(adviserPrice.get(position.offer.id));
+    }
+    expect(invoice.data?.getInvoiceById.sums.vintagesSum).toBe(
+      offer.recommendedPositions.reduce(
+        (sum, p) => sum + p.amount * p.caskOf * decimalToCents(p.sellPriceBtl),
+        0,
+      ),
     );
     // Blocked now: a second transfer is refused.
     const again = await portal.gql<{

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countEvent, rateLimits } from '../../server/services/rate-limit';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 import { linkIn } from './support/mailbox';
 
@@ -237,6 +238,58 @@ describe.each(databaseTargets)('Anmeldung und Konto (%s)', (target) => {
       { ip: '203.0.113.10' },
     );
     expect(otherIp.data?.register.errors[0]?.code).not.toBe('RATE_LIMITED');
+  });
+
+  it('limits registrations per address, from whichever IP addresses they come', async () => {
+    const codes = [];
+    for (let i = 0; i < 6; i++) {
+      const answer = await portal.gql<{ register: MutationAnswer }>(
+        REGISTER,
+        { ...anna, email: ' Berta.Vogel@Example.com ' },
+        { ip: `192.0.2.${i + 1}` },
+      );
+      codes.push(answer.data?.register.errors[0]?.code ?? 'OK');
+    }
+    expect(codes).toEqual([
+      'OK',
+      'EMAIL_ALREADY_REGISTERED',
+      'EMAIL_ALREADY_REGISTERED',
+      'EMAIL_ALREADY_REGISTERED',
+      'EMAIL_ALREADY_REGISTERED',
+      'RATE_LIMITED',
+    ]);
+    const otherAddress = await portal.gql<{ register: MutationAnswer }>(
+      REGISTER,
+      { ...anna, email: 'carl.vogel@example.com' },
+      { ip: '192.0.2.6' },
+    );
+    expect(otherAddress.data?.register).toEqual({ success: true, errors: [] });
+  });
+
+  it('limits failed sign-ins per IP address over all addresses', async () => {
+    await portal.createUser('ida@example.com');
+    // 99 failures of other addresses from this IP are on record (each would cost an argon2 check).
+    for (let i = 0; i < 99; i++)
+      await countEvent(portal.db, 'login:ip:203.0.113.77', rateLimits.loginFailuresPerIp);
+    const hundredth = await portal.gql(
+      TOKEN_AUTH,
+      { email: 'niemand@example.com', password: 'Falsch1' },
+      { ip: '203.0.113.77' },
+    );
+    expect(hundredth.errors?.[0]?.message).toBe('Please enter valid credentials');
+    const limited = await portal.gql(
+      TOKEN_AUTH,
+      { email: 'ida@example.com', password: 'Weindepot2026!' },
+      { ip: '203.0.113.77' },
+    );
+    expect(limited.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+    expect(limited.errors?.[0]?.message).toMatch(/Zu viele fehlgeschlagene Anmeldeversuche/);
+    const elsewhere = await portal.gql<{ tokenAuth: { token: string } }>(
+      TOKEN_AUTH,
+      { email: 'ida@example.com', password: 'Weindepot2026!' },
+      { ip: '203.0.113.78' },
+    );
+    expect(elsewhere.data?.tokenAuth.token).toBeTruthy();
   });
 
   it('limits reset requests per address and per IP address, with a German message and no further mail', async () => {

@@ -38,7 +38,7 @@ const CHANGE_INVOICE = `mutation ($id: Int!, $stage: InvoiceStage, $date: Date, 
   }
 }`;
 const AUDIT = `query ($entity: AuditEntity!, $id: Int!) {
-  auditLog(entity: $entity, entityId: $id) { action before after actorEmail }
+  auditLog(entity: $entity, entityId: $id) { entries { action before after actorEmail } }
 }`;
 
 interface Problem {
@@ -93,8 +93,8 @@ describe.each(databaseTargets)('Back office: Rechnungsprüfung (%s)', (target) =
   const invoiceRow = async (invoiceId: number) =>
     (await portal.db.select().from(invoices).where(eq(invoices.id, invoiceId)))[0];
   const audit = async (entity: string, id: number) =>
-    (await portal.gql<{ auditLog: AuditRow[] }>(AUDIT, { entity, id }, { token: staff })).data
-      ?.auditLog as AuditRow[];
+    (await portal.gql<{ auditLog: { entries: AuditRow[] } }>(AUDIT, { entity, id }, { token: staff })).data
+      ?.auditLog.entries as AuditRow[];
   /** The sums the cost summary gives for the invoice's positions as stored now. */
   const expectedSums = async (invoiceId: number) =>
     costSummary(

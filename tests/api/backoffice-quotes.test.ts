@@ -15,6 +15,7 @@ import {
   wineries,
   wines,
 } from '../../server/db/schema';
+import { quoteTexts } from '../../server/services/backoffice-quotes';
 import {
   QUOTE_OFFERS_PER_REGION,
   quoteOfferSections,
@@ -313,6 +314,68 @@ describe.each(databaseTargets)('Manuelle Angebote (%s)', (target) => {
       .where(eq(preferencesProfiles.id, quote.id));
     expect(cents(row?.investmentSumPicked ?? '0')).toBe(expected);
     expect(await auditActions(quote.id)).toEqual(['create', 'add_offer', 'add_offer', 'add_offer']);
+  });
+
+  it('refuses an offer whose tranches are all assigned to depots, the rule of the offer list', async () => {
+    const [vintage] = await portal.db.select({ id: vintages.id }).from(vintages).limit(1);
+    const [offer] = await portal.db
+      .insert(offers)
+      .values({ vintageId: vintage?.id ?? 0, bottleSizeId: 1, sellPriceBtl: '120.00' })
+      .returning({ id: offers.id });
+    // Two cases bought, both still "available" on the tranche, but both already in a client's depot.
+    const [tranche] = await portal.db
+      .insert(partialOffers)
+      .values({
+        offerId: offer?.id ?? 0,
+        buyPriceBtl: '90.00',
+        quantityAvailable: 2,
+        totalQuantityAvailable: 2,
+      })
+      .returning({ id: partialOffers.id });
+    await portal.db.insert(depotPositions).values({
+      ownerId: clientId,
+      vintageId: vintage?.id ?? 0,
+      offerId: offer?.id ?? 0,
+      partialOfferId: tranche?.id ?? 0,
+      bottleSizeId: 1,
+      amount: 2,
+      caskOf: 6,
+      buyPriceBtl: '120.00',
+    });
+    const quote = await newQuote('vergeben@example.com');
+
+    const refused = await staff<'addOfferToManualQuote'>(ADD_OFFER, {
+      quoteId: quote.id,
+      offerId: offer?.id,
+      amount: 1,
+    });
+    expect(refused.addOfferToManualQuote).toEqual({
+      success: false,
+      errors: [{ code: 'NOT_AVAILABLE', field: 'offerId', message: quoteTexts.notListed }],
+      manualQuote: null,
+    });
+    expect(
+      await portal.db.select().from(recommendedPositions).where(eq(recommendedPositions.profileId, quote.id)),
+    ).toEqual([]);
+    expect(await auditActions(quote.id)).toEqual(['create']);
+    const listed = (await portal.gql<{ manualQuoteOffers: QuoteOffer[] }>(OFFERS, {}, { token: staffToken }))
+      .data?.manualQuoteOffers;
+    expect(listed?.some((candidate) => candidate.id === offer?.id)).toBe(false);
+
+    // One more case bought: the tranche total is above the depot-assigned cases, the offer can be added.
+    await portal.db
+      .update(partialOffers)
+      .set({ totalQuantityAvailable: 3 })
+      .where(eq(partialOffers.id, tranche?.id ?? 0));
+    const added = await staff<'addOfferToManualQuote'>(ADD_OFFER, {
+      quoteId: quote.id,
+      offerId: offer?.id,
+      amount: 1,
+    });
+    expect(added.addOfferToManualQuote.success).toBe(true);
+    expect(
+      added.addOfferToManualQuote.manualQuote?.recommendedPosition.map((position) => position.offer.id),
+    ).toEqual([offer?.id]);
   });
 
   it('edits and deletes positions with the back office validation messages; refusals change nothing', async () => {

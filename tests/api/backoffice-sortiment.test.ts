@@ -22,8 +22,16 @@ const OFFERS = `query ($variant: BackofficeOfferVariant) {
     partialOfferRel { id buyPriceBtl quantityAvailable totalQuantityAvailable offerId }
   }
 }`;
-const PARTIAL_OFFERS = `query ($offerId: Int) {
-  allPartialOffers(offerId: $offerId) { id offerId buyPriceBtl quantityAvailable totalQuantityAvailable storageIds offerer { company } }
+const PARTIAL_OFFERS = `query ($offerId: Int, $search: String, $sortBy: PartialOfferSortField, $descending: Boolean,
+  $offset: Int, $limit: Int) {
+  allPartialOffers(offerId: $offerId, search: $search, sortBy: $sortBy, descending: $descending, offset: $offset,
+    limit: $limit) {
+    totalCount
+    partialOffers {
+      id offerId buyPriceBtl quantityAvailable totalQuantityAvailable storageIds offerer { company }
+      offer { id vintage { title year } }
+    }
+  }
 }`;
 const DEPOT_POSITIONS = `query ($offerId: Int!) {
   getDepotPositionsForOffer(offerId: $offerId) {
@@ -266,14 +274,76 @@ describe.each(databaseTargets)('Back office: Sortiment (Neu) (%s)', (target) => 
   });
 
   it('lists the purchase tranches with purchase prices for staff, optionally of one offer', async () => {
-    type Answer = { allPartialOffers: { id: number; offerId: number; buyPriceBtl: string | null }[] };
-    const every = (await asStaff<Answer>(PARTIAL_OFFERS)).data?.allPartialOffers ?? [];
-    expect(every).toHaveLength((await portal.db.select().from(partialOffers)).length);
-    expect(every.every((tranche) => /^\d+\.\d{2}$/.test(tranche.buyPriceBtl ?? ''))).toBe(true);
+    type Answer = {
+      allPartialOffers: {
+        totalCount: number;
+        partialOffers: { id: number; offerId: number; buyPriceBtl: string | null; offer: { id: number } }[];
+      };
+    };
+    const all = await portal.db.select().from(partialOffers);
+    const every = (await asStaff<Answer>(PARTIAL_OFFERS, { limit: 200 })).data?.allPartialOffers;
+    expect(every?.totalCount).toBe(all.length);
+    expect(every?.partialOffers).toHaveLength(Math.min(all.length, 200));
+    expect(every?.partialOffers.every((tranche) => /^\d+\.\d{2}$/.test(tranche.buyPriceBtl ?? ''))).toBe(
+      true,
+    );
+    expect(every?.partialOffers.every((tranche) => tranche.offer.id === tranche.offerId)).toBe(true);
     const ofOffer = (await asStaff<Answer>(PARTIAL_OFFERS, { offerId: linked.offerId })).data
       ?.allPartialOffers;
-    expect(ofOffer?.map((tranche) => tranche.id).sort((a, b) => a - b)).toEqual(linked.tranches);
-    expect(ofOffer?.every((tranche) => tranche.offerId === linked.offerId)).toBe(true);
+    expect(ofOffer?.totalCount).toBe(linked.tranches.length);
+    expect(ofOffer?.partialOffers.map((tranche) => tranche.id).sort((a, b) => a - b)).toEqual(
+      linked.tranches,
+    );
+    expect(ofOffer?.partialOffers.every((tranche) => tranche.offerId === linked.offerId)).toBe(true);
+  });
+
+  it('pages, sorts and searches the purchase tranches on the server (Sortiment (Alt))', async () => {
+    type Row = {
+      id: number;
+      buyPriceBtl: string;
+      offerer: { company: string } | null;
+      offer: { vintage: { title: string; year: number } };
+    };
+    type Answer = { allPartialOffers: { totalCount: number; partialOffers: Row[] } };
+    const page = async (variables: Record<string, unknown>) => {
+      const answer = await asStaff<Answer>(PARTIAL_OFFERS, variables);
+      expect(answer.errors).toBeUndefined();
+      return answer.data?.allPartialOffers ?? { totalCount: -1, partialOffers: [] };
+    };
+    const total = (await portal.db.select().from(partialOffers)).length;
+    expect(total).toBeGreaterThan(6);
+
+    // By id: consecutive pages of 3 without gaps or repeats; a page beyond the end is empty.
+    const ids = (await portal.db.select({ id: partialOffers.id }).from(partialOffers)).map((row) => row.id);
+    ids.sort((a, b) => a - b);
+    const first = await page({ sortBy: 'ID', descending: false, offset: 0, limit: 3 });
+    const second = await page({ sortBy: 'ID', descending: false, offset: 3, limit: 3 });
+    expect(first.totalCount).toBe(total);
+    expect([...first.partialOffers, ...second.partialOffers].map((row) => row.id)).toEqual(ids.slice(0, 6));
+    expect((await page({ offset: total, limit: 3 })).partialOffers).toEqual([]);
+    // The page size is bounded: 0 becomes 1, 10,000 becomes 200.
+    expect((await page({ limit: 0 })).partialOffers).toHaveLength(1);
+    expect((await page({ limit: 10_000 })).partialOffers).toHaveLength(Math.min(total, 200));
+
+    // By buy price, descending: the prices never increase.
+    const byPrice = (await page({ sortBy: 'BUY_PRICE', descending: true, limit: 200 })).partialOffers;
+    const prices = byPrice.map((row) => Number(row.buyPriceBtl));
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+
+    // Search: every word must match (wine and year), case- and accent-insensitive.
+    const [wine] = await portal.db
+      .select({ title: vintages.title, year: vintages.year })
+      .from(vintages)
+      .where(eq(vintages.id, linked.vintageId));
+    const found = await page({ search: `${wine?.title.toUpperCase()} ${wine?.year}`, limit: 200 });
+    expect(found.totalCount).toBeGreaterThanOrEqual(linked.tranches.length);
+    expect(found.partialOffers.map((row) => row.id)).toEqual(expect.arrayContaining(linked.tranches));
+    expect(
+      found.partialOffers.every(
+        (row) => row.offer.vintage.title === wine?.title && row.offer.vintage.year === wine?.year,
+      ),
+    ).toBe(true);
+    expect(await page({ search: 'kein-solcher-wein-xyz' })).toEqual({ totalCount: 0, partialOffers: [] });
   });
 
   it('shows the depot positions of an offer with their owner and marks staff owners', async () => {
@@ -316,6 +386,21 @@ describe.each(databaseTargets)('Back office: Sortiment (Neu) (%s)', (target) => 
   });
 
   it('links a depot position to another tranche of its wine, with an audit row, and refuses other wines', async () => {
+    const onInvoice = async () =>
+      Object.fromEntries(
+        (await portal.db.select().from(partialOffers).where(eq(partialOffers.offerId, linked.offerId))).map(
+          (tranche) => [tranche.id, tranche.quantityOnInvoice],
+        ),
+      );
+    const [position] = await portal.db
+      .select()
+      .from(depotPositions)
+      .where(eq(depotPositions.id, linked.positionId));
+    const cases = position?.amount ?? 0;
+    const [from = 0, to = 0] = linked.tranches;
+    const invoicedBefore = await onInvoice();
+    expect(invoicedBefore[from]).toBeGreaterThanOrEqual(cases);
+
     const moved = await asStaff<LinkAnswer>(LINK, {
       depotPositionId: linked.positionId,
       poId: linked.tranches[1],
@@ -339,6 +424,22 @@ describe.each(databaseTargets)('Back office: Sortiment (Neu) (%s)', (target) => 
       action: 'link',
       before: { partialOfferId: linked.tranches[0] },
       after: { partialOfferId: linked.tranches[1] },
+    });
+    // The paid cases move with the position: off the old tranche's invoice quantity, onto the new one's.
+    expect(await onInvoice()).toEqual({
+      ...invoicedBefore,
+      [from]: (invoicedBefore[from] ?? 0) - cases,
+      [to]: (invoicedBefore[to] ?? 0) + cases,
+    });
+    expect((await auditRows('partial_offer', from)).at(-1)).toMatchObject({
+      action: 'update',
+      before: { quantityOnInvoice: invoicedBefore[from] },
+      after: { quantityOnInvoice: (invoicedBefore[from] ?? 0) - cases },
+    });
+    expect((await auditRows('partial_offer', to)).at(-1)).toMatchObject({
+      action: 'update',
+      before: { quantityOnInvoice: invoicedBefore[to] },
+      after: { quantityOnInvoice: (invoicedBefore[to] ?? 0) + cases },
     });
 
     const [foreign] = await portal.db
@@ -382,6 +483,19 @@ describe.each(databaseTargets)('Back office: Sortiment (Neu) (%s)', (target) => 
     );
     expect((await auditRows('depot_position', linked.positionId)).map((entry) => entry.action)).toEqual([
       'link',
+      'link',
+    ]);
+    expect(await onInvoice()).toEqual(invoicedBefore);
+
+    // Without a tranche the cases count on none; assigning it again counts them again.
+    await asStaff<LinkAnswer>(LINK, { depotPositionId: linked.positionId, poId: null });
+    expect(await onInvoice()).toEqual({ ...invoicedBefore, [from]: (invoicedBefore[from] ?? 0) - cases });
+    await asStaff<LinkAnswer>(LINK, { depotPositionId: linked.positionId, poId: from });
+    expect(await onInvoice()).toEqual(invoicedBefore);
+    expect((await auditRows('depot_position', linked.positionId)).map((entry) => entry.action)).toEqual([
+      'link',
+      'link',
+      'unlink',
       'link',
     ]);
   });

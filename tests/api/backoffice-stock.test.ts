@@ -259,13 +259,13 @@ describe.each(databaseTargets)('Lagerbestand und Auswertungen (%s)', (target) =>
     });
 
     const history = await portal.gql<{
-      auditLog: { action: string; before: unknown; after: unknown; actorEmail: string }[];
+      auditLog: { entries: { action: string; before: unknown; after: unknown; actorEmail: string }[] };
     }>(
-      'query ($id: Int!) { auditLog(entity: depot_position, entityId: $id) { action before after actorEmail } }',
+      'query ($id: Int!) { auditLog(entity: depot_position, entityId: $id) { entries { action before after actorEmail } } }',
       { id: position.id },
       { token: staffToken },
     );
-    expect(history.data?.auditLog).toEqual([
+    expect(history.data?.auditLog.entries).toEqual([
       {
         action: 'update',
         before: { storageId: '30001, 30002, 30003' },

@@ -149,6 +149,70 @@ describe.each(databaseTargets)('Inhalte, Weingüter und Jahrgänge (%s)', (targe
     expect(unknown.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 
+  it('holds back a premiere video file until its publish time, then streams it with Range requests', async () => {
+    const slug = 'was-macht-einen-grossen-bordeaux-aus';
+    const [video] = await portal.db.select().from(academyVideos).where(eq(academyVideos.slug, slug));
+    if (!video?.wineryId) throw new Error('Video zu Lafite fehlt in den Demodaten');
+    const file = video.videoUrl;
+    const spellings = [
+      file,
+      `${file}?download=1`,
+      file.replace('/media/', '/media/./'),
+      file.replace('/media/', '/media//'),
+      file.replace('/media/videos/', '/media/videos/../videos/'),
+      file.replace('/media/videos/', '/media/videos%2f'),
+      file.replace('/media/videos/', '/media/%76ideos/'),
+      file.replace('/media/videos/', '/media/academy/../videos/'),
+    ];
+    const wineryVideos = async () => {
+      const answer = await portal.gql<{
+        wineryDetails: { academyVideos: { slug: string; isPublished: boolean; videoUrl: string | null }[] };
+      }>(WINERY, { id: video.wineryId });
+      return answer.data?.wineryDetails.academyVideos.find((entry) => entry.slug === slug);
+    };
+
+    await portal.db
+      .update(academyVideos)
+      .set({ datetimePublished: new Date(Date.now() + 60 * 60 * 1000) })
+      .where(eq(academyVideos.id, video.id));
+    try {
+      for (const url of spellings) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const response = await portal.app.inject({ method, url, headers: { range: 'bytes=0-99' } });
+          // The plain address answers 404 like a missing file; odd spellings may also answer 403.
+          if (url === file) expect(response.statusCode, method).toBe(404);
+          expect([403, 404], `${method} ${url}`).toContain(response.statusCode);
+          expect(response.headers['content-type'], url).not.toMatch(/video/);
+        }
+      }
+      // The winery page lists the premiere, but without its address.
+      expect(await wineryVideos()).toEqual({ slug, isPublished: false, videoUrl: null });
+    } finally {
+      await portal.db
+        .update(academyVideos)
+        .set({ datetimePublished: video.datetimePublished })
+        .where(eq(academyVideos.id, video.id));
+    }
+
+    expect(await wineryVideos()).toEqual({ slug, isPublished: true, videoUrl: file });
+    const whole = await portal.app.inject({ method: 'GET', url: file });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/webm');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const size = whole.rawPayload.length;
+    expect(size).toBeGreaterThan(1000);
+    const part = await portal.app.inject({ method: 'GET', url: file, headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${size}`);
+    expect(part.rawPayload).toEqual(whole.rawPayload.subarray(100, 200));
+    // Images beside the videos are served as before; unknown video names are not found.
+    const thumbnail = video.thumbnail ?? '';
+    expect((await portal.app.inject({ method: 'GET', url: thumbnail })).statusCode).toBe(200);
+    expect(
+      (await portal.app.inject({ method: 'GET', url: '/media/videos/gibt-es-nicht.webm' })).statusCode,
+    ).toBe(404);
+  });
+
   it('answers the winery page with images, facts, videos, wine cores, top offer and critics in few queries', async () => {
     const [lafite] = await portal.db
       .select()

@@ -75,7 +75,37 @@ describe.each(databaseTargets)('GraphQL-Härtung (%s)', (target) => {
       `{ allOffers { vintage { wine { winery { wines { vintages { wine { winery { ${wines} } } } } } } } } }`,
     );
     const messages = (answer.body.errors ?? []).map((error: { message: string }) => error.message);
-    expect(messages).toEqual([limitMessages.cost]);
+    // Its nested lists break the list fan-out limit as well.
+    expect(new Set(messages)).toEqual(new Set([limitMessages.cost, limitMessages.listFanOut]));
+    expect(messages).toHaveLength(2);
+  });
+
+  it('refuses a public query that cycles through the catalogue lists, although it passes depth and cost', async () => {
+    const cycle =
+      'wines { vintages { offerRel { vintage { wine { winery { wines { vintages { offerRel { id } } } } } } } } }';
+    const viaFragment = `query { allWineries { ...Cycle } } fragment Cycle on Winery { ${cycle} }`;
+    for (const text of [`{ allWineries { ${cycle} } }`, viaFragment]) {
+      portal.queries.length = 0;
+      const answer = await query(text);
+      // The only limit it breaks is the list fan-out: depth 11, graphql-armor's cost below 5,000.
+      expect(answer.body.errors).toEqual([
+        expect.objectContaining({
+          message: limitMessages.listFanOut,
+          extensions: { code: QUERY_TOO_COMPLEX },
+        }),
+      ]);
+      expect(isGermanMessage(answer.body.errors[0].message)).toBe(true);
+      expect(answer.body.data).toBeUndefined();
+      expect(portal.queries).toEqual([]);
+    }
+    // Without a cycle, four nested lists are answered, five are refused.
+    const four = await query('{ allWineries { id wines { id vintages { id offerRel { id } } } } }');
+    expect(four.body.errors).toBeUndefined();
+    expect(four.body.data).toEqual({ allWineries: [] }); // answered (this portal has no demo data)
+    const five = await query(
+      '{ allWineries { wines { vintages { offerRel { partialOfferRel { id } } } } } }',
+    );
+    expect(five.body.errors).toEqual([expect.objectContaining({ message: limitMessages.listFanOut })]);
   });
 
   it('refuses more aliases than allowed (no batching of sign-in attempts into one request)', async () => {

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partialOffers } from '../../server/db/schema';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 
 interface SearchOffer {
@@ -313,29 +314,47 @@ describe.each(databaseTargets)('Angebote durchsuchen (%s)', (target) => {
   it('offerPage: offer by lwin11, sold-out offer, redirect target and newest offer', async () => {
     const query = `query ($lwin11: String) { offerPage(lwin11: $lwin11) {
       offer { id availableCases vintage { lwin11 title year } }
-      hotDeals { id availableCases onRequest archived datetimeCreated }
-      firstAvailableLwin11 newestLwin11 } }`;
+      hotDeals { id availableCases onRequest archived datetimeCreated vintage { lwin11 } }
+      hotDealCount firstAvailableLwin11 newestLwin11 } }`;
     const carousel = await portal.gql<{
       offerPage: {
         offer: null;
         hotDeals: {
+          id: number;
           availableCases: number;
           onRequest: boolean;
           archived: boolean;
           datetimeCreated: string;
+          vintage: { lwin11: string };
         }[];
+        hotDealCount: number;
         firstAvailableLwin11: string;
         newestLwin11: string;
       };
     }>(query, {});
     const page = carousel.data?.offerPage;
     expect(page?.offer).toBeNull();
-    expect(page?.hotDeals.length).toBeGreaterThan(3);
+    // Only the 3 tiles the carousel shows (the newest offers with cases, oldest first), and the count
+    // of all offers with cases for its initial index.
+    const stocked = (
+      await portal.gql<{
+        allOffers: {
+          id: number;
+          onRequest: boolean;
+          availableCases: number;
+          datetimeCreated: string;
+          vintage: { lwin11: string };
+        }[];
+      }>('{ allOffers { id onRequest availableCases datetimeCreated vintage { lwin11 } } }')
+    ).data?.allOffers.filter((o) => o.availableCases > 0 && !o.onRequest);
+    expect(stocked?.length).toBeGreaterThan(3);
+    expect(page?.hotDealCount).toBe(stocked?.length);
+    expect(page?.hotDeals.map((o) => o.id)).toEqual(stocked?.slice(-3).map((o) => o.id));
     expect(page?.hotDeals.every((o) => o.availableCases > 0 && !o.onRequest && !o.archived)).toBe(true);
     const created = page?.hotDeals.map((o) => o.datetimeCreated) ?? [];
     expect(created).toEqual([...created].sort());
-    expect(page?.firstAvailableLwin11).toMatch(/^\d{11}$/);
-    expect(page?.newestLwin11).toMatch(/^\d{11}$/);
+    expect(page?.firstAvailableLwin11).toBe(stocked?.[0]?.vintage.lwin11);
+    expect(page?.newestLwin11).toBe(stocked?.at(-1)?.vintage.lwin11);
 
     const soldOutSearch = await search({ search: 'lafite', yearMin: 2010, yearMax: 2010 });
     const soldOutLwin11 = soldOutSearch.all[0]?.vintage.lwin11;
@@ -352,6 +371,48 @@ describe.each(databaseTargets)('Angebote durchsuchen (%s)', (target) => {
     });
     expect(unknown.data?.offerPage.offer).toBeNull();
     expect(unknown.data?.offerPage.firstAvailableLwin11).toBe(page?.firstAvailableLwin11);
+  });
+
+  it('featuredOffer: the first promoted offer with cases in the order of allVintages and their offers', async () => {
+    type Card = { id: number; promoteOffer: boolean; onRequest: boolean; availableCases: number };
+    const first = async () => {
+      const answer = await portal.gql<{
+        featuredOffer: { id: number } | null;
+        allVintages: { offerRel: Card[] }[];
+      }>('{ featuredOffer { id } allVintages { offerRel { id promoteOffer onRequest availableCases } } }');
+      expect(answer.errors).toBeUndefined();
+      // The rule of the spec's client, computed over every vintage and its offers.
+      const expected = answer.data?.allVintages
+        .flatMap((vintage) => vintage.offerRel)
+        .find((offer) => offer.promoteOffer && !offer.onRequest && offer.availableCases > 0);
+      return { featured: answer.data?.featuredOffer ?? null, expected: expected ?? null };
+    };
+    const before = await first();
+    expect(before.featured).not.toBeNull();
+    expect(before.featured?.id).toBe(before.expected?.id);
+
+    // Without stock the next promoted offer takes its place.
+    const featuredId = before.featured?.id as number;
+    const tranches = await portal.db
+      .select()
+      .from(partialOffers)
+      .where(eq(partialOffers.offerId, featuredId));
+    await portal.db
+      .update(partialOffers)
+      .set({ quantityAvailable: 0 })
+      .where(eq(partialOffers.offerId, featuredId));
+    try {
+      const after = await first();
+      expect(after.featured?.id).not.toBe(featuredId);
+      expect(after.featured?.id).toBe(after.expected?.id);
+    } finally {
+      for (const tranche of tranches) {
+        await portal.db
+          .update(partialOffers)
+          .set({ quantityAvailable: tranche.quantityAvailable })
+          .where(eq(partialOffers.id, tranche.id));
+      }
+    }
   });
 
   it('answers the remaining lookup lists', async () => {

@@ -6,6 +6,7 @@ import {
   depotPositions,
   invoices,
   offers,
+  orderPositions,
   outbox,
   partialOffers,
   pushSubscriptions,
@@ -540,6 +541,47 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
         createOrderPosition: { success: false, errors: [{ code: 'INVALID_AMOUNT' }] },
       });
     }
+  });
+
+  it('lets a blocked client only shrink the order list: no more cases, no new condition report', async () => {
+    // Thomas Keller's seeded order is being checked; a position may still be on his list, e.g.
+    // when staff bound a manual quote for him.
+    const [keller] = await portal.db.select().from(users).where(eq(users.email, 'thomas.keller@example.com'));
+    expect(keller?.blockedByOrderCheck).toBe(true);
+    const [position] = await portal.db
+      .insert(orderPositions)
+      .values({ userId: keller?.id as number, offerId: offerIds[0] as number, amount: 2 })
+      .returning({ id: orderPositions.id });
+    const id = position?.id as number;
+    const blockedRefusal = {
+      changeOrderPosition: {
+        success: false,
+        errors: [{ code: 'ORDER_LIST_BLOCKED', message: ORDER_LIST_BLOCKED_TEXT }],
+      },
+    };
+    expect((await portal.gql(CHANGE, { id, amount: 3 }, { token: otherClient })).data).toMatchObject(
+      blockedRefusal,
+    );
+    expect((await portal.gql(CHANGE, { id, flag: true }, { token: otherClient })).data).toMatchObject(
+      blockedRefusal,
+    );
+    expect(
+      (await portal.gql(CHANGE, { id, amount: 1, flag: true }, { token: otherClient })).data,
+    ).toMatchObject(blockedRefusal);
+    expect((await orderList(otherClient)).orderPositionList).toEqual([
+      expect.objectContaining({ id, amount: 2, conditionReport: false }),
+    ]);
+
+    const fewer = await portal.gql(CHANGE, { id, amount: 1, flag: false }, { token: otherClient });
+    expect(fewer.data).toMatchObject({
+      changeOrderPosition: { success: true, orderPosition: { amount: 1, conditionReport: false } },
+    });
+    expect((await portal.gql(DELETE, { id }, { token: otherClient })).data).toMatchObject({
+      deleteOrderPosition: { success: true },
+    });
+    const after = await orderList(otherClient);
+    expect(after.orderPositionList).toEqual([]);
+    expect(after.me.blockedByOrderCheck).toBe(true);
   });
 
   it('keeps invoices private: a client lists only their own, staff everyone', async () => {

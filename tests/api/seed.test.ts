@@ -45,7 +45,10 @@ import {
   seedDemoData,
   writeDemoMedia,
 } from '../../server/seed';
+import { compositionCandidates, proposalLines } from '../../server/services/advice';
 import { verifyPassword } from '../../server/services/passwords';
+import { portfolioTotal, regionShares } from '../../src/domain/advice-portfolio';
+import { composePortfolio } from '../../src/domain/advice-recommendation';
 
 const NOW = new Date('2026-11-21T09:00:00Z');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -527,6 +530,28 @@ describe.each(targets)('Demodaten (%s)', (target) => {
         .from(recommendedPositions)
         .where(eq(recommendedPositions.profileId, wizard?.id ?? 0));
       expect(wizardPositions.length).toBeGreaterThan(0);
+      // The investor profile's portfolio is the engine's: within ±10 % of 50.000 €, no region
+      // above 40 %, exactly the positions a recomposition answers.
+      const lines = await proposalLines(db(), wizard?.id ?? 0);
+      expect(portfolioTotal(lines)).toBeGreaterThanOrEqual(4_500_000);
+      expect(portfolioTotal(lines)).toBeLessThanOrEqual(5_500_000);
+      for (const region of regionShares(lines)) expect(region.share).toBeLessThanOrEqual(40);
+      const engine = composePortfolio(
+        {
+          wineloverVsInvestor: wizard?.wineloverVsInvestor ?? 0,
+          takesRisk: wizard?.takesRisk ?? 0,
+          investmentHorizon: wizard?.investmentHorizon ?? 0,
+          investmentSumIntended: 5_000_000,
+        },
+        await compositionCandidates(db()),
+      );
+      expect(engine.withinWindow).toBe(true);
+      const byOffer = (a: { offerId: number }, b: { offerId: number }) => a.offerId - b.offerId;
+      expect(
+        wizardPositions
+          .map((position) => ({ offerId: position.offerId, amount: position.amount }))
+          .sort(byOffer),
+      ).toEqual([...engine.positions].sort(byOffer));
       expect(
         await db().select().from(orderPositions).where(eq(orderPositions.userId, kunde.id)),
       ).toHaveLength(1);

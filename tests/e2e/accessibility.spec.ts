@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { wineSeeds } from '../../server/seed/data/wines';
+import { staffDepotPath } from '../../src/domain/depot-routes';
 import { demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
 import { logIn } from './support/session';
 
@@ -28,6 +29,23 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
           .join(' | ')}`,
     );
   expect.soft(findings, `axe-core findings on ${screen}`).toEqual([]);
+}
+
+/**
+ * Opens a dialog with the keyboard (Enter on its opener), checks that the focus moved into it and
+ * that axe finds nothing serious in it, closes it with Escape and checks that the focus is back.
+ */
+async function expectDialogByKeyboard(page: Page, opener: Locator, dialog: Locator, screen: string) {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null))
+    .toBe(true);
+  await expectAccessible(page, screen);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
 }
 
 /** Opens `path` and waits until its main heading is there and the network is quiet. */
@@ -74,6 +92,8 @@ test('the entry screens and public pages have no serious accessibility findings'
   await expectAccessible(page, '/login');
   await visit(page, '/register', /Registrier/);
   await expectAccessible(page, '/register');
+  await visit(page, `/register/${lwin11('lafite', 2010)}`, /Registrier/);
+  await expectAccessible(page, '/register/:lwin11');
   // The two other entry modes: a reset form (any token: it is checked on submit) and a failed activation.
   await visit(page, '/set-password/ein-beliebiger-token', 'Neues Passwort festlegen');
   await expectAccessible(page, '/set-password/:token');
@@ -83,6 +103,13 @@ test('the entry screens and public pages have no serious accessibility findings'
   await expectAccessible(page, '/index-chart');
   await visit(page, `/angebot/${lwin11('sassicaia', 2019)}`);
   await expectAccessible(page, '/angebot/:id');
+  // The visitor's buy button opens "Noch kein Account?" / "Bereits Kunde?".
+  await expectDialogByKeyboard(
+    page,
+    page.getByRole('button', { name: 'Jetzt sichern' }),
+    page.getByRole('dialog'),
+    '/angebot/:id (Registrieren oder Einloggen)',
+  );
   await visit(page, '/vintage/1');
   await expectAccessible(page, '/vintage/:id');
   await visit(page, `/chateaus/${wineryId}`);
@@ -123,12 +150,16 @@ test('the client screens have no serious accessibility findings', async ({ page,
     ['/admin/invoices', undefined],
     ['/admin/selection', undefined],
     ['/admin/academy-overview', undefined],
-    ['/admin/academy/rhone-legenden-hermitage-und-cote-rotie', undefined],
+    // A published video (the player, chips and suggestions), not a premiere.
+    ['/admin/academy/champagner-als-investment', undefined],
     ['/admin/all-wineries', undefined],
     [`/admin/chateaus/${wineryId}`, undefined],
     ['/admin/vintage/1', undefined],
     ['/admin/blog/liv-ex-und-global-wine-score-kurz-erklaert', undefined],
     ['/admin/portfolio-entwicklung', undefined],
+    // The hot-deal carousel (offer page without lwin11) and the composed portfolio.
+    ['/admin/angebot', undefined],
+    ['/admin/selection/wt', undefined],
   ];
   for (const [path, heading] of screens) {
     await visit(page, path, heading);
@@ -194,19 +225,82 @@ test('dialogs open with the keyboard, close with Escape and give the focus back'
   }
 });
 
+test('the dialogs of the client area are accessible and keyboard-operable', async ({ page }) => {
+  test.setTimeout(180_000);
+  await logIn(page, demoAccounts.client, demoPassword);
+  await page.waitForLoadState('networkidle');
+
+  await expectDialogByKeyboard(
+    page,
+    page.getByRole('button', { name: 'Jetzt weiterempfehlen' }),
+    page.getByRole('dialog'),
+    '/admin/start (Weiterempfehlung)',
+  );
+
+  await visit(page, `/admin/angebot/${lwin11('lafite', 2010)}`);
+  await expectDialogByKeyboard(
+    page,
+    page.getByRole('button', { name: 'Weininformationen' }),
+    page.getByRole('dialog'),
+    '/admin/angebot/:lwin11 (Weininformationen)',
+  );
+  await expectDialogByKeyboard(
+    page,
+    page.getByRole('button', { name: 'Auf Orderliste setzen' }).first(),
+    page.getByRole('dialog', { name: 'Auf Orderliste setzen' }),
+    '/admin/angebot/:lwin11 (Auf Orderliste setzen)',
+  );
+
+  await visit(page, '/admin/selection');
+  await expectDialogByKeyboard(
+    page,
+    page.getByRole('button', { name: 'Verbindlich bestellen' }).first(),
+    page.getByRole('dialog', { name: 'Verbindliche Bestellung' }),
+    '/admin/selection (Verbindliche Bestellung)',
+  );
+
+  await visit(page, '/admin/depot', 'Weindepot');
+  await page.getByText('Tabelle', { exact: true }).click();
+  await expectDialogByKeyboard(
+    page,
+    page.getByTestId('depot-table-row').first(),
+    page.getByRole('dialog', { name: 'Depot-Position' }),
+    '/admin/depot (Depot-Position)',
+  );
+
+  // The two dialogs of the admin frame, with their forms.
+  await expectDialogByKeyboard(
+    page,
+    page.getByTestId('contact-avatar'),
+    page.getByRole('dialog', { name: 'Kontakt aufnehmen' }),
+    'Kontakt aufnehmen',
+  );
+  await expectDialogByKeyboard(
+    page,
+    page.getByRole('button', { name: 'Accounteinstellungen' }),
+    page.getByRole('dialog', { name: 'Accounteinstellungen' }),
+    'Accounteinstellungen',
+  );
+});
+
 // Last: the back office is being built in parallel; its findings are reported here as well.
 test('the back office tabs have no serious accessibility findings', async ({ page }) => {
   test.setTimeout(180_000);
   await logIn(page, demoAccounts.superuser, demoPassword);
   for (const tab of [
     'sortiment_neu',
+    'sortiment_alt',
     'angebote',
     'lieferanten',
     'lagerbestand',
     'servicegebuehr',
+    'verlauf',
     'orders',
   ]) {
     await visit(page, `/admin/management#${tab}`);
     await expectAccessible(page, `/admin/management#${tab}`);
   }
+  // The staff view of a client's depot.
+  await visit(page, staffDepotPath(demoAccounts.client), 'Weindepot');
+  await expectAccessible(page, '/admin/<staff depot>/:clientsMail');
 });

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { centsToDecimal, decimalToCents, formatEuro } from '../../src/domain/money';
 import { demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
 import { submitLoginForm } from './support/session';
 
@@ -102,6 +103,10 @@ test('neukunde completes the first-time wizard and sees the composed portfolio w
   await page.getByRole('button', { name: 'Profil anpassen' }).click();
   const edit = page.getByRole('dialog', { name: 'Ihr Anlegerprofil' });
   await expect(edit.getByRole('button', { name: 'Überspringen' })).toBeVisible();
+  // The saved answers come back, the experience switches included.
+  await edit.getByRole('button', { name: 'Weiter' }).click();
+  await expect(edit.getByRole('switch', { name: 'Aktien' })).toBeChecked();
+  await expect(edit.getByRole('switch', { name: 'ETFs' })).not.toBeChecked();
   await edit.getByRole('button', { name: 'Überspringen' }).click();
   await expect(edit).toBeHidden();
 });
@@ -191,13 +196,27 @@ test('a client transfers an adviser offer into the order list', async ({ page, r
     { email: client.email },
   );
   const quoteId = created.createManualQuote.manualQuote.id;
+  type QuotePosition = { id: number; sellPriceBtl: string; caskOf: number; wineTitle: string };
+  let quotePositions: QuotePosition[] = [];
   for (const wine of wines) {
-    const added = await staff<{ addOfferToManualQuote: { success: boolean } }>(
-      'mutation ($q: Int!, $o: Int!) { addOfferToManualQuote(quoteId: $q, offerId: $o, amount: 1) { success } }',
+    const added = await staff<{
+      addOfferToManualQuote: { success: boolean; manualQuote: { recommendedPosition: QuotePosition[] } };
+    }>(
+      `mutation ($q: Int!, $o: Int!) { addOfferToManualQuote(quoteId: $q, offerId: $o, amount: 1) {
+        success manualQuote { recommendedPosition { id sellPriceBtl caskOf wineTitle } } } }`,
       { q: quoteId, o: wine.id },
     );
     expect(added.addOfferToManualQuote.success).toBe(true);
+    quotePositions = added.addOfferToManualQuote.manualQuote.recommendedPosition;
   }
+  // The adviser grants 10 € per bottle on the first wine; the order list must keep that price.
+  const discounted = quotePositions[0] as QuotePosition;
+  const adviserCents = decimalToCents(discounted.sellPriceBtl) - 1_000;
+  const priced = await staff<{ updateManualQuotePosition: { success: boolean } }>(
+    'mutation ($p: Int!, $price: String) { updateManualQuotePosition(positionId: $p, newPriceBtl: $price) { success } }',
+    { p: discounted.id, price: centsToDecimal(adviserCents) },
+  );
+  expect(priced.updateManualQuotePosition.success).toBe(true);
 
   await logInDismissingNudge(page, client.email, true);
   await page.goto('/admin/selection');
@@ -213,6 +232,11 @@ test('a client transfers an adviser offer into the order list', async ({ page, r
   await expect(page).toHaveURL('/admin/orderlist');
   await expect(page.getByText('Das Angebot wurde in Ihre Orderliste übertragen.')).toBeVisible();
   await expect(page.getByTestId('order-position')).toHaveCount(2);
+  const agreed = page.getByTestId('order-position').filter({ hasText: discounted.wineTitle });
+  await expect(agreed.getByTestId('order-position-price')).toHaveText(
+    `${formatEuro(adviserCents * discounted.caskOf)} je Kiste (${formatEuro(adviserCents)} je Flasche)`,
+  );
+  await expect(agreed.getByText('Preis aus dem Angebot Ihres Beraters')).toBeVisible();
 });
 
 /** The uid of the client's latest investor profile, read through the API. */
@@ -248,6 +272,10 @@ test('a visitor opens the proposal by uid, consents and is asked to register aft
 
   const consent = page.getByRole('dialog', { name: 'Ihre Zustimmung ist gefordert' });
   await expect(consent).toBeVisible();
+  // The 30 s count only once the consent modal is closed: no second modal on top of it.
+  const prompt = page.getByRole('dialog', { name: 'Sie wollen weitermachen?' });
+  await page.clock.fastForward(31_000);
+  await expect(prompt).toHaveCount(0);
   const accept = consent.getByRole('button', { name: 'Zustimmen und fortfahren' });
   await expect(accept).toBeDisabled();
   await consent.getByRole('checkbox').nth(0).check();
@@ -264,9 +292,10 @@ test('a visitor opens the proposal by uid, consents and is asked to register aft
   );
   await expect(page.getByTestId('portfolio-simulation').getByTestId('simulation-rate')).toHaveText('8,7 %');
 
-  const prompt = page.getByRole('dialog', { name: 'Sie wollen weitermachen?' });
   await expect(prompt).toHaveCount(0);
-  await page.clock.fastForward(30_000);
+  await page.clock.fastForward(29_000);
+  await expect(prompt).toHaveCount(0);
+  await page.clock.fastForward(1_000);
   await expect(prompt).toBeVisible();
   await prompt.getByRole('link', { name: 'Jetzt registrieren' }).click();
   await expect(page).toHaveURL('/register');
@@ -287,12 +316,28 @@ test('a visitor opens the proposal by uid, consents and is asked to register aft
   await expect(page.getByTestId('proposal-positions')).toHaveCount(0);
 });
 
+test('a signed-in client is not asked to register on her proposal page', async ({ page, request }) => {
+  const uid = await latestProfileUid(request, demoAccounts.client, demoPassword);
+  await logInDismissingNudge(page, demoAccounts.client, false);
+  await page.clock.install();
+  await page.goto(`/portfolio/${uid}`);
+  await expect(page.getByTestId('proposal-pie')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Verbindlich bestellen' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Jetzt registrieren' })).toHaveCount(0);
+  await page.clock.fastForward(31_000);
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('dialog', { name: 'Sie wollen weitermachen?' })).toHaveCount(0);
+});
+
 test('the intelligent portfolio development counts to 100 % and opens the composed portfolio', async ({
   page,
 }) => {
   await logInDismissingNudge(page, demoAccounts.client, false);
   await page.clock.install();
-  await page.goto('/admin/portfolio-entwicklung');
+  // "Portfolio ausbauen" leads to the top offers, which link the portfolio development.
+  await page.goto('/admin/weinangebot');
+  await page.getByRole('link', { name: 'Intelligente Portfolioentwicklung' }).click();
+  await expect(page).toHaveURL('/admin/portfolio-entwicklung');
   // Stop the page's clock so the count can be checked at exact moments.
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 1_000);

@@ -116,7 +116,7 @@ test('the adviser builds a quote for kunde, exports it, and the client sees it a
   // The history records the changes.
   await modal.getByRole('button', { name: 'Verlauf' }).click();
   const history = page.getByRole('dialog', { name: `Verlauf: Angebot für ${demoAccounts.client}` });
-  await expect(history.getByTestId('audit-entry').filter({ hasText: 'add_offer' })).toHaveCount(2);
+  await expect(history.getByTestId('audit-entry').filter({ hasText: 'Wein hinzugefügt' })).toHaveCount(2);
   await history.locator('.mantine-Modal-close').click();
   await expect(history).toBeHidden();
   const salesText = (await modal.getByTestId('quote-sales').textContent()) ?? '';

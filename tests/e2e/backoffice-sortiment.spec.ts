@@ -150,3 +150,17 @@ test('the adviser assigns a client depot position to another tranche and sees th
     /Ulysse Cazabonne/,
   );
 });
+
+test('the older assortment view lists the purchase tranches read-only', async ({ page }) => {
+  await logIn(page, demoAccounts.superuser, demoPassword);
+  await page.goto('/admin/management#sortiment_alt');
+  await expect(page.getByRole('tab', { name: 'Sortiment (Alt)' })).toHaveAttribute('aria-selected', 'true');
+  const table = page.getByRole('table', { name: 'Sortiment (Alt)' });
+  await expect(table.getByTestId('sortiment-alt-row').first()).toBeVisible();
+  await page.getByLabel('Sortiment (Alt) durchsuchen').fill('Lafite Rothschild 2016 Joanne');
+  const row = table.getByTestId('sortiment-alt-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Château Lafite Rothschild 2016');
+  await expect(row.locator('[data-colour]')).toBeVisible();
+  await expect(row.getByRole('button')).toHaveCount(0);
+});

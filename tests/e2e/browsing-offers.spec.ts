@@ -95,6 +95,12 @@ test('a client browses from the start page to the top offers and an offer', asyn
   await drawer.getByRole('button', { name: 'Schließen' }).click();
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('button', { name: 'Auf Orderliste setzen' })).toBeEnabled();
+  // The add dialog starts with the two cases picked on the page
+  await page.getByRole('button', { name: 'Auf Orderliste setzen' }).click();
+  const addDialog = page.getByRole('dialog', { name: 'Auf Orderliste setzen' });
+  await expect(addDialog.getByRole('textbox', { name: 'Anzahl Kisten' })).toHaveValue('2');
+  await addDialog.getByRole('button', { name: 'Zurück' }).click();
+  await expect(addDialog).toBeHidden();
 
   // A sold-out offer
   await page.goto(`/admin/angebot/${LAFITE_2010}`);
@@ -105,6 +111,34 @@ test('a client browses from the start page to the top offers and an offer', asyn
   await page.getByRole('link', { name: 'Zum aktuellen Angebot' }).click();
   await expect(page).not.toHaveURL(`/admin/angebot/${LAFITE_2010}`);
   await expect(page.getByTestId('offer-total')).toBeVisible();
+});
+
+test('a failing start query keeps the client signed in and offers a retry', async ({ page }) => {
+  // The database is down for the start page: the server's 503 answer "bitte erneut versuchen".
+  const unavailable =
+    'Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es in einem Moment erneut.';
+  await page.route('**/graphql', (route) =>
+    route.request().postData()?.includes('StartPage')
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            errors: [{ message: unavailable, extensions: { code: 'SERVICE_UNAVAILABLE' } }],
+          }),
+        })
+      : route.fallback(),
+  );
+  await logIn(page, demoAccounts.client, demoPassword);
+  // After the query client's retries (about 7 s) the message shows; the session is kept.
+  const alert = page.getByRole('alert').filter({ hasText: 'Die Startseite konnte nicht geladen werden.' });
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  await expect(alert).toContainText(unavailable);
+  await expect(page).toHaveURL('/admin/start');
+
+  await page.unroute('**/graphql');
+  await alert.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Willkommen,/ })).toBeVisible();
+  await expect(page.getByText('Limitierte Top-Opportunity')).toBeVisible();
 });
 
 test('the hot-deal carousel switches offers', async ({ page }) => {
@@ -171,4 +205,19 @@ test('the header login of a public page returns to the same page in the client a
   await submitLoginForm(page, demoAccounts.client, demoPassword);
   await expect(page).toHaveURL('/admin/vintage/1');
   await expect(page.getByRole('region', { name: 'Global Wine Score' })).toBeVisible();
+});
+
+test("the public winery page lists the winery's videos; one opens after the login", async ({ page }) => {
+  await page.goto(`/angebot/${SASSICAIA_2019}`);
+  await page.getByRole('link', { name: 'Zum Weingut Tenuta San Guido' }).click();
+  await expect(page).toHaveURL(/^[^?]*\/chateaus\/\d+$/);
+  const videos = page.getByRole('region', { name: 'Weinwissen zum Weingut' });
+  await expect(videos.getByText('Die Videos sehen Sie nach dem Einloggen im Kundenbereich.')).toBeVisible();
+  await videos.getByRole('link', { name: 'Bolgheri und die Super-Toskaner' }).click();
+  await expect(page).toHaveURL('/login');
+  await submitLoginForm(page, demoAccounts.client, demoPassword);
+  await expect(page).toHaveURL('/admin/academy/bolgheri-und-die-super-toskaner');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Bolgheri und die Super-Toskaner' }),
+  ).toBeVisible();
 });

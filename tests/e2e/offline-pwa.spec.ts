@@ -76,9 +76,30 @@ test('after one online visit the depot and the invoices are readable offline aft
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Weindepot' })).toBeVisible();
   await expect(depotWine()).toBeVisible();
+  // The Excel library was never loaded on this device, so the export says it needs the network.
+  await page.getByRole('button', { name: 'Download Excel' }).click();
+  await expect(page.getByText('Für den Excel-Export wird eine Internetverbindung benötigt.')).toBeVisible();
   await page.goto('/admin/invoices');
   await expect(page.getByText('2026-0012')).toBeVisible();
   await goOnline(context);
+});
+
+test('under the service worker, the invoice PDF link opens the PDF, not the app', async ({
+  page,
+  context,
+}) => {
+  await logIn(page, KUNDE, PASSWORD);
+  await waitForServiceWorkerControl(page);
+  await page.goto('/admin/invoices');
+  const link = page
+    .getByTestId('paid-invoice')
+    .filter({ hasText: '2026-0012' })
+    .getByRole('link', { name: 'Rechnung (PDF)' });
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(new URL(href).pathname).toMatch(/^\/invoices\/[\w-]+\.pdf$/);
+  const pdf = context.waitForEvent('response', (response) => response.url() === href);
+  await link.click();
+  expect((await pdf).headers()['content-type']).toBe('application/pdf');
 });
 
 test('offline, the top offers still filter on the device', async ({ page, context }) => {
@@ -111,7 +132,7 @@ test('a push message delivered to the service worker shows the notification with
   baseURL,
 }) => {
   await context.grantPermissions(['notifications']);
-  await page.goto('/login');
+  await logIn(page, KUNDE, PASSWORD);
   await waitForServiceWorkerControl(page);
 
   const cdp = await context.newCDPSession(page);
@@ -152,6 +173,19 @@ test('a push message delivered to the service worker shows the notification with
       )
       .toEqual([{ title: 'Ihre Bestellung wurde geprüft – jetzt bezahlen', url: '/admin/orderlist' }]);
   }).toPass({ timeout: 30_000 });
+
+  // A click on the notification (dispatched in the worker: the test cannot click the system's
+  // notification) opens its route in the app's window.
+  await expect(page).not.toHaveURL(/\/admin\/orderlist/);
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  await worker.evaluate(async () => {
+    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const [notification] = await scope.registration.getNotifications();
+    if (!notification) throw new Error('keine Benachrichtigung');
+    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+  });
+  await expect(page).toHaveURL(/\/admin\/orderlist$/);
+  await expect(page.getByRole('heading', { name: 'Mein Orderbuch' })).toBeVisible();
 });
 
 /** Cases on the client's order list, read from the API (not through the page). */
@@ -190,18 +224,40 @@ test('an offer added to the order list offline waits, survives a reload and is a
   await expect(page.getByRole('button', { name: 'Auf Orderliste setzen' }).first()).toBeEnabled();
   const before = await casesOnOrderList(request, client);
 
+  const navigation = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  await expect(navigation.getByRole('link', { name: /Mein Orderbuch\s*1/ })).toHaveCount(0);
+
   await goOffline(context);
   await page.reload();
   await page.getByRole('button', { name: 'Auf Orderliste setzen' }).first().click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Hinzufügen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Auf Orderliste setzen' });
+  const title = (await dialog.locator('p').first().textContent())?.trim() ?? '';
+  expect(title).not.toBe('');
+  await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
   await expect(page).toHaveURL(/\/admin\/orderlist/);
+  // It waits on the device: said so instead of "Hinzugefügt", and shown as a pending position that
+  // counts in the sidebar badge (the order list is not "empty").
+  await expect(
+    page.getByText(`${title} wird zur Orderliste hinzugefügt, sobald wieder eine Verbindung besteht.`),
+  ).toBeVisible();
+  await expect(page.getByText(`Hinzugefügt: ${title}`)).toHaveCount(0);
+  const position = page.getByTestId('order-position').filter({ hasText: title });
+  const pending = position.filter({ hasText: 'Wartet auf Verbindung' });
   await expect(page.getByText('1 Änderung wartet auf Verbindung')).toBeVisible();
+  await expect(pending).toBeVisible();
+  await expect(page.getByText('Ihre Orderliste ist derzeit leer.')).toHaveCount(0);
+  await expect(navigation.getByRole('link', { name: /Mein Orderbuch\s*1/ })).toBeVisible();
   await page.reload();
   await expect(page.getByText('1 Änderung wartet auf Verbindung')).toBeVisible();
+  await expect(pending).toBeVisible();
+  await expect(page.getByText('Ihre Orderliste ist derzeit leer.')).toHaveCount(0);
   expect(await casesOnOrderList(request, client)).toBe(before);
 
   await goOnline(context);
   await expect(page.getByText('1 Änderung wartet auf Verbindung')).toBeHidden({ timeout: 15_000 });
+  // The server's position replaces the pending one.
+  await expect(position).toHaveCount(1);
+  await expect(pending).toHaveCount(0);
   await expect.poll(() => casesOnOrderList(request, client)).toBe(before + 1);
   await page.reload();
   await expect.poll(() => casesOnOrderList(request, client)).toBe(before + 1);

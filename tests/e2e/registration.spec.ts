@@ -66,3 +66,51 @@ test('a registration from an offer leads to that offer after activation and logi
   await submitLoginForm(page, email, demoPassword);
   await expect(page).toHaveURL(`/admin/angebot/${lwin11}`);
 });
+
+test('the e-mail and phone are checked two seconds after typing stops, the activation redirects after two seconds', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: 'Registrierung' })).toBeVisible();
+  // Stop the page's clock so the messages can be checked at exact moments.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+
+  const emailMessage = page.getByText('Bitte geben Sie eine gültige Emailadresse ein.');
+  const phoneMessage = page.getByText('Bitte geben Sie eine gültige Telefonnummer ein.');
+  await page.getByLabel('E-Mail').fill('erika@beispiel');
+  await page.getByLabel('Telefon').fill('1234');
+  await page.clock.runFor(1_900);
+  await expect(emailMessage).toBeHidden();
+  await expect(phoneMessage).toBeHidden();
+  await page.clock.runFor(200);
+  await expect(emailMessage).toBeVisible();
+  await expect(phoneMessage).toBeVisible();
+
+  // Typing again restarts the wait; a corrected value loses its message at once.
+  await page.getByLabel('E-Mail').fill('erika@beispiel.de');
+  await expect(emailMessage).toBeHidden();
+  await page.getByLabel('Telefon').fill('+49 30 1234567');
+  await expect(phoneMessage).toBeHidden();
+
+  // Activation: "Konto erfolgreich aktiviert!", then two seconds until the login.
+  const email = uniqueEmail('registration-timing');
+  await page.clock.resume();
+  await registerThroughForm(page, email);
+  const activationLink = await waitForMailLink(email, '/activate/');
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await page.goto(activationLink);
+  // The page's clock stands still; it moves in steps of 10 ms until the answer is shown, so the
+  // two seconds are counted from that moment, however long the server took.
+  const activated = page.getByText('Konto erfolgreich aktiviert!');
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(10);
+      return activated.isVisible();
+    })
+    .toBe(true);
+  await page.clock.runFor(1_900);
+  await expect(page).toHaveURL(/\/activate\//);
+  await page.clock.runFor(200);
+  await expect(page).toHaveURL('/login');
+});

@@ -7,6 +7,7 @@ import {
   regionShares,
 } from '../../src/domain/advice-portfolio';
 import {
+  allowsThreeRegions,
   type Candidate,
   composePortfolio,
   type ProfilePreferences,
@@ -16,6 +17,7 @@ import {
   amountLabel,
   amountToSlider,
   horizonLabel,
+  initialWizardAnswers,
   profileProblems,
   roundToBand,
   sliderToAmount,
@@ -358,6 +360,134 @@ describe('recommendation engine (properties over 60 profiles and catalogues)', (
     );
     expect(result.positions).toEqual([{ offerId: 1, amount: 1 }]);
     expect(result.withinWindow).toBe(false);
+  });
+});
+
+describe('region cap only when the sum allows three or more wines', () => {
+  const offer = (offerId: number, region: string, casePrice: number, availableCases = 5): Candidate => ({
+    offerId,
+    region,
+    casePrice,
+    availableCases,
+    takesRiskPrediction: 50,
+    wineloverVsInvestorPrediction: 50,
+    investmentHorizonPrediction: 15,
+  });
+  const fiveThousand: ProfilePreferences = {
+    takesRisk: 50,
+    wineloverVsInvestor: 50,
+    investmentHorizon: 15,
+    investmentSumIntended: 500_000,
+  };
+
+  it.each([
+    ['three regions whose cheapest cases fit 5.500 €', [1_500_00, 2_000_00, 2_000_00], 550_000, true],
+    ['exactly at the upper end', [1_000_00, 2_000_00, 2_500_00], 550_000, true],
+    ['three 2.500 € cases are 7.500 €', [2_500_00, 2_500_00, 2_500_00], 550_000, false],
+    ['two regions only', [1_000_00, 1_000_00], 550_000, false],
+  ] as const)('%s → %s', (_label, prices, upper, expected) => {
+    const eligible = prices.map((price, index) => offer(index + 1, regions[index] as string, price));
+    expect(allowsThreeRegions(eligible, upper)).toBe(expected);
+  });
+
+  it('takes the cheapest case of each region, not any three cases', () => {
+    const eligible = [
+      offer(1, 'Bordeaux', 3_000_00),
+      offer(2, 'Bordeaux', 1_000_00),
+      offer(3, 'Toskana', 2_000_00),
+      offer(4, 'Champagne', 2_500_00),
+    ];
+    expect(allowsThreeRegions(eligible, 550_000)).toBe(true);
+    expect(allowsThreeRegions(eligible.slice(0, 1).concat(eligible.slice(2)), 550_000)).toBe(false);
+  });
+
+  it('composes 5.000 € from 2.500 € cases in three regions without the cap', () => {
+    const result = composePortfolio(fiveThousand, [
+      offer(1, 'Bordeaux', 250_000),
+      offer(2, 'Toskana', 250_000),
+      offer(3, 'Champagne', 250_000),
+    ]);
+    expect(result.regionCapApplied).toBe(false);
+    expect(result.positions).toEqual([
+      { offerId: 1, amount: 1 },
+      { offerId: 2, amount: 1 },
+    ]);
+    expect(result.sum).toBe(500_000);
+    expect(result.withinWindow).toBe(true);
+  });
+
+  it('drops the cap when a spread portfolio cannot reach the window', () => {
+    // Three regions fit together (5.000 €), but the 2.500 € case exceeds the cap of 1.800 € and
+    // the other two give only 2.500 €.
+    const result = composePortfolio(fiveThousand, [
+      offer(1, 'Bordeaux', 250_000, 1),
+      offer(2, 'Toskana', 150_000, 1),
+      offer(3, 'Champagne', 100_000, 1),
+    ]);
+    expect(result.regionCapApplied).toBe(false);
+    expect(result.sum).toBe(500_000);
+    expect(result.withinWindow).toBe(true);
+  });
+
+  it('keeps the cap when the spread portfolio reaches the window', () => {
+    const result = composePortfolio(fiveThousand, [
+      offer(1, 'Bordeaux', 150_000),
+      offer(2, 'Toskana', 150_000),
+      offer(3, 'Champagne', 150_000),
+      offer(4, 'Bordeaux', 250_000),
+    ]);
+    expect(result.regionCapApplied).toBe(true);
+    expect(result.positions).toEqual([
+      { offerId: 1, amount: 1 },
+      { offerId: 2, amount: 1 },
+      { offerId: 3, amount: 1 },
+    ]);
+    expect(result.sum).toBe(450_000);
+  });
+});
+
+describe('wizard answers of a saved profile ("Profil anpassen")', () => {
+  it('starts a first profile with the defaults', () => {
+    expect(initialWizardAnswers(null)).toEqual({
+      wineloverVsInvestor: 50,
+      takesRisk: 50,
+      investmentHorizon: 15,
+      amountSlider: 46,
+      stocks: false,
+      etfs: false,
+      realestate: false,
+      metals: false,
+      watches: false,
+      crypto: false,
+    });
+  });
+
+  it('keeps every saved answer, including the six experience switches', () => {
+    const answers = initialWizardAnswers({
+      wineloverVsInvestor: 70,
+      takesRisk: 55,
+      investmentHorizon: 12,
+      investmentSumIntended: '50000.00',
+      stocks: true,
+      etfs: true,
+      realestate: true,
+      metals: false,
+      watches: true,
+      crypto: true,
+    });
+    expect(answers).toEqual({
+      wineloverVsInvestor: 70,
+      takesRisk: 55,
+      investmentHorizon: 12,
+      amountSlider: amountToSlider(50_000),
+      stocks: true,
+      etfs: true,
+      realestate: true,
+      metals: false,
+      watches: true,
+      crypto: true,
+    });
+    expect(sliderToAmount(answers.amountSlider)).toBe(50_000);
   });
 });
 

@@ -92,6 +92,22 @@ describe("Eintrag der Liste 'Choose ID'", () => {
     ).toBe('#12 · Thomas Keller (thomas.keller@example.com) · 03.05.2026');
   });
 
+  it('marks a checked invoice, whose date and number can still be corrected', () => {
+    const invoice = {
+      id: 12,
+      date: '2026-05-03',
+      firstName: 'Thomas',
+      lastName: 'Keller',
+      email: 'tk@example.com',
+    };
+    expect(invoiceChoiceLabel({ ...invoice, stage: 'CHECK_DONE' })).toBe(
+      '#12 · Thomas Keller (tk@example.com) · 03.05.2026 · check done',
+    );
+    expect(invoiceChoiceLabel({ ...invoice, stage: 'CHECK_NEEDED' })).toBe(
+      '#12 · Thomas Keller (tk@example.com) · 03.05.2026',
+    );
+  });
+
   it('falls back to the e-mail without a name and leaves out a missing date', () => {
     expect(invoiceChoiceLabel({ id: 3, date: null, firstName: '', lastName: '', email: 'a@b.de' })).toBe(
       '#3 · a@b.de',

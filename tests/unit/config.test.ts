@@ -14,14 +14,29 @@ describe('payment provider configuration', () => {
     );
   });
 
-  it('uses Stripe when the key is given, and the local provider by default', () => {
+  it('refuses to start with PAYMENT_PROVIDER=stripe but no webhook secret, since no payment would arrive', () => {
+    for (const secret of [undefined, '']) {
+      expect(() =>
+        loadConfig({
+          DATA_DIR: dataDir,
+          PAYMENT_PROVIDER: 'stripe',
+          STRIPE_SECRET_KEY: 'sk_test_x',
+          STRIPE_WEBHOOK_SECRET: secret,
+        }),
+      ).toThrow('PAYMENT_PROVIDER=stripe braucht STRIPE_WEBHOOK_SECRET');
+    }
+  });
+
+  it('uses Stripe when key and webhook secret are given, and the local provider by default', () => {
     const stripe = loadConfig({
       DATA_DIR: dataDir,
       PAYMENT_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
     });
     expect(stripe.paymentProvider).toBe('stripe');
     expect(stripe.stripeSecretKey).toBe('sk_test_x');
+    expect(stripe.stripeWebhookSecret).toBe('whsec_x');
     expect(loadConfig({ DATA_DIR: dataDir }).paymentProvider).toBe('local');
   });
 });

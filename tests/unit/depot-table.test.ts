@@ -15,6 +15,7 @@ import {
 } from '../../src/domain/depot-rows';
 import { nextSort } from '../../src/domain/depot-sorting';
 import {
+  addCalendarMonths,
   dailyPurchases,
   depotTimeSeries,
   MIN_PROJECTION,
@@ -203,6 +204,29 @@ describe('Zeitreihe (kumuliert)', () => {
         .concat([0, 3].map((m) => Date.UTC(2026, m, 1))),
     });
     expect(timeSeriesGrid(Date.UTC(2025, 1, 10), Date.UTC(2026, 5, 15)).grid[0]).toBe(Date.UTC(2025, 3, 1));
+  });
+
+  it.each([
+    ['2025-06-01', '2026-06-01', 'month'],
+    ['2025-06-01', '2026-06-02', 'quarter'],
+    ['2025-06-01', '2026-06-30', 'quarter'],
+    ['2025-06-30', '2026-06-30', 'month'],
+    ['2025-06-30', '2026-07-01', 'quarter'],
+    ['2025-01-31', '2026-01-31', 'month'],
+    ['2025-12-31', '2026-12-31', 'month'],
+    ['2025-12-31', '2027-01-01', 'quarter'],
+    ['2024-02-29', '2025-02-28', 'month'],
+    ['2024-02-29', '2025-03-01', 'quarter'],
+    ['2026-03-10', '2026-03-11', 'month'],
+  ])('from %s to %s: %s grid (at most 12 calendar months is monthly)', (from, to, unit) => {
+    expect(timeSeriesGrid(Date.parse(from), Date.parse(to)).gridUnit).toBe(unit);
+  });
+
+  it('adds calendar months, ending on the last day of a shorter month', () => {
+    expect(addCalendarMonths(Date.UTC(2025, 0, 31), 1)).toBe(Date.UTC(2025, 1, 28));
+    expect(addCalendarMonths(Date.UTC(2024, 0, 31), 1)).toBe(Date.UTC(2024, 1, 29));
+    expect(addCalendarMonths(Date.UTC(2025, 5, 30), 12)).toBe(Date.UTC(2026, 5, 30));
+    expect(addCalendarMonths(Date.UTC(2025, 11, 15), 3)).toBe(Date.UTC(2026, 2, 15));
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { afterActivationPath, afterLoginPath, registerPath } from '../../src/domain/entry-navigation';
-import { isSidebarItemActive, sidebarItems } from '../../src/domain/navigation';
+import { canUseBackOffice, isSidebarItemActive, sidebarItems } from '../../src/domain/navigation';
 import { displayName, greetingName } from '../../src/domain/user-names';
 
 describe('after login', () => {
@@ -46,15 +46,22 @@ describe('sidebar (client-area section 2)', () => {
   ];
 
   it('lists the client items in order, without Management', () => {
-    expect(sidebarItems({ isSuperuser: false }).map((item) => [item.label, item.path, item.badge])).toEqual(
-      clientItems,
-    );
+    expect(
+      sidebarItems({ isStaff: false, isSuperuser: false }).map((item) => [item.label, item.path, item.badge]),
+    ).toEqual(clientItems);
   });
 
-  it('adds Management for superusers', () => {
-    const items = sidebarItems({ isSuperuser: true });
-    expect(items.at(-1)).toEqual({ label: 'Management', path: '/admin/management' });
-    expect(items).toHaveLength(8);
+  it.each([
+    ['client', { isStaff: false, isSuperuser: false }, false],
+    ['staff account', { isStaff: true, isSuperuser: false }, true],
+    ['superuser', { isStaff: false, isSuperuser: true }, true],
+    ['staff superuser', { isStaff: true, isSuperuser: true }, true],
+  ])('%s: back office %j', (_, roles, backOffice) => {
+    expect(canUseBackOffice(roles)).toBe(backOffice);
+    const items = sidebarItems(roles);
+    expect(items.some((item) => item.path === '/admin/management')).toBe(backOffice);
+    if (backOffice) expect(items.at(-1)).toEqual({ label: 'Management', path: '/admin/management' });
+    expect(items).toHaveLength(backOffice ? 8 : 7);
   });
 
   it.each([

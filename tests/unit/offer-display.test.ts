@@ -11,7 +11,6 @@ import {
   caseTotalCents,
   drawerWidth,
   effectiveAmount,
-  firstPromotedWithStock,
   formatPercentGain,
   greetingWords,
   initialCarouselIndex,
@@ -74,6 +73,13 @@ describe('Hot-Deal-Karussell', () => {
     ['Domaine Armand Rousseau', 'Armand Rousseau'],
     ['Pétrus', 'Pétrus'],
     ['Carruades de Lafite', 'Carruades de Lafite'],
+    ['CHÂTEAU MARGAUX', 'MARGAUX'],
+    ['château Latour', 'Latour'],
+    ['Chateau Palmer', 'Palmer'],
+    ["chateau d'Yquem", "d'Yquem"],
+    ['DOMAINE Leflaive', 'Leflaive'],
+    ['domaine Leroy', 'Leroy'],
+    ['Château', 'Château'],
   ])('tile title of %s is %s', (title, expected) => {
     expect(tileTitle(title)).toBe(expected);
   });
@@ -141,17 +147,6 @@ describe('Weitere Regeln der Angebotsseite', () => {
     [-3.25, '−3,3 %'],
   ])('gain %f reads %s', (value, text) => {
     expect(formatPercentGain(value)).toBe(text);
-  });
-
-  it('picks the first promoted offer with cases for the start page', () => {
-    const offers = [
-      { id: 1, promoteOffer: false, onRequest: false, availableCases: 5 },
-      { id: 2, promoteOffer: true, onRequest: false, availableCases: 0 },
-      { id: 3, promoteOffer: true, onRequest: true, availableCases: 2 },
-      { id: 4, promoteOffer: true, onRequest: false, availableCases: 1 },
-    ];
-    expect(firstPromotedWithStock(offers)?.id).toBe(4);
-    expect(firstPromotedWithStock(offers.slice(0, 3))).toBeNull();
   });
 
   it.each([

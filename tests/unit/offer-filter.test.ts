@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   defaultOfferFilter,
   offerFilterToParams,
@@ -6,6 +6,7 @@ import {
   parseOfferFilter,
 } from '../../src/domain/offer-filter';
 import { containsPattern, normalizeSearchTerm, SEARCH_DEBOUNCE_MS } from '../../src/domain/search';
+import { createSearchDebouncer } from '../../src/screens/offers/search-debounce';
 
 const now = new Date(2026, 10, 21);
 
@@ -33,6 +34,51 @@ describe('Suchbegriff', () => {
 
   it('debounces the search field by 1500 ms', () => {
     expect(SEARCH_DEBOUNCE_MS).toBe(1500);
+  });
+});
+
+describe('Entprellung der Suche (1500 ms)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('searches the last text once typing paused for 1500 ms, not before', () => {
+    vi.useFakeTimers();
+    const searched: string[] = [];
+    const debouncer = createSearchDebouncer((text) => searched.push(text));
+    for (const text of ['s', 'sa', 'sas', 'sass']) {
+      debouncer.push(text);
+      vi.advanceTimersByTime(1000);
+    }
+    expect(searched).toEqual([]);
+    vi.advanceTimersByTime(499);
+    expect(searched).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(searched).toEqual(['sass']);
+    vi.advanceTimersByTime(10_000);
+    expect(searched).toEqual(['sass']);
+  });
+
+  it('searches again after each pause, also for an emptied field', () => {
+    vi.useFakeTimers();
+    const searched: string[] = [];
+    const debouncer = createSearchDebouncer((text) => searched.push(text));
+    debouncer.push('margaux');
+    vi.advanceTimersByTime(1500);
+    debouncer.push('');
+    vi.advanceTimersByTime(1500);
+    expect(searched).toEqual(['margaux', '']);
+  });
+
+  it('drops a pending text when the screen is left', () => {
+    vi.useFakeTimers();
+    const searched: string[] = [];
+    const debouncer = createSearchDebouncer((text) => searched.push(text));
+    debouncer.push('lafite');
+    vi.advanceTimersByTime(1000);
+    debouncer.cancel();
+    vi.advanceTimersByTime(5000);
+    expect(searched).toEqual([]);
   });
 });
 

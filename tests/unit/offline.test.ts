@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newestDataTime, offlineBannerText } from '../../src/domain/offline';
+import { dataTimeOnScreen, offlineBannerText } from '../../src/domain/offline';
 
 describe('Offline-Hinweis', () => {
   it('says since when the data shown is', () => {
@@ -11,8 +11,37 @@ describe('Offline-Hinweis', () => {
     expect(offlineBannerText(0)).toBe('Offline – keine gespeicherten Daten');
   });
 
-  it('takes the newest fetch of all queries', () => {
-    expect(newestDataTime([{ state: { dataUpdatedAt: 5 } }, { state: { dataUpdatedAt: 9 } }])).toBe(9);
-    expect(newestDataTime([])).toBe(0);
+  it.each([
+    {
+      case: 'the oldest fetch among the queries on screen',
+      queries: [
+        { dataUpdatedAt: 500, observed: true },
+        { dataUpdatedAt: 300, observed: true },
+        { dataUpdatedAt: 900, observed: false },
+        { dataUpdatedAt: 100, observed: false },
+      ],
+      expected: 300,
+    },
+    {
+      case: 'a query on screen without data does not count',
+      queries: [
+        { dataUpdatedAt: 0, observed: true },
+        { dataUpdatedAt: 700, observed: true },
+      ],
+      expected: 700,
+    },
+    {
+      case: 'no query on screen has data: the newest fetch of the cache',
+      queries: [
+        { dataUpdatedAt: 0, observed: true },
+        { dataUpdatedAt: 400, observed: false },
+        { dataUpdatedAt: 800, observed: false },
+      ],
+      expected: 800,
+    },
+    { case: 'nothing fetched yet', queries: [{ dataUpdatedAt: 0, observed: true }], expected: 0 },
+    { case: 'an empty cache', queries: [], expected: 0 },
+  ])('takes $case', ({ queries, expected }) => {
+    expect(dataTimeOnScreen(queries)).toBe(expected);
   });
 });

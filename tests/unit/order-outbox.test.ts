@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   applyQueue,
   enqueueChange,
+  hasQueuedAdds,
+  isLocalPosition,
   type OrderChange,
   type OutboxEntry,
+  positionCountWithQueue,
   replayOrder,
   retryRefusedEntry,
   waitingText,
@@ -99,6 +102,74 @@ describe('Warteschlange der Orderlisten-Änderungen', () => {
       { id: -3, offerId: 12, amount: 3, conditionReport: false, pending: true },
     ]);
     expect(applyQueue(positions, queue).map((position) => position.id)).toEqual([1]);
+  });
+
+  it('leaves out a queued add it cannot build (queued by an older build without the offer data)', () => {
+    const queue = [entry({ kind: 'create', offerId: 12, amount: 3, title: 'Masseto' })];
+    const view = applyQueue([{ id: 1, amount: 1, conditionReport: false }], queue, (create, id) =>
+      create.offer ? { id, amount: create.amount, conditionReport: false } : undefined,
+    );
+    expect(view.map((position) => position.id)).toEqual([1]);
+  });
+
+  it('marks positions that exist only on this device by their negative temporary id', () => {
+    expect(isLocalPosition({ id: -1 })).toBe(true);
+    expect(isLocalPosition({ id: 17 })).toBe(false);
+  });
+
+  it('knows whether adds wait, so the order list is not called empty meanwhile', () => {
+    expect(hasQueuedAdds([])).toBe(false);
+    expect(hasQueuedAdds([entry(change(1, 2))])).toBe(false);
+    expect(
+      hasQueuedAdds([entry({ kind: 'create', offerId: 7, amount: 1, title: 'Opus One' }, 'refused')]),
+    ).toBe(false);
+    expect(hasQueuedAdds([entry({ kind: 'create', offerId: 7, amount: 1, title: 'Opus One' })])).toBe(true);
+  });
+
+  it.each([
+    { case: 'nothing queued', server: 3, queue: [] as OrderChange[], expected: 3 },
+    {
+      case: 'two adds of different offers',
+      server: 1,
+      queue: [
+        { kind: 'create', offerId: 7, amount: 1, title: 'Opus One' },
+        { kind: 'create', offerId: 8, amount: 2, title: 'Masseto' },
+      ] as OrderChange[],
+      expected: 3,
+    },
+    {
+      case: 'two adds of one offer (the server adds them to one position)',
+      server: 0,
+      queue: [
+        { kind: 'create', offerId: 7, amount: 1, title: 'Opus One' },
+        { kind: 'create', offerId: 7, amount: 2, title: 'Opus One' },
+      ] as OrderChange[],
+      expected: 1,
+    },
+    {
+      case: 'a removal and a change',
+      server: 2,
+      queue: [{ kind: 'delete', orderPositionId: 4, title: 'Opus One' }, change(5, 3)] as OrderChange[],
+      expected: 1,
+    },
+    {
+      case: 'never below zero',
+      server: 0,
+      queue: [{ kind: 'delete', orderPositionId: 4, title: 'Opus One' }] as OrderChange[],
+      expected: 0,
+    },
+  ])('counts the positions for the sidebar badge: $case', ({ server, queue, expected }) => {
+    expect(
+      positionCountWithQueue(
+        server,
+        queue.map((queued) => entry(queued)),
+      ),
+    ).toBe(expected);
+  });
+
+  it('does not count a refused add in the badge', () => {
+    const refused = entry({ kind: 'create', offerId: 7, amount: 200, title: 'Opus One' }, 'refused');
+    expect(positionCountWithQueue(2, [refused])).toBe(2);
   });
 
   it('sends a refused change again as a new change at the end, with a new id and the corrected amount', () => {

@@ -35,18 +35,21 @@ describe('Push-Nachrichten (Server baut, Service Worker liest)', () => {
     }
   });
 
-  it('fills in body, route and tag, and ignores messages without a title or not in JSON', () => {
+  it('fills in body, route and tag; a message without a title or not in JSON shows the default', () => {
     expect(parsePushPayload('{"title":"Hallo"}')).toEqual({
       title: 'Hallo',
       body: '',
       url: '/admin/start',
       tag: 'weindepot',
     });
-    expect(parsePushPayload('{"body":"ohne Titel"}')).toBeNull();
-    expect(parsePushPayload('{"title":"  "}')).toBeNull();
-    expect(parsePushPayload('kein JSON')).toBeNull();
-    expect(parsePushPayload('null')).toBeNull();
-    expect(parsePushPayload(null)).toBeNull();
+    for (const text of ['{"body":"ohne Titel"}', '{"title":"  "}', 'kein JSON', 'null', '42', '', null]) {
+      expect(parsePushPayload(text), String(text)).toEqual({
+        title: 'Weindepot',
+        body: 'Es gibt Neuigkeiten zu Ihrem Weindepot.',
+        url: '/admin/start',
+        tag: 'weindepot',
+      });
+    }
   });
 
   it('opens only routes of the portal itself on click', () => {

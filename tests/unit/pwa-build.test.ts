@@ -14,9 +14,10 @@ const dist = path.join(root, 'dist');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('npm start rebuilds the PWA when its inputs change', () => {
-  it('hashes the sources and the VITE_ variables baked into the bundle, nothing else', () => {
+  it('hashes the sources and the variables baked into the bundle (VITE_*, SUPPORT_EMAIL), nothing else', () => {
     const base = sourceHash(root, { PORT: '8080' });
     expect(sourceHash(root, { PORT: '9090' })).toBe(base);
+    expect(sourceHash(root, { SUPPORT_EMAIL: 'hilfe@weinhaus.example' })).not.toBe(base);
     const withTiles = sourceHash(root, { VITE_SATELLITE_TILES_URL: 'https://tiles.example/{z}/{x}/{y}.png' });
     expect(withTiles).not.toBe(base);
     expect(sourceHash(root, { VITE_SATELLITE_TILES_URL: 'https://other.example/{z}/{x}/{y}.png' })).not.toBe(

@@ -23,6 +23,7 @@ const user = {
   directSalutation: 'Frau Dr. Berger',
   firstName: 'Anna',
   lastName: 'Berger',
+  isStaff: false,
   isSuperuser: false,
 };
 
@@ -54,10 +55,31 @@ describe('session store', () => {
     ['no token', { user: JSON.stringify(user) }],
     ['broken JSON', { user: '{', tokens: '{"token":"x"}' }],
     ['a user without names', { user: '{"email":"a@b.de"}', tokens: '{"token":"x"}' }],
+    [
+      'a malformed staff flag',
+      { user: JSON.stringify({ ...user, isStaff: 'yes' }), tokens: '{"token":"x"}' },
+    ],
   ])('treats %s as logged out', (_, entries) => {
     const storage = memoryStorage();
     for (const [key, value] of Object.entries(entries)) storage.setItem(key, value);
     expect(createSessionStore(storage).getSession()).toBeNull();
+  });
+
+  it('loads a session stored before isStaff was kept as a non-staff user', () => {
+    const storage = memoryStorage();
+    const { isStaff: _, ...olderUser } = user;
+    storage.setItem('user', JSON.stringify({ ...olderUser, isSuperuser: true }));
+    storage.setItem('tokens', JSON.stringify({ token: 'jwt-old' }));
+    expect(createSessionStore(storage).getSession()).toEqual({
+      user: { ...user, isStaff: false, isSuperuser: true },
+      token: 'jwt-old',
+    });
+  });
+
+  it('keeps a stored staff flag', () => {
+    const storage = memoryStorage();
+    createSessionStore(storage).signIn({ user: { ...user, isStaff: true }, token: 'jwt-1' });
+    expect(createSessionStore(storage).getSession()?.user.isStaff).toBe(true);
   });
 
   it('returns the same snapshot until something changes', () => {

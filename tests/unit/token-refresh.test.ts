@@ -44,6 +44,7 @@ const user = {
   directSalutation: 'Frau Berger',
   firstName: 'Anna',
   lastName: 'Berger',
+  isStaff: false,
   isSuperuser: false,
 };
 

@@ -80,6 +80,28 @@ describe('price-history chart points', () => {
   ])('is not shown with %s (one point or none)', (_case, entries, price) => {
     expect(priceHistoryPoints(entries, price, 2026)).toBeNull();
   });
+  it.each([
+    ['zero', '0'],
+    ['an empty text', ''],
+    ['a blank text', '  '],
+    ['a negative price', '-5'],
+    ['no number', 'abc'],
+    ['null', null],
+  ])('keeps the history entry of the current year when the current price is %s', (_case, price) => {
+    expect(
+      priceHistoryPoints(
+        [
+          { year: 2025, annualAvgEurAdj: '700' },
+          { year: 2026, annualAvgEurAdj: '720' },
+        ],
+        price,
+        2026,
+      ),
+    ).toEqual([
+      { year: '2025', price: 700 },
+      { year: '2026', price: 720 },
+    ]);
+  });
   it('replaces a history entry of the current year by the current price', () => {
     expect(
       priceHistoryPoints(

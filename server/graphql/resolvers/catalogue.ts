@@ -127,5 +127,6 @@ export const catalogueTypes = {
     lifecycle: (tranche, _args, context) => (isStaff(context) ? tranche.lifecycle : null),
     offerer: (tranche, _args, context) =>
       isStaff(context) && tranche.offererId !== null ? context.loaders.offerer.load(tranche.offererId) : null,
+    offer: (tranche, _args, { loaders }) => required(loaders.offer, tranche.offerId, 'Angebot'),
   },
 } satisfies Resolvers;

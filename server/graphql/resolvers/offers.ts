@@ -1,4 +1,5 @@
 import {
+  findFeaturedOffer,
   findOfferPage,
   listBrandImages,
   listCountries,
@@ -25,4 +26,5 @@ export const offerQueries = {
     listGwsRecords(db, { lwin, vintageMin, vintageMax }),
   searchOffers: (_parent, args, { db }) => searchOffers(db, args),
   offerPage: (_parent, { lwin11 }, { db }) => findOfferPage(db, lwin11),
+  featuredOffer: (_parent, _args, { db }) => findFeaturedOffer(db),
 } satisfies QueryResolvers;

@@ -1,4 +1,6 @@
 import { GraphQLError } from 'graphql';
+import { formatEuro } from '../../../src/domain/money';
+import { casePriceCents } from '../../../src/domain/offer-pricing';
 import { type CostSummary, costSummaryStrings } from '../../../src/domain/order-costs';
 import {
   changeOrderPosition,
@@ -7,10 +9,12 @@ import {
   findOwnOrderPosition,
   listOrderPositions,
   orderListSums,
+  positionPriceBtl,
   type RecordedResult,
 } from '../../services/orders';
 import { signedInUser } from '../access';
 import type { GraphQLContext } from '../context';
+import type { OrderPositionModel } from '../models';
 import type { MutationResolvers, OrderPositionResolvers, QueryResolvers } from '../resolvers-types.generated';
 
 /** The summary in cents plus its '1.234,56 €' strings (GraphQL `CostSummary`). */
@@ -45,13 +49,23 @@ export const orderMutations = {
   },
 } satisfies MutationResolvers;
 
+async function offerOf(position: OrderPositionModel, loaders: GraphQLContext['loaders']) {
+  const offer = await loaders.offer.load(position.offerId);
+  if (!offer) throw new GraphQLError(`Angebot ${position.offerId} fehlt`);
+  return offer;
+}
+
 export const orderTypes = {
   OrderPosition: {
     orderId: (position) => position.id,
-    offer: async (position, _args, { loaders }) => {
-      const offer = await loaders.offer.load(position.offerId);
-      if (!offer) throw new GraphQLError(`Angebot ${position.offerId} fehlt`);
-      return offer;
+    offer: (position, _args, { loaders }) => offerOf(position, loaders),
+    priceBtl: async (position, _args, { loaders }) =>
+      positionPriceBtl(position, await offerOf(position, loaders)),
+    priceBtlStr: async (position, _args, { loaders }) =>
+      formatEuro(casePriceCents(positionPriceBtl(position, await offerOf(position, loaders)), 1)),
+    priceCaseStr: async (position, _args, { loaders }) => {
+      const offer = await offerOf(position, loaders);
+      return formatEuro(casePriceCents(positionPriceBtl(position, offer), offer.caskOf));
     },
   } satisfies OrderPositionResolvers,
 };

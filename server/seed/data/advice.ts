@@ -1,6 +1,7 @@
 /**
- * Investor profiles and adviser offers. Source WIZARD is the client's own questionnaire with
- * the automatically composed portfolio; source MANUALLY is an offer made by the adviser.
+ * Investor profiles and adviser offers. Source WIZARD is the client's own questionnaire; its
+ * portfolio is composed by the recommendation engine from the seeded offers (as a saved profile
+ * would be). Source MANUALLY is an offer made by the adviser, with the adviser's positions.
  */
 import type { AccountKey } from './accounts';
 
@@ -13,9 +14,8 @@ export interface RecommendationSeed {
   withEkp?: boolean;
 }
 
-export interface ProfileSeed {
+interface ProfileSeedFields {
   client: AccountKey;
-  source: 'WIZARD' | 'MANUALLY';
   daysAgo: number;
   name: string;
   archived: boolean;
@@ -31,8 +31,10 @@ export interface ProfileSeed {
     watches: boolean;
     crypto: boolean;
   };
-  positions: readonly RecommendationSeed[];
 }
+
+export type ProfileSeed = ProfileSeedFields &
+  ({ source: 'WIZARD' } | { source: 'MANUALLY'; positions: readonly RecommendationSeed[] });
 
 const noExperience = {
   stocks: false,
@@ -55,16 +57,6 @@ export const profileSeeds: readonly ProfileSeed[] = [
     investmentHorizon: 12,
     investmentSumIntended: '50000.00',
     experience: { stocks: true, etfs: true, realestate: true, metals: false, watches: true, crypto: false },
-    positions: [
-      { offer: 'lafite-2016-075', amount: 1 },
-      { offer: 'cheval-blanc-2019-075', amount: 1 },
-      { offer: 'dom-perignon-2015-075', amount: 2 },
-      { offer: 'sassicaia-2019-075', amount: 2 },
-      { offer: 'biondi-santi-riserva-2016-075', amount: 1 },
-      { offer: 'leflaive-chevalier-2020-075', amount: 1 },
-      { offer: 'chave-hermitage-2018-075', amount: 1 },
-      { offer: 'gaja-barbaresco-2020-075', amount: 2 },
-    ],
   },
   {
     client: 'kunde',

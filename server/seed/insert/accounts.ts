@@ -1,7 +1,8 @@
 /** Demo users, their investor profiles and adviser offers, and the order list. */
 import { orderPositions, preferencesProfiles, recommendedPositions, users } from '../../db/schema';
+import { composeForProfile } from '../../services/advice';
 import { accountSeeds } from '../data/accounts';
-import { profileSeeds } from '../data/advice';
+import { profileSeeds, type RecommendationSeed } from '../data/advice';
 import { orderPositionSeeds } from '../data/depot';
 import { lookup, offerByKey } from '../derive/catalogue';
 import { daysBefore, deterministicUuid, fromCents, toCents } from '../deterministic';
@@ -38,20 +39,26 @@ export async function insertUsers({ tx, now, ids }: SeedContext, passwordHash: s
   }
 }
 
+/** Adviser positions of a MANUALLY seed, at the adviser's prices. */
+function adviserPositions(positions: readonly RecommendationSeed[], ids: SeedContext['ids']) {
+  return positions.map((position) => {
+    const offer = offerByKey(position.offer);
+    return {
+      offerId: lookup(ids.offers, position.offer, 'Angebot'),
+      amount: position.amount,
+      caskOf: offer.caskOf,
+      sellPriceBtl: position.sellPriceBtl ?? offer.sellPriceBtl,
+      ekpBtl: position.withEkp ? (offer.tranches[0]?.buyPriceBtl ?? null) : null,
+    };
+  });
+}
+
+/** Needs the offers and their tranches: a WIZARD profile's portfolio is composed from them. */
 export async function insertProfiles({ tx, now, ids }: SeedContext): Promise<void> {
   for (const [index, profile] of profileSeeds.entries()) {
     const account = accountSeeds.find((candidate) => candidate.key === profile.client);
     if (!account) throw new Error(`Demodaten: Kunde ${profile.client} fehlt.`);
-    const positions = profile.positions.map((position) => {
-      const offer = offerByKey(position.offer);
-      return {
-        offerId: lookup(ids.offers, position.offer, 'Angebot'),
-        amount: position.amount,
-        caskOf: offer.caskOf,
-        sellPriceBtl: position.sellPriceBtl ?? offer.sellPriceBtl,
-        ekpBtl: position.withEkp ? (offer.tranches[0]?.buyPriceBtl ?? null) : null,
-      };
-    });
+    const positions = profile.source === 'MANUALLY' ? adviserPositions(profile.positions, ids) : [];
     const picked = positions.reduce(
       (sum, position) => sum + position.amount * position.caskOf * toCents(position.sellPriceBtl),
       0,
@@ -76,11 +83,15 @@ export async function insertProfiles({ tx, now, ids }: SeedContext): Promise<voi
         investmentSumPicked: manual ? fromCents(picked) : null,
         createdById: manual ? lookup(ids.users, 'berater', 'Berater') : null,
       })
-      .returning({ id: preferencesProfiles.id });
+      .returning();
     if (!row) throw new Error('Anlegerprofil wurde nicht angelegt.');
-    await tx
-      .insert(recommendedPositions)
-      .values(positions.map((position) => ({ profileId: row.id, ...position })));
+    if (manual) {
+      await tx
+        .insert(recommendedPositions)
+        .values(positions.map((position) => ({ profileId: row.id, ...position })));
+    } else {
+      await composeForProfile(tx, row);
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { AppShell } from '@mantine/core';
+import { AppShell, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import { AccountSettingsProvider } from '../../components/account/account-settings';
@@ -7,7 +7,9 @@ import { ContactAvatar } from '../../components/contact/ContactAvatar';
 import { ContactModalProvider } from '../../components/contact/contact-modal';
 import { OfflineBanner } from '../../components/offline/OfflineBanner';
 import { ReferralModalProvider } from '../../components/referral/referral-modal';
+import { displayName } from '../../domain/user-names';
 import { useOutboxReplay } from '../../queries/order-outbox';
+import { usePushSubscriptionSync } from '../../queries/push';
 import { useSession } from '../session/session-context';
 import type { SessionUser } from '../session/session-store';
 import { Sidebar } from './Sidebar';
@@ -25,6 +27,7 @@ function AdminShell({ storedUser }: { storedUser: SessionUser }) {
   const user = useSessionSync(storedUser);
   const [navigationOpened, navigation] = useDisclosure(false);
   useOutboxReplay();
+  usePushSubscriptionSync();
 
   return (
     <ContactModalProvider>
@@ -56,6 +59,12 @@ function AdminFrame({
         <TopBar user={user} navigationOpened={navigationOpened} onToggleNavigation={navigation.toggle} />
       </AppShell.Header>
       <AppShell.Navbar aria-label="Hauptnavigation">
+        {/* The top bar has no room for the name on phones; the menu shows it there instead. */}
+        <AppShell.Section px="md" pt="sm" hiddenFrom="sm">
+          <Text fw={500} truncate="end" data-testid="menu-user-name">
+            {displayName(user)}
+          </Text>
+        </AppShell.Section>
         <Sidebar user={user} onNavigate={navigation.close} />
         <AppShell.Section p="sm">
           <ContactAvatar />

@@ -33,23 +33,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-function isSessionUser(value: unknown): value is SessionUser {
+/** A stored user; `isStaff` may be missing in sessions saved before it was part of the user. */
+function isStoredUser(value: unknown): value is Omit<SessionUser, 'isStaff'> & { isStaff?: boolean } {
   return (
     isRecord(value) &&
     typeof value.email === 'string' &&
     typeof value.firstName === 'string' &&
     typeof value.lastName === 'string' &&
-    typeof value.isSuperuser === 'boolean'
+    typeof value.isSuperuser === 'boolean' &&
+    (value.isStaff === undefined || typeof value.isStaff === 'boolean')
   );
 }
 
 function readSession(storage: Storage): Session | null {
   const user = parseJson(storage.getItem(USER_STORAGE_KEY));
   const tokens = parseJson(storage.getItem(TOKENS_STORAGE_KEY));
-  if (!isSessionUser(user) || !isRecord(tokens) || typeof tokens.token !== 'string' || !tokens.token) {
+  if (!isStoredUser(user) || !isRecord(tokens) || typeof tokens.token !== 'string' || !tokens.token) {
     return null;
   }
-  return { user, token: tokens.token };
+  // Missing isStaff: not staff until `me` answers (the session seeds it, `me` replaces it).
+  return { user: { ...user, isStaff: user.isStaff ?? false }, token: tokens.token };
 }
 
 /**

@@ -2,17 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
+import { useApiClient } from '../../queries/client';
+import { removeServerPushSubscription } from '../../queries/push';
 import { endSession } from './end-session';
 import { useSessionStore } from './session-context';
 
-/** Logs out and goes to `/`. */
+/** Logs out and goes to `/`; the server forgets this device's push subscription first. */
 export function useLogout(): () => Promise<void> {
+  const client = useApiClient();
   const sessionStore = useSessionStore();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
     // Leave /admin first: cleared while still there, the guard would send the user to /login instead.
     flushSync(() => navigate('/'));
-    await endSession(sessionStore, queryClient);
-  }, [navigate, queryClient, sessionStore]);
+    await endSession(sessionStore, queryClient, (endpoint) => removeServerPushSubscription(client, endpoint));
+  }, [client, navigate, queryClient, sessionStore]);
 }

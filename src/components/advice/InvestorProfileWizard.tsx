@@ -4,31 +4,18 @@ import {
   AMOUNT_SLIDER_MAX,
   AMOUNT_SLIDER_MIN,
   amountLabel,
-  amountToSlider,
   HORIZON_MAX,
   HORIZON_MIN,
   horizonLabel,
+  initialWizardAnswers,
   sliderToAmount,
   WIZARD_STEPS,
-  wizardDefaults,
+  type WizardAnswers,
   wizardProgress,
 } from '../../domain/advice-wizard';
 import { type Proposal, useCreatePreferencesProfile } from '../../queries/advice';
 
 export type WizardVariant = 'initial' | 'edit';
-
-interface Answers {
-  wineloverVsInvestor: number;
-  takesRisk: number;
-  investmentHorizon: number;
-  amountSlider: number;
-  stocks: boolean;
-  etfs: boolean;
-  realestate: boolean;
-  metals: boolean;
-  watches: boolean;
-  crypto: boolean;
-}
 
 const EXPERIENCE: {
   key: 'stocks' | 'etfs' | 'realestate' | 'metals' | 'watches' | 'crypto';
@@ -41,17 +28,6 @@ const EXPERIENCE: {
   { key: 'watches', label: 'Uhren' },
   { key: 'crypto', label: 'Kryptowährungen' },
 ];
-
-function initialAnswers(profile: Proposal | null | undefined): Answers {
-  if (!profile) return { ...wizardDefaults };
-  return {
-    ...wizardDefaults,
-    wineloverVsInvestor: profile.wineloverVsInvestor,
-    takesRisk: profile.takesRisk,
-    investmentHorizon: profile.investmentHorizon,
-    amountSlider: amountToSlider(Number(profile.investmentSumIntended)),
-  };
-}
 
 /**
  * The five-step investor profile questionnaire (20 % progress per step). The first-time
@@ -69,9 +45,9 @@ export function InvestorProfileWizard({
   onSkip?: () => void;
 }) {
   const [step, setStep] = useState(1);
-  const [answers, setAnswers] = useState<Answers>(() => initialAnswers(profile));
+  const [answers, setAnswers] = useState<WizardAnswers>(() => initialWizardAnswers(profile));
   const save = useCreatePreferencesProfile();
-  const set = <Key extends keyof Answers>(key: Key, value: Answers[Key]) =>
+  const set = <Key extends keyof WizardAnswers>(key: Key, value: WizardAnswers[Key]) =>
     setAnswers((current) => ({ ...current, [key]: value }));
   const amount = sliderToAmount(answers.amountSlider);
 

@@ -7,7 +7,7 @@ import {
   type DataTableSortStatus,
 } from 'mantine-datatable';
 import { type ReactNode, useMemo, useState } from 'react';
-import { compareForSort, matchesSearch } from '../../domain/backoffice-table';
+import { matchesSearch, sortRows } from '../../domain/backoffice-table';
 
 export const BACKOFFICE_TABLE_TEXTS = {
   error: 'Fehler!',
@@ -101,8 +101,7 @@ export function BackofficeTable<T>({
     const accessor = String(sortStatus.columnAccessor);
     const cellValue = (record: T) =>
       sortValue ? sortValue(record, accessor) : (record as Record<string, unknown>)[accessor];
-    const sorted = [...rows].sort((a, b) => compareForSort(cellValue(a), cellValue(b)));
-    return sortStatus.direction === 'desc' ? sorted.reverse() : sorted;
+    return sortRows(rows, cellValue, sortStatus.direction);
   }, [remote, records, searchText, debouncedSearch, sortStatus, sortValue]);
 
   const totalRecords = remote ? remote.totalRecords : visible.length;

@@ -1,9 +1,12 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { useState } from 'react';
+import type { OrderListOffer } from '../../queries/queued-positions';
 import { type AddedToastPlacement, AddToOrderListDialog } from '../order-list/AddToOrderListDialog';
 
 export interface OrderListActionProps extends Pick<ButtonProps, 'size' | 'fullWidth' | 'variant'> {
-  offer: { id: number; title: string };
+  offer: OrderListOffer;
+  /** Cases the dialog starts with (the amount picked on the offer page) @default 1 */
+  initialAmount?: number;
   /** Disabled (grey, half opaque) when no case is available. */
   disabled?: boolean;
   /** Button text; default "Auf Orderliste setzen". */
@@ -15,6 +18,7 @@ export interface OrderListActionProps extends Pick<ButtonProps, 'size' | 'fullWi
 /** "Auf Orderliste setzen": opens the add-to-order-list dialog for the offer. */
 export function OrderListAction({
   offer,
+  initialAmount,
   disabled = false,
   label = 'Auf Orderliste setzen',
   toast,
@@ -32,7 +36,13 @@ export function OrderListAction({
         {label}
       </Button>
       {opened && (
-        <AddToOrderListDialog offer={offer} opened={opened} onClose={() => setOpened(false)} toast={toast} />
+        <AddToOrderListDialog
+          offer={offer}
+          initialAmount={initialAmount}
+          opened={opened}
+          onClose={() => setOpened(false)}
+          toast={toast}
+        />
       )}
     </>
   );

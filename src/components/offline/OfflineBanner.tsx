@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { newestDataTime, offlineBannerText } from '../../domain/offline';
+import { dataTimeOnScreen, offlineBannerText } from '../../domain/offline';
 
 /** Shown while the device is offline: the data on screen comes from the device and is this old. */
 export function OfflineBanner() {
@@ -10,7 +10,13 @@ export function OfflineBanner() {
   const queryCache = useQueryClient().getQueryCache();
   const dataAsOf = useSyncExternalStore(
     (onChange) => queryCache.subscribe(onChange),
-    () => newestDataTime(queryCache.getAll()),
+    () =>
+      dataTimeOnScreen(
+        queryCache.getAll().map((query) => ({
+          dataUpdatedAt: query.state.dataUpdatedAt,
+          observed: query.getObserversCount() > 0,
+        })),
+      ),
   );
   if (online) return null;
   return (

@@ -8,7 +8,12 @@ import {
   orderAmountMessage,
   orderAmountProblem,
 } from '../../domain/order-costs';
-import { ORDER_LIST_BLOCKED_TEXT, ORDER_LIST_PATH } from '../../domain/order-list-texts';
+import {
+  ORDER_ADD_QUEUED_TITLE,
+  ORDER_LIST_BLOCKED_TEXT,
+  ORDER_LIST_PATH,
+  orderAddQueuedText,
+} from '../../domain/order-list-texts';
 import {
   notifyOrderFailure,
   ORDER_LIST_BLOCKED,
@@ -16,6 +21,7 @@ import {
   useCreateOrderPosition,
   useOrderListBlocked,
 } from '../../queries/orders';
+import type { OrderListOffer } from '../../queries/queued-positions';
 
 /** Spec client-area section 9: the add toast shows 3000 ms; on the offer page 7000 ms top-right. */
 export type AddedToastPlacement = 'default' | 'offer-page';
@@ -26,8 +32,13 @@ const ADDED_TOAST: Record<AddedToastPlacement, Pick<NotificationData, 'autoClose
 };
 
 export interface AddToOrderListDialogProps {
-  /** The offer to add; `title` is the vintage title shown in the toast "Hinzugefügt: {title}". */
-  offer: { id: number; title: string };
+  /**
+   * The offer to add; `title` is the vintage title shown in the toast "Hinzugefügt: {title}",
+   * `queued` what the order list shows while the add waits offline.
+   */
+  offer: OrderListOffer;
+  /** Cases the amount field starts with, e.g. the amount picked on the offer page @default 1 */
+  initialAmount?: number;
   /** Whether the dialog is shown. */
   opened: boolean;
   /** Called when the dialog closes (cancel, success, "Zurück"). */
@@ -37,28 +48,30 @@ export interface AddToOrderListDialogProps {
 }
 
 /**
- * The add-to-order-list dialog: case amount 1–100 (default 1); on success a toast
- * "Hinzugefügt: {title}" and the order list. While the order list is blocked (a request is being
+ * The add-to-order-list dialog: case amount 1–100 (starting at `initialAmount`, default 1); on success a toast
+ * "Hinzugefügt: {title}" and the order list; offline the add waits on the device, which the toast
+ * says instead. While the order list is blocked (a request is being
  * checked or a payment is pending) it shows the blocked text with "Zur Bestellung" and "Zurück".
  */
 export function AddToOrderListDialog({
   offer,
+  initialAmount = 1,
   opened,
   onClose,
   toast = 'default',
 }: AddToOrderListDialogProps) {
   const navigate = useNavigate();
-  const [amount, setAmount] = useState<number | string>(1);
+  const [amount, setAmount] = useState<number | string>(initialAmount);
   const [refusedAsBlocked, setRefusedAsBlocked] = useState(false);
   const blocked = useOrderListBlocked(opened);
   const create = useCreateOrderPosition();
 
   useEffect(() => {
     if (opened) {
-      setAmount(1);
+      setAmount(initialAmount);
       setRefusedAsBlocked(false);
     }
-  }, [opened]);
+  }, [opened, initialAmount]);
 
   const cases = typeof amount === 'number' ? amount : Number.NaN;
   const problem = orderAmountProblem(cases);
@@ -67,14 +80,19 @@ export function AddToOrderListDialog({
   const submit = () => {
     if (problem) return;
     create.mutate(
-      { offerId: offer.id, amount: cases, title: offer.title },
+      { offerId: offer.id, amount: cases, title: offer.title, offer: offer.queued },
       {
-        onSuccess: () => {
-          notifications.show({
-            message: `Hinzugefügt: ${offer.title}`,
-            color: 'green',
-            ...ADDED_TOAST[toast],
-          });
+        onSuccess: (outcome) => {
+          notifications.show(
+            outcome === 'queued'
+              ? {
+                  title: ORDER_ADD_QUEUED_TITLE,
+                  message: orderAddQueuedText(offer.title),
+                  color: 'yellow',
+                  ...ADDED_TOAST[toast],
+                }
+              : { message: `Hinzugefügt: ${offer.title}`, color: 'green', ...ADDED_TOAST[toast] },
+          );
           onClose();
           navigate(ORDER_LIST_PATH);
         },

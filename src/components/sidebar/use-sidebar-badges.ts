@@ -1,15 +1,22 @@
+import { positionCountWithQueue } from '../../domain/order-outbox';
 import { orderListBadge, personalOffersBadge } from '../../domain/sidebar-badges';
 import { useAccountMe } from '../../queries/account';
+import { useOrderOutbox } from '../../queries/order-outbox';
 
 /** The live badges of the sidebar by item path (personal offers, order list); undefined = static or none. */
 export function useSidebarBadges(): (path: string) => string | undefined {
   const account = useAccountMe();
+  // Order-list changes still waiting on this device count as made.
+  const outbox = useOrderOutbox();
   const user = account.data;
   return (path) => {
     if (!user) return undefined;
     if (path === '/admin/selection') return personalOffersBadge(user.personalOffersCount);
     if (path === '/admin/orderlist')
-      return orderListBadge(user.orderPositionsCount, user.blockedByOrderCheck);
+      return orderListBadge(
+        positionCountWithQueue(user.orderPositionsCount, outbox),
+        user.blockedByOrderCheck,
+      );
     return undefined;
   };
 }

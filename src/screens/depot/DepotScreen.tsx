@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle, useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Suspense, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -96,6 +96,7 @@ function DepotContent({ depot }: { depot: Depot }) {
   const [timeSeriesOpened, setTimeSeriesOpened] = useState(false);
   const [timeSeriesRequested, setTimeSeriesRequested] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const { online } = useNetwork();
   const [searchParams, setSearchParams] = useSearchParams();
 
   const openPositionId = searchParams.get(POSITION_PARAM);
@@ -124,7 +125,13 @@ function DepotContent({ depot }: { depot: Depot }) {
       const { downloadDepotExcel } = await import('./excel-export');
       await downloadDepotExcel(rows);
     } catch {
-      notifications.show({ color: 'red', message: 'Die Excel-Datei konnte nicht erstellt werden.' });
+      // Offline the export works only when its library was loaded before (the service worker keeps it).
+      notifications.show({
+        color: 'red',
+        message: online
+          ? 'Die Excel-Datei konnte nicht erstellt werden.'
+          : 'Für den Excel-Export wird eine Internetverbindung benötigt.',
+      });
     } finally {
       setExporting(false);
     }

@@ -50,7 +50,7 @@ export function LoginForm() {
         navigate(afterLoginPath(recordedFrom(location.state)), { replace: true });
       },
       onError: (error) => {
-        const outcome = loginErrorOutcome(firstGraphQLError(error));
+        const outcome = loginErrorOutcome(firstGraphQLError(error), __SUPPORT_EMAIL__);
         showFormNotice('error', outcome.text);
         if (outcome.resetForm) {
           setEmail('');

@@ -9,17 +9,21 @@ import {
 } from '../../domain/backoffice-navigation';
 import { ServiceFeeTab } from './analytics/ServiceFeeTab';
 import { SuppliersTab } from './analytics/SuppliersTab';
+import { AuditTab } from './audit/AuditTab';
 import { InvoiceCheckTab } from './invoices/InvoiceCheckTab';
 import { QuotesTab } from './quotes/QuotesTab';
+import { SortimentAltTab } from './sortiment/SortimentAltTab';
 import { SortimentTab } from './sortiment/SortimentTab';
 import { StockTab } from './stock/StockTab';
 
 const SUBTAB_CONTENT: Record<ManagementSubtab, () => React.JSX.Element> = {
   sortiment_neu: SortimentTab,
+  sortiment_alt: SortimentAltTab,
   angebote: QuotesTab,
   lieferanten: SuppliersTab,
   lagerbestand: StockTab,
   servicegebuehr: ServiceFeeTab,
+  verlauf: AuditTab,
 };
 
 /**

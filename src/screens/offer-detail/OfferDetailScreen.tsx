@@ -4,7 +4,9 @@ import { useParams } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { OrderListAction } from '../../components/offers/OrderListAction';
 import { SoldOutNotice } from '../../components/sold-out/SoldOutNotice';
+import type { CaseAmount } from '../../domain/offer-display';
 import type { OfferDetailFragment } from '../../queries/graphql.generated';
+import { orderListOffer } from '../../queries/queued-positions';
 import { OfferPageBody } from './OfferPageBody';
 
 /** `/admin/angebot/:lwin11` and `/admin/angebot` (hot-deal carousel) inside the logged-in area. */
@@ -13,23 +15,23 @@ export function OfferDetailScreen() {
   useDocumentTitle('Angebot – Weindepot');
   const contact = useContactModal();
 
-  const renderActions = (offer: OfferDetailFragment) => {
-    const title = `${offer.vintage.wine.title} ${offer.vintage.year}`;
-    return ({ enabled }: { enabled: boolean }) =>
+  const renderActions =
+    (offer: OfferDetailFragment) =>
+    ({ amount, enabled }: { amount: CaseAmount; enabled: boolean }) =>
       offer.onRequest ? (
         <Button size="lg" fullWidth onClick={contact.open}>
           Anfragen
         </Button>
       ) : (
         <OrderListAction
-          offer={{ id: offer.id, title }}
+          offer={orderListOffer(offer)}
+          initialAmount={amount}
           disabled={!enabled}
           size="lg"
           fullWidth
           toast="offer-page"
         />
       );
-  };
 
   const soldOutExtras = (offer: OfferDetailFragment | null) => (
     <Stack gap="sm" align="flex-start">

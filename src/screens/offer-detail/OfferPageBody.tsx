@@ -26,7 +26,7 @@ export function OfferPageBody({ mode, lwin11, renderActions, soldOutExtras, noDe
   const page = useOfferPage(lwin11);
   if (page.isPending) return <FullScreenSpinner />;
   if (page.isError) return <ErrorHeading />;
-  const { offer, hotDeals, firstAvailableLwin11, newestLwin11 } = page.data;
+  const { offer, hotDeals, hotDealCount, firstAvailableLwin11, newestLwin11 } = page.data;
   const currentOfferPath = newestLwin11 ? offerPath(mode, newestLwin11) : null;
 
   if (!lwin11)
@@ -35,6 +35,7 @@ export function OfferPageBody({ mode, lwin11, renderActions, soldOutExtras, noDe
         key="hot-deals"
         mode={mode}
         hotDeals={hotDeals}
+        hotDealCount={hotDealCount}
         renderActions={renderActions}
         noDeals={noDeals}
       />
@@ -58,16 +59,20 @@ export function OfferPageBody({ mode, lwin11, renderActions, soldOutExtras, noDe
 function HotDeals({
   mode,
   hotDeals,
+  hotDealCount,
   renderActions,
   noDeals,
 }: {
   mode: OfferPageMode;
+  /** The newest offers with cases (at most 3, oldest first). */
   hotDeals: OfferDetailFragment[];
+  /** How many offers have cases at all: decides the initial tile. */
+  hotDealCount: number;
   renderActions: OfferPageBodyProps['renderActions'];
   noDeals: ReactNode;
 }) {
   const deals = carouselDeals(hotDeals);
-  const [index, setIndex] = useState(() => Math.min(initialCarouselIndex(hotDeals.length), deals.length - 1));
+  const [index, setIndex] = useState(() => Math.min(initialCarouselIndex(hotDealCount), deals.length - 1));
   const deal = deals[index];
   if (!deal) return <>{noDeals}</>;
   const select = (next: number) => {

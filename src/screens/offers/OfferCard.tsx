@@ -5,6 +5,7 @@ import { AvailabilityIndicator } from '../../components/offers/AvailabilityIndic
 import { OrderListAction } from '../../components/offers/OrderListAction';
 import { canBuy } from '../../domain/offer-display';
 import type { OfferCardFragment } from '../../queries/graphql.generated';
+import { orderListOffer } from '../../queries/queued-positions';
 
 export interface OfferCardProps {
   offer: OfferCardFragment;
@@ -67,7 +68,7 @@ export function OfferCard({ offer }: OfferCardProps) {
             Anfragen
           </Button>
         ) : (
-          <OrderListAction offer={{ id: offer.id, title }} disabled={soldOut} fullWidth />
+          <OrderListAction offer={orderListOffer(offer)} disabled={soldOut} fullWidth />
         )}
       </Stack>
     </Card>

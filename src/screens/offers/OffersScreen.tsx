@@ -1,18 +1,18 @@
-import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   defaultOfferFilter,
   type OfferFilter,
   offerFilterToParams,
   parseOfferFilter,
 } from '../../domain/offer-filter';
-import { SEARCH_DEBOUNCE_MS } from '../../domain/search';
 import type { OfferCardFragment } from '../../queries/graphql.generated';
 import { useOfferFilterLists } from '../../queries/offers';
 import { OfferCard } from './OfferCard';
 import { OfferFilters } from './OfferFilters';
+import { useDebouncedSearch } from './search-debounce';
 import { useOfferSearch } from './use-offer-search';
 
 /** `/admin/weinangebot`: the offer search over promoted offers; the filter lives in the URL. */
@@ -21,7 +21,7 @@ export function OffersScreen() {
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => parseOfferFilter(params), [params]);
   const [searchText, setSearchText] = useState(filter.search);
-  const [debouncedSearch] = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const debouncedSearch = useDebouncedSearch(searchText);
 
   const update = (changes: Partial<OfferFilter>) =>
     setParams(offerFilterToParams({ ...filter, ...changes }), { replace: true });
@@ -50,6 +50,7 @@ export function OffersScreen() {
   return (
     <Stack gap="xl">
       <Title order={1}>Top Angebote</Title>
+      <PortfolioDevelopmentHint />
       <Paper withBorder radius="md" p="lg" component="search" aria-label="Angebote filtern">
         <OfferFilters
           filter={filter}
@@ -91,6 +92,23 @@ export function OffersScreen() {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** "Portfolio ausbauen" leads here; the automatic composition is one click away. */
+function PortfolioDevelopmentHint() {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">
+          Keine Zeit zum Stöbern? Lassen Sie sich aus Ihrem Anlegerprofil ein passendes Portfolio
+          zusammenstellen.
+        </Text>
+        <Button component={Link} to="/admin/portfolio-entwicklung" variant="light" size="sm">
+          Intelligente Portfolioentwicklung
+        </Button>
+      </Group>
+    </Paper>
   );
 }
 

@@ -1,21 +1,7 @@
 import { Alert, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useAccountSettings } from '../../components/account/account-settings';
+import { type BillingPerson, billingComplete } from '../../domain/billing-data';
 import { BILLING_INCOMPLETE } from '../../domain/order-list-texts';
-
-export interface BillingPerson {
-  firstName: string;
-  lastName: string;
-  streetAndNumber: string | null;
-  postalCode: string | null;
-  city: string | null;
-}
-
-/** Spec: paying needs first name, last name, street and number, postal code and city. */
-export function billingComplete(person: BillingPerson): boolean {
-  return [person.firstName, person.lastName, person.streetAndNumber, person.postalCode, person.city].every(
-    (value) => (value ?? '').trim() !== '',
-  );
-}
 
 /**
  * The billing data shown before ordering, with the spec's hint when it is incomplete. "Adresse

@@ -4,8 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { forgetPersistedQueries } from '../../db/query-cache';
+import { billingComplete } from '../../domain/billing-data';
 import { ORDER_LIST_EMPTY } from '../../domain/order-list-texts';
-import { applyQueue, replayOrder } from '../../domain/order-outbox';
+import { applyQueue, hasQueuedAdds, isLocalPosition, replayOrder } from '../../domain/order-outbox';
 import { depotKeys } from '../../queries/depot';
 import { useOrderOutbox } from '../../queries/order-outbox';
 import {
@@ -17,8 +18,9 @@ import {
   useOrderList,
   withPositions,
 } from '../../queries/orders';
+import { queuedOrderPosition } from '../../queries/queued-positions';
 import { userKeys } from '../../queries/user';
-import { BillingData, billingComplete } from './BillingData';
+import { BillingData } from './BillingData';
 import { BindingOrderDialog } from './BindingOrderDialog';
 import { CostSummaryCard } from './CostSummaryCard';
 import {
@@ -100,8 +102,9 @@ export function OrderListScreen() {
 
   const me = data.me;
   const canPay = me ? billingComplete(me) : false;
-  // Changes still waiting on this device are shown as if applied (see src/db/README.md).
-  const positions = applyQueue(data.orderPositionList, outbox);
+  // Changes still waiting on this device are shown as if applied (see src/db/README.md); a queued
+  // add is a position of its own, read-only until the server has it.
+  const positions = applyQueue(data.orderPositionList, outbox, queuedOrderPosition);
   // The sums as well: after a reload the list comes from the device without the queued changes.
   const sums =
     replayOrder(outbox).length > 0 ? withPositions(data, positions).orderListSums : data.orderListSums;
@@ -131,7 +134,7 @@ export function OrderListScreen() {
         <PaymentFailedPanel key={invoice.id} invoice={invoice} {...payProps(invoice.id)} />
       ))}
 
-      {positions.length === 0 ? (
+      {positions.length === 0 && !hasQueuedAdds(outbox) ? (
         <Paper withBorder p="xl">
           <Stack align="flex-start">
             <Text>{ORDER_LIST_EMPTY}</Text>
@@ -148,6 +151,8 @@ export function OrderListScreen() {
                 <OrderPositionRow
                   key={position.id}
                   position={position}
+                  mode={isLocalPosition(position) ? 'display' : 'order-list'}
+                  waiting={isLocalPosition(position)}
                   onChange={(values) => change.mutate({ position, ...values })}
                   onRemove={() => remove.mutate(position)}
                 />

@@ -1,13 +1,26 @@
-import { ActionIcon, Button, Checkbox, Group, Modal, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { MAX_ORDER_CASES, MIN_ORDER_CASES, orderAmountProblem } from '../../domain/order-costs';
-import { vintageLabel } from '../../domain/order-list-texts';
+import { POSITION_PENDING_TEXT, vintageLabel } from '../../domain/order-list-texts';
 import type { OrderPositionView } from '../../queries/orders';
 
 export interface OrderPositionRowProps {
   position: OrderPositionView;
   /** "order-list": editable with removal; "display": read-only. Default "order-list". */
   mode?: 'order-list' | 'display';
+  /** Added on this device while offline: marked as waiting for the connection. */
+  waiting?: boolean;
   onChange?: (change: { amount?: number; conditionReport?: boolean }) => void;
   onRemove?: () => void;
 }
@@ -18,6 +31,7 @@ const SAVE_DELAY_MS = 500;
 export function OrderPositionRow({
   position,
   mode = 'order-list',
+  waiting = false,
   onChange,
   onRemove,
 }: OrderPositionRowProps) {
@@ -49,14 +63,26 @@ export function OrderPositionRow({
     <Paper withBorder p="md" data-testid="order-position">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={4} miw={0}>
-          <Text fw={600}>{title}</Text>
+          <Group gap="xs">
+            <Text fw={600}>{title}</Text>
+            {waiting ? (
+              <Badge color="yellow" variant="light">
+                {POSITION_PENDING_TEXT}
+              </Badge>
+            ) : null}
+          </Group>
           <Text size="sm" c="dimmed">
             {position.offer.vintage.wine.winery.title} · {position.offer.bottleSize.title} ·{' '}
             {position.offer.caskOf} Flaschen je Kiste
           </Text>
-          <Text size="sm">
-            {position.offer.sellPriceCaseStr} je Kiste ({position.offer.priceBtlStr} je Flasche)
+          <Text size="sm" data-testid="order-position-price">
+            {position.priceCaseStr} je Kiste ({position.priceBtlStr} je Flasche)
           </Text>
+          {position.agreedPriceBtl !== null && position.agreedPriceBtl !== undefined ? (
+            <Text size="xs" c="dimmed">
+              Preis aus dem Angebot Ihres Beraters
+            </Text>
+          ) : null}
           {position.fromRecommendation ? (
             <Text size="xs" c="dimmed">
               Aus Ihrem Angebot: {position.fromRecommendation}

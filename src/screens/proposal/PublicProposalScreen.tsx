@@ -30,13 +30,24 @@ import { REGISTER_PROMPT_AFTER_MS } from './proposal-timing';
 
 export type ProposalMode = 'portfolio' | 'present' | 'quote' | 'embed';
 
-/** After 30 s on a page with a uid: "Sie wollen weitermachen?" with "Jetzt registrieren". */
-function RegisterPrompt() {
+/**
+ * The register call to action (header button, quote button, 30-s prompt): not on /present (spec
+ * entry §6) and not for a signed-in client, who has an account already (docs/deviations.md).
+ */
+const asksToRegister = (mode: ProposalMode, loggedIn: boolean) => mode !== 'present' && !loggedIn;
+
+/**
+ * After 30 s on a page with a uid: "Sie wollen weitermachen?" with "Jetzt registrieren". The 30 s
+ * count from when the page can be read (`counting`: the consent modal is closed), so the two
+ * modals never stack.
+ */
+function RegisterPrompt({ counting }: { counting: boolean }) {
   const [opened, setOpened] = useState(false);
   useEffect(() => {
+    if (!counting) return;
     const timer = window.setTimeout(() => setOpened(true), REGISTER_PROMPT_AFTER_MS);
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [counting]);
   return (
     <Modal opened={opened} onClose={() => setOpened(false)} title="Sie wollen weitermachen?" centered>
       <Stack>
@@ -132,7 +143,7 @@ function ProposalPage({
               <BrandMark size={28} />
               <Text fw={700}>Weindepot</Text>
             </Group>
-            {mode !== 'present' && (
+            {asksToRegister(mode, loggedIn) && (
               <Button component={Link} to="/register">
                 Jetzt registrieren
               </Button>
@@ -192,7 +203,7 @@ function ProposalPage({
               </SimpleGrid>
             </Stack>
           )}
-          {mode === 'quote' && (
+          {mode === 'quote' && asksToRegister(mode, loggedIn) && (
             <Group justify="flex-end">
               <Button component={Link} to="/register">
                 Jetzt registrieren
@@ -242,8 +253,7 @@ export function PublicProposalScreen({ mode }: { mode: ProposalMode }) {
     <ContactModalProvider uid={uid}>
       <ProposalPage profile={profile} mode={mode} loggedIn={loggedIn} />
       <ConsentModal uid={uid} opened={!profile.checkedAgbAndDsgvo} />
-      {/* The register call to action is shown everywhere except on /present (spec entry §6). */}
-      {mode !== 'present' && <RegisterPrompt />}
+      {asksToRegister(mode, loggedIn) && <RegisterPrompt counting={profile.checkedAgbAndDsgvo} />}
     </ContactModalProvider>
   );
 }

@@ -1,16 +1,29 @@
-import { Anchor, Card, Center, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, Navigate } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { useReferralModal } from '../../components/referral/referral-modal';
 import { LOGIN_PATH } from '../../domain/entry-navigation';
-import { firstPromotedWithStock } from '../../domain/offer-display';
 import { useStartPage } from '../../queries/offers';
 import { BlogTeasers } from './BlogTeasers';
 import { FeaturedOfferCard } from './FeaturedOfferCard';
 import { GreetingRotator } from './GreetingRotator';
 import { ContactCard, FaqLink, TopChateaus, WeinweltCard } from './StartCards';
 import { StorageSection } from './StorageSection';
+import { START_LOAD_FAILED, startFailure } from './start-failure';
 
 const SHORTCUTS = [
   { title: 'Mein Weindepot', text: 'Ihre Positionen, Werte und Zertifikate.', path: '/admin/depot' },
@@ -36,11 +49,24 @@ export function StartScreen() {
       </Center>
     );
   }
-  if (start.isError) return <Navigate to={LOGIN_PATH} replace />;
+  // Only an ended session goes to the login; otherwise the last loaded page stays (offline copy)
+  // or a German message offers to try again.
+  const failure = start.isError ? startFailure(start.error) : null;
+  if (failure?.kind === 'login') return <Navigate to={LOGIN_PATH} replace />;
   const data = start.data;
+  if (!data && failure?.kind === 'retry') {
+    return (
+      <Alert color="red" role="alert" title={START_LOAD_FAILED}>
+        <Text size="sm">{failure.message}</Text>
+        <Button variant="light" mt="sm" loading={start.isFetching} onClick={() => void start.refetch()}>
+          Erneut versuchen
+        </Button>
+      </Alert>
+    );
+  }
   if (!data?.me) return <Text role="alert">Es ist ein Fehler aufgetreten</Text>;
 
-  const featured = firstPromotedWithStock(data.allVintages.flatMap((vintage) => vintage.offerRel));
+  const featured = data.featuredOffer ?? null;
   const storageImage = data.allBrandImages.find((image) => image.title === 'Lager Genf')?.image ?? null;
 
   return (

@@ -84,9 +84,13 @@ function WineryContent({ winery, publicView }: { winery: Winery; publicView: boo
           </Stack>
         </Grid.Col>
       </Grid>
-      {!publicView && winery.academyVideos.length > 0 ? (
+      {winery.academyVideos.length > 0 ? (
         <Stack gap="md" component="section" aria-label="Weinwissen zum Weingut">
           <Title order={2}>Weinwissen</Title>
+          {publicView ? (
+            // A published video opens in the client area: the login comes first and returns to it.
+            <Text c="dimmed">Die Videos sehen Sie nach dem Einloggen im Kundenbereich.</Text>
+          ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {winery.academyVideos.map((video) => (
               <AcademyVideoCard key={video.id} video={video} />

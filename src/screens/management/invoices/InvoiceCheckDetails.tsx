@@ -73,6 +73,8 @@ function InvoiceCheckCard({
   const change = useChangeCheckedInvoice();
   const [confirmingCheck, setConfirmingCheck] = useState(false);
   const editable = invoice.stage === 'CHECK_NEEDED';
+  // Date and number can be corrected until the client starts the payment (the server's rule).
+  const correctable = editable || invoice.stage === 'CHECK_DONE';
   const invoiceLink = invoice.stripeInvoicePdfUrl ?? invoice.hostedInvoiceUrl;
 
   const saveDate = async (date: string | null) => {
@@ -133,6 +135,9 @@ function InvoiceCheckCard({
         {!editable && (
           <Alert color="blue" title="Bereits geprüft">
             Diese Rechnung wird nicht mehr geprüft; Positionen können nicht mehr geändert werden.
+            {correctable
+              ? ' Rechnungsdatum und -nummer lassen sich korrigieren, bis der Kunde die Zahlung startet.'
+              : ''}
           </Alert>
         )}
 
@@ -140,7 +145,7 @@ function InvoiceCheckCard({
           <InvoiceNumberForm
             invoiceId={invoice.id}
             saved={invoice.invoiceNumber ?? null}
-            disabled={!editable}
+            disabled={!correctable}
           />
           <DatePickerInput
             label="Rechnungsdatum"
@@ -148,7 +153,7 @@ function InvoiceCheckCard({
             valueFormat="DD.MM.YYYY"
             w={260}
             value={invoice.invoiceDate ?? null}
-            disabled={!editable || change.isPending}
+            disabled={!correctable || change.isPending}
             onChange={(date) => void saveDate(date)}
           />
           <Stack gap={2}>

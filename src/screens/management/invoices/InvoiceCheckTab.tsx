@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { invoiceChoiceLabel } from '../../../domain/backoffice-invoices';
-import { useInvoiceCheckList } from '../../../queries/backoffice-invoices';
+import { INVOICE_CHECK_STAGE_LABELS, invoiceChoiceLabel } from '../../../domain/backoffice-invoices';
+import { type InvoiceCheckListEntry, useInvoiceCheckList } from '../../../queries/backoffice-invoices';
 import { InvoiceCheckDetails } from './InvoiceCheckDetails';
 
 /**
- * Tab "Orders and Invoices" (`#orders`): 'Choose ID' lists the invoices in stage check needed;
- * the chosen one is checked below (number, date, positions, "check done").
+ * Tab "Orders and Invoices" (`#orders`): 'Choose ID' lists the invoices in stage check needed,
+ * checked below (number, date, positions, "check done"), and those in check done, whose date and
+ * number can still be corrected until the client pays.
  */
 export function InvoiceCheckTab() {
   const list = useInvoiceCheckList();
@@ -30,7 +31,7 @@ export function InvoiceCheckTab() {
     );
   }
 
-  const options = list.data.map((invoice) => ({
+  const optionOf = (invoice: InvoiceCheckListEntry) => ({
     value: String(invoice.id),
     label: invoiceChoiceLabel({
       id: invoice.id,
@@ -38,9 +39,17 @@ export function InvoiceCheckTab() {
       firstName: invoice.user.firstName,
       lastName: invoice.user.lastName,
       email: invoice.user.email,
+      stage: invoice.stage,
     }),
-  }));
-  // A chosen invoice stays shown even when it has just left the list (checked here or elsewhere).
+  });
+  const waiting = list.data.checkNeeded.map(optionOf);
+  const checked = list.data.checkDone.map(optionOf);
+  const groups = [
+    { group: `${INVOICE_CHECK_STAGE_LABELS.CHECK_NEEDED}: Prüfung`, items: waiting },
+    { group: `${INVOICE_CHECK_STAGE_LABELS.CHECK_DONE}: Datum und Nummer korrigieren`, items: checked },
+  ].filter((group) => group.items.length > 0);
+  const options = [...waiting, ...checked];
+  // A chosen invoice stays shown even when it has just left the list (paid meanwhile, for example).
   const chosenListed = chosenId !== null && options.some((option) => option.value === String(chosenId));
 
   return (
@@ -51,8 +60,8 @@ export function InvoiceCheckTab() {
         <Select
           label="Choose ID"
           placeholder="Rechnung wählen"
-          description={`${options.length} ${options.length === 1 ? 'Rechnung wartet' : 'Rechnungen warten'} auf die Prüfung (check needed).`}
-          data={options}
+          description={`${waiting.length} zur Prüfung (check needed), ${checked.length} geprüft (check done: Datum und Nummer bis zur Zahlung korrigierbar).`}
+          data={groups}
           value={chosenListed ? String(chosenId) : null}
           onChange={(value) => setChosenId(value ? Number(value) : null)}
           searchable

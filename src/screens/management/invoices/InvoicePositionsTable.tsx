@@ -142,7 +142,7 @@ export function InvoicePositionsTable({
           position.buyPriceBtlStr
         ),
     },
-    { accessor: 'sumStr', title: 'Summe', textAlign: 'right', noWrap: true },
+    { accessor: 'sumStr', title: 'Summe', textAlign: 'right', noWrap: true, sortable: true },
     {
       accessor: 'availableCases',
       title: 'Verfügbar',
@@ -193,7 +193,9 @@ export function InvoicePositionsTable({
             ? position.offer.availableCases
             : accessor === 'buyPriceBtl'
               ? Number(position.buyPriceBtl)
-              : (position as unknown as Record<string, unknown>)[accessor]
+              : accessor === 'sumStr'
+                ? position.amount * position.caskOf * decimalToCents(position.buyPriceBtl)
+                : (position as unknown as Record<string, unknown>)[accessor]
         }
         emptyText="Diese Rechnung hat keine Positionen."
         onRowClick={editable ? (position) => setSelectedId(position.id) : undefined}

@@ -27,6 +27,22 @@ const bottleNote = (position: ManualQuotePosition) => {
   return size === '0,75l' && position.caskOf === 6 ? null : `${position.caskOf} × ${size}`;
 };
 
+/** Sort value of a column: prices in cents, sales and margin as computed for the row. */
+function positionSortValue(position: ManualQuotePosition, accessor: string): unknown {
+  switch (accessor) {
+    case 'sellPriceBtl':
+      return decimalToCents(position.sellPriceBtl);
+    case 'ekpBtl':
+      return position.ekpBtl === null ? null : decimalToCents(position.ekpBtl);
+    case 'sales':
+      return lineSales(position);
+    case 'margin':
+      return marginPercent(lineSales(position), lineCost(position));
+    default:
+      return (position as unknown as Record<string, unknown>)[accessor];
+  }
+}
+
 /**
  * The positions of a quote: price, EKP and cases edited inline (validated, confirmed before
  * saving), LÖSCHEN with a confirmation, sales and margin per position.
@@ -76,6 +92,7 @@ export function QuotePositionsTable({ quote, readOnly }: { quote: ManualQuote; r
     { accessor: 'region', title: 'Region', sortable: true },
     {
       accessor: 'sellPriceBtl',
+      sortable: true,
       title: 'Preis/Flasche',
       render: (position) => (
         <EditableCell
@@ -90,6 +107,7 @@ export function QuotePositionsTable({ quote, readOnly }: { quote: ManualQuote; r
     },
     {
       accessor: 'ekpBtl',
+      sortable: true,
       title: 'EKP/Flasche',
       render: (position) => (
         <EditableCell
@@ -104,6 +122,7 @@ export function QuotePositionsTable({ quote, readOnly }: { quote: ManualQuote; r
     },
     {
       accessor: 'amount',
+      sortable: true,
       title: 'Kisten',
       render: (position) => (
         <EditableCell
@@ -119,12 +138,14 @@ export function QuotePositionsTable({ quote, readOnly }: { quote: ManualQuote; r
     },
     {
       accessor: 'sales',
+      sortable: true,
       title: 'Umsatz',
       textAlign: 'right',
       render: (position) => formatEuro(lineSales(position)),
     },
     {
       accessor: 'margin',
+      sortable: true,
       title: 'Marge',
       textAlign: 'right',
       render: (position) => percent(marginPercent(lineSales(position), lineCost(position))),
@@ -159,7 +180,7 @@ export function QuotePositionsTable({ quote, readOnly }: { quote: ManualQuote; r
         idAccessor="id"
         initialSort={{ columnAccessor: 'id', direction: 'asc' }}
         searchText={(position) => `${wineLabel(position)} ${position.region}`}
-        sortValue={(position, accessor) => (position as unknown as Record<string, unknown>)[accessor]}
+        sortValue={positionSortValue}
         emptyText="Noch keine Positionen. Fügen Sie oben Weine hinzu."
         pageSize={50}
       />

@@ -1,0 +1,1 @@
+ALTER TABLE "order_positions" ADD COLUMN "agreed_price_btl" numeric(12, 2);

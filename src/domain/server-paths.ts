@@ -1,0 +1,40 @@
+/**
+ * Which addresses are the single-page app and which the server answers itself. Shared by the
+ * server's SPA fallback (`server/http.ts`) and the service worker's navigation fallback
+ * (`src/sw/service-worker.ts`), so that a server page (an invoice PDF, the hosted payment page, a
+ * certificate) never opens the app instead, online or under the service worker.
+ */
+
+/** Paths of the API, media, built files and the server's own pages and documents. */
+export const SERVER_PATH_PREFIXES = [
+  '/graphql',
+  '/media/',
+  '/assets/',
+  '/pay/',
+  '/webhooks/',
+  '/certificate/',
+  '/verify/',
+  '/invoices/',
+] as const;
+
+/** Whether the server answers this path itself (also the bare prefix, e.g. `/pay`). */
+export function isServerPath(pathname: string): boolean {
+  return SERVER_PATH_PREFIXES.some(
+    (prefix) => pathname.startsWith(prefix) || pathname === prefix.replace(/\/$/, ''),
+  );
+}
+
+/** Whether the last segment names a file (`/robots.txt`), like Node's `path.extname`. */
+function hasFileExtension(pathname: string): boolean {
+  const segment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return segment.lastIndexOf('.') > 0;
+}
+
+/**
+ * Whether a page request for this path is answered with the app's `index.html`: not a server path,
+ * and not a file, except inside `/admin/` (the staff depot route ends in an e-mail address).
+ */
+export function isSpaPath(pathname: string): boolean {
+  if (isServerPath(pathname)) return false;
+  return !hasFileExtension(pathname) || pathname.startsWith('/admin/');
+}

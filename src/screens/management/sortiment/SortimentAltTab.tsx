@@ -1,0 +1,198 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import { useEffect, useState } from 'react';
+import { BackofficeTable } from '../../../components/backoffice/BackofficeTable';
+import { isStored, STORED_LABEL } from '../../../domain/backoffice-tranches';
+import {
+  type PartialOfferSortField,
+  type SortimentAltTranche,
+  useSortimentAltTranches,
+} from '../../../queries/backoffice-sortiment';
+import { TrancheLegend } from './TrancheList';
+import { euro, trancheBadge } from './tranche-display';
+
+const PAGE_SIZE = 25;
+const createdDate = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** Server sort field of each sortable column. */
+const SORT_FIELDS: Record<string, PartialOfferSortField> = {
+  id: 'ID',
+  datetimeCreated: 'CREATED',
+  wine: 'WINE',
+  offerer: 'OFFERER',
+  buyPriceBtl: 'BUY_PRICE',
+  quantityAvailable: 'AVAILABLE',
+  totalQuantityAvailable: 'TOTAL',
+  quantityOnInvoice: 'ON_INVOICE',
+  proformaInvoiceNumberSourcing: 'PROFORMA',
+  invoiceNumberSourcing: 'INVOICE',
+  paid: 'PAID',
+  mrn: 'MRN',
+};
+
+const wineOf = (tranche: SortimentAltTranche) =>
+  `${tranche.offer.vintage.title} ${tranche.offer.vintage.year}`;
+
+/**
+ * Sortiment (Alt): the older assortment view, every purchase tranche with its offer and wine,
+ * supplier, buy price, quantities, proforma and invoice numbers, paid and stored state, read-only.
+ * Paging, sorting and search run on the server (the list can hold thousands of tranches).
+ */
+export function SortimentAltTab() {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<SortimentAltTranche>>({
+    columnAccessor: 'datetimeCreated',
+    direction: 'desc',
+  });
+  const [page, setPage] = useState(1);
+  const tranches = useSortimentAltTranches({
+    search: debouncedSearch,
+    sortBy: SORT_FIELDS[String(sortStatus.columnAccessor)] ?? 'CREATED',
+    descending: sortStatus.direction === 'desc',
+    page,
+    pageSize: PAGE_SIZE,
+  });
+  const totalCount = tranches.data?.totalCount ?? 0;
+  useEffect(() => {
+    const lastPage = Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
+    if (tranches.data && page > lastPage) setPage(lastPage);
+  }, [tranches.data, totalCount, page]);
+
+  const columns: DataTableColumn<SortimentAltTranche>[] = [
+    { accessor: 'id', title: 'Tranche', sortable: true, noWrap: true },
+    {
+      accessor: 'wine',
+      title: 'Angebot',
+      sortable: true,
+      cellsStyle: () => ({ minWidth: 220 }),
+      render: (tranche) => (
+        <Stack gap={0}>
+          <Text size="sm">{wineOf(tranche)}</Text>
+          <Text size="xs" c="dimmed">
+            Angebot {tranche.offer.id} · {tranche.offer.caskOf} × {tranche.offer.bottleSize.title}
+            {tranche.offer.archived ? ' · archiviert' : ''}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'offerer',
+      title: 'Lieferant',
+      sortable: true,
+      render: (tranche) => tranche.offerer?.company ?? '–',
+    },
+    {
+      accessor: 'buyPriceBtl',
+      title: 'EKP/Flasche',
+      sortable: true,
+      textAlign: 'right',
+      noWrap: true,
+      render: (tranche) => euro(tranche.buyPriceBtl),
+    },
+    { accessor: 'quantityAvailable', title: 'Verfügbar', sortable: true, textAlign: 'right' },
+    { accessor: 'totalQuantityAvailable', title: 'Gesamt', sortable: true, textAlign: 'right' },
+    {
+      accessor: 'quantityOnInvoice',
+      title: 'Auf Rechnung',
+      sortable: true,
+      textAlign: 'right',
+      render: (tranche) => tranche.quantityOnInvoice ?? '–',
+    },
+    {
+      accessor: 'proformaInvoiceNumberSourcing',
+      title: 'Proforma',
+      sortable: true,
+      render: (tranche) => tranche.proformaInvoiceNumberSourcing || '–',
+    },
+    {
+      accessor: 'invoiceNumberSourcing',
+      title: 'Rechnung',
+      sortable: true,
+      render: (tranche) => tranche.invoiceNumberSourcing || '–',
+    },
+    {
+      accessor: 'paid',
+      title: 'Bezahlt',
+      sortable: true,
+      render: (tranche) => (tranche.paid ? 'ja' : 'nein'),
+    },
+    {
+      accessor: 'mrn',
+      title: 'Status',
+      sortable: true,
+      render: (tranche) => {
+        const badge = trancheBadge(tranche);
+        return (
+          <Group gap={4} wrap="nowrap">
+            <Badge
+              style={{ flexShrink: 0 }}
+              color={badge.mantineColour}
+              variant="filled"
+              data-colour={badge.colour}
+              title={badge.description}
+            >
+              {badge.label}
+            </Badge>
+            {isStored(tranche) ? (
+              <Badge style={{ flexShrink: 0 }} color="blue" variant="light" title={`MRN ${tranche.mrn}`}>
+                {STORED_LABEL}
+              </Badge>
+            ) : null}
+          </Group>
+        );
+      },
+    },
+    {
+      accessor: 'datetimeCreated',
+      title: 'Angelegt',
+      sortable: true,
+      noWrap: true,
+      render: (tranche) =>
+        tranche.datetimeCreated ? createdDate.format(new Date(tranche.datetimeCreated)) : '–',
+    },
+  ];
+
+  return (
+    <Stack gap="sm">
+      <Text c="dimmed" size="sm">
+        Die ältere Sortimentsansicht: alle Einkaufstranchen mit Angebot, Lieferant, Einkaufspreis, Mengen und
+        Belegen (nur lesen; bearbeitet wird in „Sortiment (Neu)“). Die Suche findet Wein, Jahrgang, Lieferant,
+        Proforma- und Rechnungsnummer, MRN, Kistennummern sowie Tranchen- und Angebots-ID.
+      </Text>
+      <TrancheLegend />
+      <BackofficeTable<SortimentAltTranche>
+        label="Sortiment (Alt)"
+        testId="sortiment-alt-table"
+        records={tranches.data?.partialOffers}
+        columns={columns}
+        query={{
+          isPending: tranches.isPending || tranches.isPlaceholderData,
+          isError: tranches.isError,
+          refetch: tranches.refetch,
+        }}
+        idAccessor="id"
+        searchText={wineOf}
+        pageSize={PAGE_SIZE}
+        emptyText="Noch keine Einkaufstranchen vorhanden."
+        rowAttributes={(tranche) => ({ 'data-testid': 'sortiment-alt-row', 'data-tranche-id': tranche.id })}
+        remote={{
+          totalRecords: totalCount,
+          page,
+          onPageChange: setPage,
+          search,
+          onSearchChange: (next) => {
+            setSearch(next);
+            setPage(1);
+          },
+          sortStatus,
+          onSortStatusChange: (next) => {
+            setSortStatus(next);
+            setPage(1);
+          },
+        }}
+      />
+    </Stack>
+  );
+}
