@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTION_PREFIX_LABELS,
@@ -7,7 +7,7 @@ import {
 } from '../../src/domain/audit-labels';
 import type { Database, Transaction } from '../db/client';
 import { auditLog, partialOffers, users } from '../db/schema';
-import { containing, pageWindow, searchWords } from './search-terms';
+import { containing, type PageQuery, pageOrder, pageWindow, searchWords } from './search-terms';
 
 /** What the back office changes; each staff change is stored under one of these. */
 export const auditEntities = [
@@ -69,14 +69,9 @@ export type AuditSortKey = (typeof AUDIT_SORT_KEYS)[number];
 /** Entries per page when none is asked for, and the most a page may hold. */
 export const AUDIT_PAGE_SIZE = { default: 50, max: 200 } as const;
 
-export interface AuditQuery {
+export interface AuditQuery extends PageQuery<AuditSortKey> {
   entity?: AuditEntity | null;
   entityId?: number | null;
-  search?: string | null;
-  sortBy?: AuditSortKey | null;
-  descending?: boolean | null;
-  offset?: number | null;
-  limit?: number | null;
 }
 
 export interface AuditRow {
@@ -171,13 +166,7 @@ export async function auditTrail(
 ): Promise<{ totalCount: number; entries: AuditRow[] }> {
   const where = and(scopeCondition(query.entity, query.entityId), searchCondition(query.search));
   const { offset, limit } = pageWindow(query, AUDIT_PAGE_SIZE);
-  const direction = query.descending ? desc : asc;
-  const order = [
-    ...sortColumns[query.sortBy ?? 'at'].map((column) =>
-      query.descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
-    ),
-    direction(auditLog.id),
-  ];
+  const order = pageOrder(sortColumns[query.sortBy ?? 'at'], query.descending, auditLog.id);
   const [entries, [count]] = await Promise.all([
     db
       .select({

@@ -5,7 +5,7 @@ import { bottleSizes, depotPositions, offerers, offers, partialOffers, users, vi
 import { recordAudit } from './audit';
 import { clientError, type MutationError } from './errors';
 import { notifySoldOutReturn } from './push';
-import { containing, pageWindow, searchWords } from './search-terms';
+import { containing, type PageQuery, pageOrder, pageWindow, searchWords } from './search-terms';
 import { saveTrancheInTransaction, type TrancheInput, vintageOnSale } from './tranches';
 
 type OfferRow = typeof offers.$inferSelect;
@@ -103,13 +103,8 @@ export type PartialOfferSortKey = (typeof PARTIAL_OFFER_SORT_KEYS)[number];
 /** Tranches per page when none is asked for, and the most a page may hold. */
 export const PARTIAL_OFFER_PAGE_SIZE = { default: 50, max: 200 } as const;
 
-export interface PartialOffersQuery {
+export interface PartialOffersQuery extends PageQuery<PartialOfferSortKey> {
   offerId?: number | null;
-  search?: string | null;
-  sortBy?: PartialOfferSortKey | null;
-  descending?: boolean | null;
-  offset?: number | null;
-  limit?: number | null;
 }
 
 const partialOfferSortColumns: Record<PartialOfferSortKey, SQL[]> = {
@@ -161,13 +156,11 @@ export async function listPartialOffers(
     partialOfferSearch(query.search),
   );
   const { offset, limit } = pageWindow(query, PARTIAL_OFFER_PAGE_SIZE);
-  const direction = query.descending ? desc : asc;
-  const order = [
-    ...partialOfferSortColumns[query.sortBy ?? 'created'].map((column) =>
-      query.descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
-    ),
-    direction(partialOffers.id),
-  ];
+  const order = pageOrder(
+    partialOfferSortColumns[query.sortBy ?? 'created'],
+    query.descending,
+    partialOffers.id,
+  );
   const [rows, [count]] = await Promise.all([
     db
       .select({ tranche: partialOffers })

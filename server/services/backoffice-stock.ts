@@ -4,7 +4,7 @@
  * SQL (the scaled data set has 100,000 positions), and the edits of MRN, date and case numbers
  * with their audit rows.
  */
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   checkMrn,
   checkMrnDate,
@@ -17,6 +17,7 @@ import type { Database } from '../db/client';
 import { bottleSizes, depotPositions, users, vintages } from '../db/schema';
 import { recordAudit } from './audit';
 import type { MutationError } from './errors';
+import { containing, type PageQuery, pageOrder, pageWindow, searchWords } from './search-terms';
 
 export const ASSET_SORT_KEYS = [
   'id',
@@ -36,16 +37,8 @@ export type AssetSortKey = (typeof ASSET_SORT_KEYS)[number];
 
 /** Rows per page when none is asked for, and the most a page may hold. */
 export const ASSET_PAGE_SIZE = { default: 50, max: 200 } as const;
-/** Words of a search and characters per word that are used (longer input is cut). */
-const SEARCH_LIMITS = { words: 8, wordLength: 80 } as const;
 
-export interface AssetsQuery {
-  search?: string | null;
-  sortBy?: AssetSortKey | null;
-  descending?: boolean | null;
-  offset?: number | null;
-  limit?: number | null;
-}
+export type AssetsQuery = PageQuery<AssetSortKey>;
 
 export interface AssetUnderManagement {
   id: number;
@@ -107,20 +100,12 @@ const sortColumns: Record<AssetSortKey, SQL[]> = {
   status: [sql`${latestStatus('status')}`],
 };
 
-/** `%word%` for ILIKE with the pattern characters of the word escaped. */
-const containing = (word: string) => `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
 /**
  * Every word must occur in the position's wine (with or without accents), year, owner name or
  * e-mail, MRN, case numbers, or be its id.
  */
 function searchCondition(search: string | null | undefined): SQL | undefined {
-  const words = (search ?? '')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, SEARCH_LIMITS.words)
-    .map((word) => word.slice(0, SEARCH_LIMITS.wordLength));
+  const words = searchWords(search);
   if (words.length === 0) return undefined;
   return and(
     ...words.map((word) => {
@@ -133,8 +118,6 @@ function searchCondition(search: string | null | undefined): SQL | undefined {
     }),
   );
 }
-
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 function assetRows(db: Database) {
   return db
@@ -159,15 +142,8 @@ export async function listAssetsUnderManagement(
   query: AssetsQuery,
 ): Promise<{ totalCount: number; assets: AssetUnderManagement[] }> {
   const where = searchCondition(query.search);
-  const limit = clamp(Math.trunc(query.limit ?? ASSET_PAGE_SIZE.default), 1, ASSET_PAGE_SIZE.max);
-  const offset = Math.max(0, Math.trunc(query.offset ?? 0));
-  const direction = query.descending ? desc : asc;
-  const order = [
-    ...sortColumns[query.sortBy ?? 'id'].map((column) =>
-      query.descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
-    ),
-    direction(depotPositions.id),
-  ];
+  const { offset, limit } = pageWindow(query, ASSET_PAGE_SIZE);
+  const order = pageOrder(sortColumns[query.sortBy ?? 'id'], query.descending, depotPositions.id);
   // The page's ids first, then their details: the latest status (a subquery per row) is then read
   // for the page only, not for every row skipped by a deep offset.
   const [pageIds, [count]] = await Promise.all([

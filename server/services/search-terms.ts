@@ -1,7 +1,17 @@
-/** Search words of the back office's server-side tables, ready for ILIKE. */
+/** Search, order and page window of the back office's server-side tables. */
+import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
 
 /** Words of a search and characters per word that are used (longer input is cut). */
 const SEARCH_LIMITS = { words: 8, wordLength: 80 } as const;
+
+/** What a back-office list is asked for: search, sort key and direction, and the page window. */
+export interface PageQuery<SortKey extends string> {
+  search?: string | null;
+  sortBy?: SortKey | null;
+  descending?: boolean | null;
+  offset?: number | null;
+  limit?: number | null;
+}
 
 /** The words of a search box (at most 8, each at most 80 characters). */
 export function searchWords(search: string | null | undefined): string[] {
@@ -23,4 +33,19 @@ export function pageWindow(
 ): { offset: number; limit: number } {
   const limit = Math.min(size.max, Math.max(1, Math.trunc(query.limit ?? size.default)));
   return { offset: Math.max(0, Math.trunc(query.offset ?? 0)), limit };
+}
+
+/**
+ * The ORDER BY of a sorted page: the sort column(s), empty values last in both directions, then
+ * the id in the same direction, so that equal values keep one order across pages.
+ */
+export function pageOrder(
+  columns: readonly SQL[],
+  descending: boolean | null | undefined,
+  id: AnyColumn,
+): SQL[] {
+  return [
+    ...columns.map((column) => (descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`)),
+    descending ? desc(id) : asc(id),
+  ];
 }

@@ -30,11 +30,8 @@ export const wizardDefaults = {
   crypto: false,
 } as const;
 
-export interface WizardAnswers {
-  wineloverVsInvestor: number;
-  takesRisk: number;
-  investmentHorizon: number;
-  amountSlider: number;
+/** The six switches of "Mit welchen Anlageklassen haben Sie Erfahrung?". */
+export interface ExperienceAnswers {
   stocks: boolean;
   etfs: boolean;
   realestate: boolean;
@@ -43,19 +40,21 @@ export interface WizardAnswers {
   crypto: boolean;
 }
 
-/** What a saved profile gives the wizard back ("Profil anpassen"). */
-export interface SavedProfileAnswers {
+/** The answers the wizard and a saved profile hold alike: three sliders and the experience. */
+interface ProfileAnswers extends ExperienceAnswers {
   wineloverVsInvestor: number;
   takesRisk: number;
   investmentHorizon: number;
+}
+
+export interface WizardAnswers extends ProfileAnswers {
+  amountSlider: number;
+}
+
+/** What a saved profile gives the wizard back ("Profil anpassen"). */
+export interface SavedProfileAnswers extends ProfileAnswers {
   /** Euro, as a decimal string. */
   investmentSumIntended: string;
-  stocks: boolean;
-  etfs: boolean;
-  realestate: boolean;
-  metals: boolean;
-  watches: boolean;
-  crypto: boolean;
 }
 
 /** The wizard's starting answers: the saved profile's, or the defaults for a first profile. */

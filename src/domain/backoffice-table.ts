@@ -53,3 +53,8 @@ export function sortRows<T>(
     })
     .map(({ row }) => row);
 }
+
+/** How many pages `totalCount` rows fill, at least one (an empty table shows page 1). */
+export function pageCount(totalCount: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(totalCount / pageSize));
+}

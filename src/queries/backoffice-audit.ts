@@ -7,20 +7,16 @@ import {
   type AuditLogQuery,
   type AuditSortField,
 } from './graphql.generated';
+import { type PageRequest, pageVariables } from './paging';
 
 export type { AuditEntity, AuditSortField };
 export type AuditEntry = AuditLogQuery['auditLog']['entries'][number];
 
-export interface AuditPageRequest {
+export interface AuditPageRequest extends PageRequest<AuditSortField> {
   /** One kind of record, or every kind (null). */
   entity: AuditEntity | null;
   /** One record of that kind, or all of them (null). */
   entityId: number | null;
-  search: string;
-  sortBy: AuditSortField;
-  descending: boolean;
-  page: number;
-  pageSize: number;
 }
 
 /**
@@ -36,11 +32,7 @@ export function useAuditLog(request: AuditPageRequest, enabled = true) {
         await client.request(AuditLogDocument, {
           entity: request.entity,
           entityId: request.entityId,
-          search: request.search || null,
-          sortBy: request.sortBy,
-          descending: request.descending,
-          offset: (request.page - 1) * request.pageSize,
-          limit: request.pageSize,
+          ...pageVariables(request),
         })
       ).auditLog,
     placeholderData: keepPreviousData,

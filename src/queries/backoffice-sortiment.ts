@@ -22,6 +22,7 @@ import {
   type SortimentOffersQuery,
   type SortimentTrancheFragment,
 } from './graphql.generated';
+import { type PageRequest, pageVariables } from './paging';
 
 export type { BackofficeOfferVariant, PartialOfferSortField };
 export type SortimentOffer = SortimentOffersQuery['backofficeOffers'][number];
@@ -29,13 +30,7 @@ export type SortimentTranche = SortimentTrancheFragment;
 export type SortimentDepotPosition = SortimentDepotPositionsQuery['getDepotPositionsForOffer'][number];
 export type SortimentAltTranche = SortimentAltTranchesQuery['allPartialOffers']['partialOffers'][number];
 
-export interface TranchesPageRequest {
-  search: string;
-  sortBy: PartialOfferSortField;
-  descending: boolean;
-  page: number;
-  pageSize: number;
-}
+export type TranchesPageRequest = PageRequest<PartialOfferSortField>;
 
 /** Query keys of "Sortiment (Neu)"; all below the back office's key (never persisted, always fresh). */
 export const sortimentKeys = {
@@ -61,15 +56,7 @@ export function useSortimentAltTranches(request: TranchesPageRequest) {
   return useQuery({
     queryKey: sortimentKeys.tranches(request),
     queryFn: async () =>
-      (
-        await client.request(SortimentAltTranchesDocument, {
-          search: request.search || null,
-          sortBy: request.sortBy,
-          descending: request.descending,
-          offset: (request.page - 1) * request.pageSize,
-          limit: request.pageSize,
-        })
-      ).allPartialOffers,
+      (await client.request(SortimentAltTranchesDocument, pageVariables(request))).allPartialOffers,
     // The table keeps showing the previous page while the next one loads.
     placeholderData: keepPreviousData,
   });

@@ -8,17 +8,12 @@ import {
   UpdateAssetUnderManagementDocument,
   type UpdateAssetUnderManagementMutationVariables,
 } from './graphql.generated';
+import { type PageRequest, pageVariables } from './paging';
 
 export type { AssetSortField };
 export type AssetUnderManagement = AssetUnderManagementFieldsFragment;
 
-export interface AssetsPageRequest {
-  search: string;
-  sortBy: AssetSortField;
-  descending: boolean;
-  page: number;
-  pageSize: number;
-}
+export type AssetsPageRequest = PageRequest<AssetSortField>;
 
 export const stockKeys = {
   all: [BACKOFFICE_QUERY_KEY, 'stock'] as const,
@@ -31,15 +26,8 @@ export function useAssetsUnderManagement(request: AssetsPageRequest) {
   return useQuery({
     queryKey: stockKeys.page(request),
     queryFn: async () =>
-      (
-        await client.request(AssetsUnderManagementDocument, {
-          search: request.search || null,
-          sortBy: request.sortBy,
-          descending: request.descending,
-          offset: (request.page - 1) * request.pageSize,
-          limit: request.pageSize,
-        })
-      ).getAllAssetsUnderManagement,
+      (await client.request(AssetsUnderManagementDocument, pageVariables(request)))
+        .getAllAssetsUnderManagement,
     // The table keeps showing the previous page while the next one loads.
     placeholderData: keepPreviousData,
   });

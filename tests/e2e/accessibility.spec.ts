@@ -237,7 +237,8 @@ test('the dialogs of the client area are accessible and keyboard-operable', asyn
     '/admin/start (Weiterempfehlung)',
   );
 
-  await visit(page, `/admin/angebot/${lwin11('lafite', 2010)}`);
+  // An offer with cases to buy (Lafite 2010 is the demo's sold-out offer).
+  await visit(page, `/admin/angebot/${lwin11('sassicaia', 2019)}`);
   await expectDialogByKeyboard(
     page,
     page.getByRole('button', { name: 'Weininformationen' }),

@@ -108,11 +108,20 @@ test('a declined card ends in the failed panel with contact and pay link, and a 
     failed.getByRole('button', { name: 'Erneut bezahlen' }).click(),
   ]);
   await retryTab.waitForURL(/\/pay\/in_local_/, { timeout: 15_000 });
+  // The client leaves the order list while paying in the provider's tab, and comes back later.
+  await page.goto('/admin/start');
   await retryTab.getByLabel('Kartennummer').fill('4242 4242 4242 4242');
   await retryTab.getByRole('button', { name: 'Jetzt bezahlen' }).click();
   await expect(retryTab.getByText('Ihre Zahlung ist eingegangen')).toBeVisible();
   await retryTab.close();
-  await expect(page.getByRole('dialog', { name: 'Vielen Dank für Ihre Zahlung!' })).toBeVisible({
-    timeout: 15_000,
-  });
+  await page.goto('/admin/orderlist');
+  const thanks = page.getByRole('dialog', { name: 'Vielen Dank für Ihre Zahlung!' });
+  await expect(thanks).toBeVisible({ timeout: 15_000 });
+  // Shown once: closed, it does not come back.
+  await page.keyboard.press('Escape');
+  await expect(thanks).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Mein Orderbuch' })).toBeVisible();
+  await expect(page.getByText(ORDER_LIST_EMPTY)).toBeVisible();
+  await expect(thanks).toBeHidden();
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareForSort, matchesSearch, sortRows } from '../../src/domain/backoffice-table';
+import { compareForSort, matchesSearch, pageCount, sortRows } from '../../src/domain/backoffice-table';
 
 describe('back office tables: sorting', () => {
   const rows = [
@@ -55,5 +55,17 @@ describe('back office tables: search', () => {
     ['anything', '   ', true],
   ])('%j matches %j: %j', (text, search, expected) => {
     expect(matchesSearch(text, search)).toBe(expected);
+  });
+});
+
+describe('back office tables: pages', () => {
+  it.each([
+    [0, 25, 1],
+    [1, 25, 1],
+    [25, 25, 1],
+    [26, 25, 2],
+    [100_000, 25, 4000],
+  ])('%j rows at %j a page fill %j page(s)', (totalCount, pageSize, expected) => {
+    expect(pageCount(totalCount, pageSize)).toBe(expected);
   });
 });

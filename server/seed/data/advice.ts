@@ -3,6 +3,7 @@
  * portfolio is composed by the recommendation engine from the seeded offers (as a saved profile
  * would be). Source MANUALLY is an offer made by the adviser, with the adviser's positions.
  */
+import type { ExperienceAnswers } from '../../../src/domain/advice-wizard';
 import type { AccountKey } from './accounts';
 
 export interface RecommendationSeed {
@@ -23,20 +24,13 @@ interface ProfileSeedFields {
   takesRisk: number;
   investmentHorizon: number;
   investmentSumIntended: string;
-  experience: {
-    stocks: boolean;
-    etfs: boolean;
-    realestate: boolean;
-    metals: boolean;
-    watches: boolean;
-    crypto: boolean;
-  };
+  experience: ExperienceAnswers;
 }
 
 export type ProfileSeed = ProfileSeedFields &
   ({ source: 'WIZARD' } | { source: 'MANUALLY'; positions: readonly RecommendationSeed[] });
 
-const noExperience = {
+const noExperience: ExperienceAnswers = {
   stocks: false,
   etfs: false,
   realestate: false,

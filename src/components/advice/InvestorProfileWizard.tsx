@@ -4,6 +4,7 @@ import {
   AMOUNT_SLIDER_MAX,
   AMOUNT_SLIDER_MIN,
   amountLabel,
+  type ExperienceAnswers,
   HORIZON_MAX,
   HORIZON_MIN,
   horizonLabel,
@@ -17,10 +18,7 @@ import { type Proposal, useCreatePreferencesProfile } from '../../queries/advice
 
 export type WizardVariant = 'initial' | 'edit';
 
-const EXPERIENCE: {
-  key: 'stocks' | 'etfs' | 'realestate' | 'metals' | 'watches' | 'crypto';
-  label: string;
-}[] = [
+const EXPERIENCE: { key: keyof ExperienceAnswers; label: string }[] = [
   { key: 'stocks', label: 'Aktien' },
   { key: 'etfs', label: 'ETFs' },
   { key: 'realestate', label: 'Immobilien' },

@@ -1,7 +1,6 @@
 import { Code, Select, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
-import { useEffect, useState } from 'react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
 import {
   AUDIT_ENTITY_LABELS,
   auditActionLabel,
@@ -16,17 +15,18 @@ import {
   useAuditLog,
 } from '../../queries/backoffice-audit';
 import { BackofficeTable } from './BackofficeTable';
+import { useRemoteTableProps, useServerPagedTable } from './use-server-paged-table';
 
 const PAGE_SIZE = 25;
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** Server sort field of each sortable column. */
-const SORT_FIELDS: Record<string, AuditSortField> = {
+const SORT_FIELDS = {
   at: 'AT',
   actorEmail: 'ACTOR',
   action: 'ACTION',
   entity: 'ENTITY',
-};
+} satisfies Record<string, AuditSortField>;
 
 const ENTITY_OPTIONS = [
   { value: '', label: 'Alle Einträge' },
@@ -53,27 +53,13 @@ export function AuditLogTable({
   label?: string;
 }) {
   const [chosenEntity, setChosenEntity] = useState<AuditEntity | null>(entity);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<AuditEntry>>({
-    columnAccessor: 'at',
-    direction: 'desc',
-  });
-  const [page, setPage] = useState(1);
-  const log = useAuditLog({
-    entity: chosenEntity,
-    entityId,
-    search: debouncedSearch,
-    sortBy: SORT_FIELDS[String(sortStatus.columnAccessor)] ?? 'AT',
-    descending: sortStatus.direction === 'desc',
-    page,
+  const table = useServerPagedTable<AuditEntry, typeof SORT_FIELDS>({
+    sortFields: SORT_FIELDS,
+    initialSort: { columnAccessor: 'at', direction: 'desc' },
     pageSize: PAGE_SIZE,
   });
-  const totalCount = log.data?.totalCount ?? 0;
-  useEffect(() => {
-    const lastPage = Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
-    if (log.data && page > lastPage) setPage(lastPage);
-  }, [log.data, totalCount, page]);
+  const log = useAuditLog({ entity: chosenEntity, entityId, ...table.request });
+  const { remote, query } = useRemoteTableProps(table, log);
 
   // One record's own entries need no "Eintrag"; an offer's history also lists its tranches.
   const showRecord = entityId === null || chosenEntity === 'offer';
@@ -108,11 +94,7 @@ export function AuditLogTable({
       testId="audit-log"
       records={log.data?.entries}
       columns={columns}
-      query={{
-        isPending: log.isPending || log.isPlaceholderData,
-        isError: log.isError,
-        refetch: log.refetch,
-      }}
+      query={query}
       idAccessor="id"
       searchText={(entry) => entry.action}
       pageSize={PAGE_SIZE}
@@ -126,28 +108,14 @@ export function AuditLogTable({
             value={chosenEntity ?? ''}
             onChange={(value) => {
               setChosenEntity(value ? (value as AuditEntity) : null);
-              setPage(1);
+              table.resetPage();
             }}
             allowDeselect={false}
             w={240}
           />
         ) : undefined
       }
-      remote={{
-        totalRecords: totalCount,
-        page,
-        onPageChange: setPage,
-        search,
-        onSearchChange: (next) => {
-          setSearch(next);
-          setPage(1);
-        },
-        sortStatus,
-        onSortStatusChange: (next) => {
-          setSortStatus(next);
-          setPage(1);
-        },
-      }}
+      remote={remote}
     />
   );
 }

@@ -7,7 +7,7 @@ import {
   type DataTableSortStatus,
 } from 'mantine-datatable';
 import { type ReactNode, useMemo, useState } from 'react';
-import { matchesSearch, sortRows } from '../../domain/backoffice-table';
+import { matchesSearch, pageCount, sortRows } from '../../domain/backoffice-table';
 
 export const BACKOFFICE_TABLE_TEXTS = {
   error: 'Fehler!',
@@ -105,8 +105,7 @@ export function BackofficeTable<T>({
   }, [remote, records, searchText, debouncedSearch, sortStatus, sortValue]);
 
   const totalRecords = remote ? remote.totalRecords : visible.length;
-  const pageCount = Math.max(1, Math.ceil(totalRecords / pageSize));
-  const currentPage = remote ? remote.page : Math.min(page, pageCount);
+  const currentPage = remote ? remote.page : Math.min(page, pageCount(totalRecords, pageSize));
   const pageRecords = remote ? visible : visible.slice((currentPage - 1) * pageSize, currentPage * pageSize);
   const searching = remote ? remote.search.trim() !== '' : debouncedSearch !== '';
 

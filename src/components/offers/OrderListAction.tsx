@@ -1,6 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { useState } from 'react';
 import type { OrderListOffer } from '../../queries/queued-positions';
+import { OpenAfterMount } from '../lazy-component';
 import { type AddedToastPlacement, AddToOrderListDialog } from '../order-list/AddToOrderListDialog';
 
 export interface OrderListActionProps extends Pick<ButtonProps, 'size' | 'fullWidth' | 'variant'> {
@@ -25,24 +26,34 @@ export function OrderListAction({
   ...buttonProps
 }: OrderListActionProps) {
   const [opened, setOpened] = useState(false);
+  // Each opening mounts a fresh dialog (it starts again at the initial amount); it stays mounted
+  // after closing, and opens one render after mounting, so Mantine gives the focus back.
+  const [openings, setOpenings] = useState(0);
   return (
     <>
       <Button
         {...buttonProps}
         disabled={disabled}
-        onClick={() => setOpened(true)}
+        onClick={() => {
+          setOpenings((count) => count + 1);
+          setOpened(true);
+        }}
         styles={disabled ? { root: { opacity: 0.5 } } : undefined}
       >
         {label}
       </Button>
-      {opened && (
-        <AddToOrderListDialog
-          offer={offer}
-          initialAmount={initialAmount}
-          opened={opened}
-          onClose={() => setOpened(false)}
-          toast={toast}
-        />
+      {openings > 0 && (
+        <OpenAfterMount key={openings} opened={opened}>
+          {(shown) => (
+            <AddToOrderListDialog
+              offer={offer}
+              initialAmount={initialAmount}
+              opened={shown}
+              onClose={() => setOpened(false)}
+              toast={toast}
+            />
+          )}
+        </OpenAfterMount>
       )}
     </>
   );

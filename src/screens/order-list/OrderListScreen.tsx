@@ -33,18 +33,32 @@ import { OrderPositionRow } from './OrderPositionRow';
 import { PaidDialog } from './PaidDialog';
 import { PendingChanges } from './PendingChanges';
 import { usePayRedirect } from './use-pay-redirect';
+import { readWatchedPayment, writeWatchedPayment } from './watched-payment';
 
-/** Watches the invoice whose payment is open and shows the thank-you dialog once it is paid. */
+/**
+ * Watches the invoice whose payment is open (or was started on this device before) and shows the
+ * thank-you dialog once it is paid.
+ */
 function usePaymentWatch(openInvoiceId: number | null) {
   const queryClient = useQueryClient();
-  const [watched, setWatched] = useState<number | null>(null);
+  const [watched, setWatched] = useState<number | null>(() => readWatchedPayment(localStorage));
   const [paid, setPaid] = useState(false);
   const stage = useInvoiceStage(watched);
   const current = stage.data?.stage ?? null;
 
   useEffect(() => {
-    if (openInvoiceId !== null) setWatched(openInvoiceId);
+    if (openInvoiceId === null) return;
+    setWatched(openInvoiceId);
+    writeWatchedPayment(localStorage, openInvoiceId);
   }, [openInvoiceId]);
+
+  useEffect(() => {
+    // Not (or no longer) an invoice of the signed-in client.
+    if (stage.isSuccess && stage.data === null) {
+      writeWatchedPayment(localStorage, null);
+      setWatched(null);
+    }
+  }, [stage.isSuccess, stage.data]);
 
   useEffect(() => {
     if (!current) return;
@@ -64,6 +78,7 @@ function usePaymentWatch(openInvoiceId: number | null) {
     dismiss: () => {
       setPaid(false);
       setWatched(null);
+      writeWatchedPayment(localStorage, null);
     },
   };
 }

@@ -1,22 +1,23 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
-import { useEffect, useState } from 'react';
+import { Stack, Text } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
 import { BackofficeTable } from '../../../components/backoffice/BackofficeTable';
-import { isStored, STORED_LABEL } from '../../../domain/backoffice-tranches';
+import {
+  useRemoteTableProps,
+  useServerPagedTable,
+} from '../../../components/backoffice/use-server-paged-table';
 import {
   type PartialOfferSortField,
   type SortimentAltTranche,
   useSortimentAltTranches,
 } from '../../../queries/backoffice-sortiment';
-import { TrancheLegend } from './TrancheList';
-import { euro, trancheBadge } from './tranche-display';
+import { TrancheBadges, TrancheLegend } from './TrancheList';
+import { euro } from './tranche-display';
 
 const PAGE_SIZE = 25;
 const createdDate = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** Server sort field of each sortable column. */
-const SORT_FIELDS: Record<string, PartialOfferSortField> = {
+const SORT_FIELDS = {
   id: 'ID',
   datetimeCreated: 'CREATED',
   wine: 'WINE',
@@ -29,7 +30,7 @@ const SORT_FIELDS: Record<string, PartialOfferSortField> = {
   invoiceNumberSourcing: 'INVOICE',
   paid: 'PAID',
   mrn: 'MRN',
-};
+} satisfies Record<string, PartialOfferSortField>;
 
 const wineOf = (tranche: SortimentAltTranche) =>
   `${tranche.offer.vintage.title} ${tranche.offer.vintage.year}`;
@@ -40,25 +41,13 @@ const wineOf = (tranche: SortimentAltTranche) =>
  * Paging, sorting and search run on the server (the list can hold thousands of tranches).
  */
 export function SortimentAltTab() {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<SortimentAltTranche>>({
-    columnAccessor: 'datetimeCreated',
-    direction: 'desc',
-  });
-  const [page, setPage] = useState(1);
-  const tranches = useSortimentAltTranches({
-    search: debouncedSearch,
-    sortBy: SORT_FIELDS[String(sortStatus.columnAccessor)] ?? 'CREATED',
-    descending: sortStatus.direction === 'desc',
-    page,
+  const table = useServerPagedTable<SortimentAltTranche, typeof SORT_FIELDS>({
+    sortFields: SORT_FIELDS,
+    initialSort: { columnAccessor: 'datetimeCreated', direction: 'desc' },
     pageSize: PAGE_SIZE,
   });
-  const totalCount = tranches.data?.totalCount ?? 0;
-  useEffect(() => {
-    const lastPage = Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
-    if (tranches.data && page > lastPage) setPage(lastPage);
-  }, [tranches.data, totalCount, page]);
+  const tranches = useSortimentAltTranches(table.request);
+  const { remote, query } = useRemoteTableProps(table, tranches);
 
   const columns: DataTableColumn<SortimentAltTranche>[] = [
     { accessor: 'id', title: 'Tranche', sortable: true, noWrap: true },
@@ -122,27 +111,7 @@ export function SortimentAltTab() {
       accessor: 'mrn',
       title: 'Status',
       sortable: true,
-      render: (tranche) => {
-        const badge = trancheBadge(tranche);
-        return (
-          <Group gap={4} wrap="nowrap">
-            <Badge
-              style={{ flexShrink: 0 }}
-              color={badge.mantineColour}
-              variant="filled"
-              data-colour={badge.colour}
-              title={badge.description}
-            >
-              {badge.label}
-            </Badge>
-            {isStored(tranche) ? (
-              <Badge style={{ flexShrink: 0 }} color="blue" variant="light" title={`MRN ${tranche.mrn}`}>
-                {STORED_LABEL}
-              </Badge>
-            ) : null}
-          </Group>
-        );
-      },
+      render: (tranche) => <TrancheBadges tranche={tranche} />,
     },
     {
       accessor: 'datetimeCreated',
@@ -167,31 +136,13 @@ export function SortimentAltTab() {
         testId="sortiment-alt-table"
         records={tranches.data?.partialOffers}
         columns={columns}
-        query={{
-          isPending: tranches.isPending || tranches.isPlaceholderData,
-          isError: tranches.isError,
-          refetch: tranches.refetch,
-        }}
+        query={query}
         idAccessor="id"
         searchText={wineOf}
         pageSize={PAGE_SIZE}
         emptyText="Noch keine Einkaufstranchen vorhanden."
         rowAttributes={(tranche) => ({ 'data-testid': 'sortiment-alt-row', 'data-tranche-id': tranche.id })}
-        remote={{
-          totalRecords: totalCount,
-          page,
-          onPageChange: setPage,
-          search,
-          onSearchChange: (next) => {
-            setSearch(next);
-            setPage(1);
-          },
-          sortStatus,
-          onSortStatusChange: (next) => {
-            setSortStatus(next);
-            setPage(1);
-          },
-        }}
+        remote={remote}
       />
     </Stack>
   );

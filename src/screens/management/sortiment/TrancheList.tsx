@@ -71,7 +71,6 @@ export function TrancheList({
           </Table.Thead>
           <Table.Tbody>
             {row.tranches.map((tranche) => {
-              const badge = trancheBadge(tranche);
               const name = trancheName(tranche);
               const caseNumbers = parseCaseNumbers(tranche.storageIds ?? '').caseNumbers.length;
               return (
@@ -82,27 +81,7 @@ export function TrancheList({
                     </Text>
                   </Table.Td>
                   <Table.Td miw={210}>
-                    <Group gap={4} wrap="nowrap">
-                      <Badge
-                        style={{ flexShrink: 0 }}
-                        color={badge.mantineColour}
-                        variant="filled"
-                        data-colour={badge.colour}
-                        title={badge.description}
-                      >
-                        {badge.label}
-                      </Badge>
-                      {isStored(tranche) ? (
-                        <Badge
-                          style={{ flexShrink: 0 }}
-                          color="blue"
-                          variant="light"
-                          title={`MRN ${tranche.mrn}`}
-                        >
-                          {STORED_LABEL}
-                        </Badge>
-                      ) : null}
-                    </Group>
+                    <TrancheBadges tranche={tranche} />
                   </Table.Td>
                   <Table.Td>
                     <InlineEdit
@@ -175,6 +154,29 @@ export function TrancheList({
         </Table>
       </Table.ScrollContainer>
     </Box>
+  );
+}
+
+/** A tranche's colour badge (its long text as the title) and "eingelagert" when it has a customs reference. */
+export function TrancheBadges({ tranche }: { tranche: SortimentTranche }) {
+  const badge = trancheBadge(tranche);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Badge
+        style={{ flexShrink: 0 }}
+        color={badge.mantineColour}
+        variant="filled"
+        data-colour={badge.colour}
+        title={badge.description}
+      >
+        {badge.label}
+      </Badge>
+      {isStored(tranche) ? (
+        <Badge style={{ flexShrink: 0 }} color="blue" variant="light" title={`MRN ${tranche.mrn}`}>
+          {STORED_LABEL}
+        </Badge>
+      ) : null}
+    </Group>
   );
 }
 

@@ -1,12 +1,15 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import 'dayjs/locale/de';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
-import { useEffect, useState } from 'react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
 import { AuditLogButton } from '../../../components/backoffice/AuditLogButton';
 import { BackofficeTable } from '../../../components/backoffice/BackofficeTable';
+import {
+  useRemoteTableProps,
+  useServerPagedTable,
+} from '../../../components/backoffice/use-server-paged-table';
 import {
   type AssetDraft,
   type AssetDraftCheck,
@@ -30,7 +33,7 @@ const PAGE_SIZE = 25;
 const statusDate = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** Server sort field of each sortable column. */
-const SORT_FIELDS: Record<string, AssetSortField> = {
+const SORT_FIELDS = {
   id: 'ID',
   vintageTitle: 'WINE',
   ownerEmail: 'OWNER',
@@ -41,7 +44,7 @@ const SORT_FIELDS: Record<string, AssetSortField> = {
   mrnDate: 'MRN_DATE',
   partialOfferId: 'TRANCHE',
   currentStatus: 'STATUS',
-};
+} satisfies Record<string, AssetSortField>;
 
 /** Server field of a mutation error → the edit form's field. */
 const DRAFT_FIELDS: Record<string, keyof AssetDraft> = {
@@ -65,25 +68,13 @@ const positionLabel = (asset: AssetUnderManagement) =>
  * Paging, sorting and search run on the server (the list can hold 100,000 positions).
  */
 export function StockTab() {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<AssetUnderManagement>>({
-    columnAccessor: 'id',
-    direction: 'desc',
-  });
-  const [page, setPage] = useState(1);
-  const assets = useAssetsUnderManagement({
-    search: debouncedSearch,
-    sortBy: SORT_FIELDS[String(sortStatus.columnAccessor)] ?? 'ID',
-    descending: sortStatus.direction === 'desc',
-    page,
+  const table = useServerPagedTable<AssetUnderManagement, typeof SORT_FIELDS>({
+    sortFields: SORT_FIELDS,
+    initialSort: { columnAccessor: 'id', direction: 'desc' },
     pageSize: PAGE_SIZE,
   });
-  const totalCount = assets.data?.totalCount ?? 0;
-  useEffect(() => {
-    const lastPage = Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
-    if (assets.data && page > lastPage) setPage(lastPage);
-  }, [assets.data, totalCount, page]);
+  const assets = useAssetsUnderManagement(table.request);
+  const { remote, query } = useRemoteTableProps(table, assets);
 
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirming, setConfirming] = useState<AssetDraftCheck | null>(null);
@@ -337,32 +328,17 @@ export function StockTab() {
         testId="stock-table"
         records={assets.data?.assets}
         columns={columns}
-        query={{
-          isPending: assets.isPending || assets.isPlaceholderData,
-          isError: assets.isError,
-          refetch: assets.refetch,
-        }}
+        query={query}
         idAccessor="id"
         searchText={(asset) => `${asset.vintageTitle} ${asset.ownerEmail}`}
         pageSize={PAGE_SIZE}
         emptyText="Noch keine Depotpositionen vorhanden."
         rowBackground={(asset) => (editingThis(asset) ? 'var(--mantine-color-yellow-light)' : undefined)}
         remote={{
-          totalRecords: totalCount,
-          page,
+          ...remote,
           onPageChange: (next) => {
             setEditing(null);
-            setPage(next);
-          },
-          search,
-          onSearchChange: (next) => {
-            setSearch(next);
-            setPage(1);
-          },
-          sortStatus,
-          onSortStatusChange: (next) => {
-            setSortStatus(next);
-            setPage(1);
+            remote.onPageChange(next);
           },
         }}
       />
