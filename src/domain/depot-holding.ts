@@ -1,3 +1,4 @@
+import { pluralForm } from './plural';
 /**
  * Investment horizon forecast per depot position (spec client area §4, §9): remaining expected
  * holding years = typical years for the region minus the years elapsed since the first status
@@ -32,5 +33,5 @@ const yearsFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 })
 /** 3.25 → "3,3 Jahre", 1 → "1 Jahr". */
 export function formatHoldingYears(years: number): string {
   const rounded = Math.round(years * 10) / 10;
-  return `${yearsFormat.format(rounded)} ${rounded === 1 ? 'Jahr' : 'Jahre'}`;
+  return `${yearsFormat.format(rounded)} ${pluralForm(rounded, 'Jahr')}`;
 }

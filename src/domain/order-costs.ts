@@ -9,6 +9,7 @@
  * integer arithmetic, so many positions never drift.
  */
 import { type Cents, centsToDecimal, decimalToCents, formatEuro } from './money';
+import { countLabel } from './plural';
 
 /** Per-case amounts and the fee rate; the server reads them from its configuration. */
 export interface FeeSchedule {
@@ -148,7 +149,7 @@ export function orderAmountMessage(problem: OrderAmountProblem, availableCases?:
     case 'not-available':
       return availableCases === 0
         ? 'Dieses Angebot ist leider ausverkauft.'
-        : `Es sind nur noch ${availableCases} Kisten verfügbar.`;
+        : `Es sind nur noch ${countLabel(availableCases ?? 0, 'Kiste')} verfügbar.`;
   }
 }
 

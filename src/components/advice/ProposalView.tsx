@@ -1,4 +1,3 @@
-import { SunburstChart, type SunburstChartData } from '@mantine/charts';
 import {
   ActionIcon,
   Card,
@@ -18,6 +17,7 @@ import { regionSliceColor } from '../../domain/advice-portfolio';
 import { amountLabel, horizonLabel } from '../../domain/advice-wizard';
 import { decimalToCents } from '../../domain/money';
 import type { Proposal } from '../../queries/advice';
+import { SunburstChart, type SunburstChartData } from '../charts';
 import { SimulationChart } from './SimulationChart';
 
 export const EXPIRED_TEXT = 'Dieses Angebot ist abgelaufen.';

@@ -1,13 +1,27 @@
-import { LineChart } from '@mantine/charts';
 import { Group, Paper, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { RETURN_SLIDER, sliderToRate } from '../../domain/advice-simulation';
 import { decimalToCents, formatEuro } from '../../domain/money';
 import { useSalesCalculation } from '../../queries/advice';
+import { LineChart } from '../charts';
 
 const euro = (value: string | number) => formatEuro(decimalToCents(String(value)));
 const wholeEuro = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
 const percent = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/**
+ * Five round ticks from 0 that cover `value` (steps of 1, 2, 2.5 or 5 times a power of ten), so
+ * that the euro axis reads in order and never ends on the raw maximum (formerly "… 80.000 /
+ * 31.871 €").
+ */
+export function roundTicks(value: number): number[] {
+  const positive = value > 0 ? value : 1;
+  const magnitude = 10 ** Math.floor(Math.log10(positive / 4));
+  const step =
+    [1, 2, 2.5, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate * 4 >= positive) ??
+    10 * magnitude;
+  return [0, step, 2 * step, 3 * step, 4 * step];
+}
 
 /** The 15-year simulation: value and cumulative service fee by year, with the return slider 4–12 %. */
 export function SimulationChart({ uid }: { uid: string }) {
@@ -22,7 +36,7 @@ export function SimulationChart({ uid }: { uid: string }) {
       value: Number(point.value),
       fee: Number(point.fee),
     })) ?? [];
-  const yMax = result ? Math.max(Number(result.yAxisMax), Number(result.value15)) : undefined;
+  const ticks = result ? roundTicks(Math.max(Number(result.yAxisMax), Number(result.value15))) : undefined;
 
   return (
     <Stack gap="md" data-testid="portfolio-simulation">
@@ -62,7 +76,10 @@ export function SimulationChart({ uid }: { uid: string }) {
               { name: 'value', label: seriesName, color: 'wine.7' },
               { name: 'fee', label: 'Servicegebühr (kumuliert)', color: 'gray.6' },
             ]}
-            yAxisProps={{ domain: [0, yMax ?? 'auto'] }}
+            yAxisProps={{ domain: [0, ticks?.at(-1) ?? 'auto'], ticks, width: 96, interval: 0 }}
+            tickLine="y"
+            gridAxis="x"
+            legendProps={{ verticalAlign: 'bottom' }}
             valueFormatter={(value) => `${wholeEuro.format(value)} €`}
             withLegend
             curveType="monotone"

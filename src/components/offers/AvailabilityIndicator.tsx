@@ -6,6 +6,7 @@ import {
   availabilityShare,
   totalCases,
 } from '../../domain/offer-display';
+import { countLabel } from '../../domain/plural';
 
 export interface AvailabilityIndicatorProps {
   /** Cases available now (sum of the tranches' quantityAvailable). */
@@ -26,7 +27,7 @@ export function AvailabilityIndicator({ availableCases, offerTotal, tranches }: 
           Verfügbarkeit: <strong>{label}</strong>
         </Text>
         <Text size="xs" c="dimmed">
-          {availableCases === 1 ? '1 Kiste' : `${availableCases} Kisten`}
+          {countLabel(availableCases, 'Kiste')}
         </Text>
       </Group>
       <Progress

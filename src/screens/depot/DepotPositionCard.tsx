@@ -5,6 +5,7 @@ import type { DepotRow } from '../../domain/depot-rows';
 import { DEPOT_STATUS_LABELS, type DepotStatus } from '../../domain/depot-status';
 import { formatGainPercent } from '../../domain/depot-valuation';
 import { formatEuro } from '../../domain/money';
+import { countLabel } from '../../domain/plural';
 import { formatDate } from './format';
 import { Figure } from './hidden-figures';
 
@@ -98,7 +99,7 @@ export function DepotPositionCard({ row, conditionReportUrl }: DepotPositionCard
             <Fact label="Kaufdatum">{formatDate(row.date)}</Fact>
             <Fact label="Jahrgang">{row.year}</Fact>
             <Fact label="Gebinde">
-              {row.bottles} Flaschen ({row.packaging})
+              {countLabel(row.bottles, 'Flasche')} ({row.packaging})
             </Fact>
             <Fact label="Kaufpreis/Flasche">
               <Figure>{formatEuro(valuation.buyPriceBtl)}</Figure>

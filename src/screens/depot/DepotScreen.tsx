@@ -21,6 +21,7 @@ import { type DepotRow, toDepotRow } from '../../domain/depot-rows';
 import { depotTotals } from '../../domain/depot-valuation';
 import { earliestDate } from '../../domain/invested-since';
 import { decimalToCents } from '../../domain/money';
+import { countLabel } from '../../domain/plural';
 import { type Depot, useDepot } from '../../queries/depot';
 import { DepotPositionCards } from './DepotPositionCards';
 import { DepotPositionDialog } from './DepotPositionDialog';
@@ -183,7 +184,7 @@ function DepotContent({ depot }: { depot: Depot }) {
         </Group>
         <Paper withBorder radius="md" p="md">
           <Text fz="sm" c="dimmed" mb="sm" data-testid="depot-position-count">
-            {rows.length} Positionen
+            {countLabel(rows.length, 'Position')}
           </Text>
           {showTable ? (
             <DepotTable rows={rows} onOpen={showPosition} />

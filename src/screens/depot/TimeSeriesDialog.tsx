@@ -1,7 +1,6 @@
-import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
 import { Box, Modal, Overlay, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { LineChart } from '../../components/charts';
 import type { DepotRow } from '../../domain/depot-rows';
 import { depotTimeSeries } from '../../domain/depot-time-series';
 import { formatEuro } from '../../domain/money';

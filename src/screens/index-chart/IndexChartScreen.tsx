@@ -1,8 +1,7 @@
-import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
 import { List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { LineChart } from '../../components/charts';
 import { PublicPageLayout } from '../../components/discovery/PublicPageLayout';
 import { EmptyState, ErrorHeading, ScreenSpinner } from '../../components/discovery/QueryStates';
 import { usePriceIndex } from '../../queries/wineries';

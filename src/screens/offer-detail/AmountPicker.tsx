@@ -6,6 +6,7 @@ import {
   MOST_BOUGHT_AMOUNT,
   MOST_BOUGHT_LABEL,
 } from '../../domain/offer-display';
+import { countLabel } from '../../domain/plural';
 
 export interface AmountPickerProps {
   value: CaseAmount;
@@ -31,7 +32,7 @@ export function AmountPicker({ value, onChange, availableCases }: AmountPickerPr
               disabled={!amountSelectable(amount, availableCases)}
               onClick={() => onChange(amount)}
             >
-              {amount === 1 ? '1 Kiste' : `${amount} Kisten`}
+              {countLabel(amount, 'Kiste')}
             </Button>
             {amount === MOST_BOUGHT_AMOUNT && (
               <Badge size="xs" color="orange" variant="light">

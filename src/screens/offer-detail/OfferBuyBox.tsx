@@ -9,6 +9,7 @@ import {
   effectiveAmount,
   showAmountPicker,
 } from '../../domain/offer-display';
+import { countLabel } from '../../domain/plural';
 import type { OfferDetailFragment } from '../../queries/graphql.generated';
 import { AmountPicker } from './AmountPicker';
 
@@ -37,7 +38,8 @@ export function OfferBuyBox({ offer, renderActions, onOpenDrawer, onOpenVideo }:
           </Text>
           <Title order={2}>{offer.priceBtlStr}</Title>
           <Text size="sm" c="dimmed">
-            Kiste à {offer.caskOf} Flaschen: {offer.sellPriceCaseStr} · {offer.pricePerLiterStr} pro Liter
+            Kiste à {countLabel(offer.caskOf, 'Flasche')}: {offer.sellPriceCaseStr} · {offer.pricePerLiterStr}{' '}
+            pro Liter
           </Text>
         </div>
         <AvailabilityIndicator

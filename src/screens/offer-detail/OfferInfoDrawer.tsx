@@ -1,7 +1,6 @@
-import '@mantine/charts/styles.css';
-import { PieChart } from '@mantine/charts';
 import { Drawer, List, Stack, Text, Title } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
+import { PieChart } from '../../components/charts';
 import { CriticReviewCard } from '../../components/discovery/CriticReviewCard';
 import { HtmlContent } from '../../components/discovery/HtmlContent';
 import { drawerWidth } from '../../domain/offer-display';

@@ -4,6 +4,7 @@ import { useContactModal } from '../../components/contact/contact-modal';
 import { AvailabilityIndicator } from '../../components/offers/AvailabilityIndicator';
 import { OrderListAction } from '../../components/offers/OrderListAction';
 import { canBuy } from '../../domain/offer-display';
+import { countLabel } from '../../domain/plural';
 import type { OfferCardFragment } from '../../queries/graphql.generated';
 import { orderListOffer } from '../../queries/queued-positions';
 
@@ -47,7 +48,7 @@ export function OfferCard({ offer }: OfferCardProps) {
               {offer.sellPriceCaseStr}
             </Text>
             <Text size="xs" c="dimmed">
-              pro Kiste à {offer.caskOf} Flaschen ({offer.priceBtlStr} pro Flasche)
+              pro Kiste à {countLabel(offer.caskOf, 'Flasche')} ({offer.priceBtlStr} pro Flasche)
             </Text>
           </div>
           {!offer.onRequest && (

@@ -13,6 +13,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { MAX_ORDER_CASES, MIN_ORDER_CASES, orderAmountProblem } from '../../domain/order-costs';
 import { POSITION_PENDING_TEXT, vintageLabel } from '../../domain/order-list-texts';
+import { countLabel } from '../../domain/plural';
 import type { OrderPositionView } from '../../queries/orders';
 
 export interface OrderPositionRowProps {
@@ -73,7 +74,7 @@ export function OrderPositionRow({
           </Group>
           <Text size="sm" c="dimmed">
             {position.offer.vintage.wine.winery.title} · {position.offer.bottleSize.title} ·{' '}
-            {position.offer.caskOf} Flaschen je Kiste
+            {countLabel(position.offer.caskOf, 'Flasche')} je Kiste
           </Text>
           <Text size="sm" data-testid="order-position-price">
             {position.priceCaseStr} je Kiste ({position.priceBtlStr} je Flasche)
@@ -125,7 +126,8 @@ export function OrderPositionRow({
         </Group>
       ) : (
         <Text size="sm" mt="xs">
-          {position.amount} Kiste(n){position.conditionReport ? ' · mit Zustandsbericht' : ''}
+          {countLabel(position.amount, 'Kiste')}
+          {position.conditionReport ? ' · mit Zustandsbericht' : ''}
         </Text>
       )}
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={`${title} entfernen?`} centered>

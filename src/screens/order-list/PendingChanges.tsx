@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { discardOutboxEntry } from '../../db/outbox';
 import { MAX_ORDER_CASES, MIN_ORDER_CASES } from '../../domain/order-costs';
 import { changeAmount, type OutboxEntry, replayOrder, waitingText } from '../../domain/order-outbox';
+import { countLabel } from '../../domain/plural';
 import { useRetryOrderChange } from '../../queries/order-outbox';
 
 function describeChange(entry: OutboxEntry): string {
   const { change } = entry;
-  if (change.kind === 'create') return `${change.title}: ${change.amount} Kiste(n) hinzufügen`;
+  if (change.kind === 'create') return `${change.title}: ${countLabel(change.amount, 'Kiste')} hinzufügen`;
   if (change.kind === 'change') {
     const parts = [
-      change.amount !== undefined ? `${change.amount} Kiste(n)` : null,
+      change.amount !== undefined ? countLabel(change.amount, 'Kiste') : null,
       change.conditionReport === undefined
         ? null
         : change.conditionReport

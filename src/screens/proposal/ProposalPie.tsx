@@ -1,5 +1,5 @@
-import { PieChart } from '@mantine/charts';
 import { Stack, Text } from '@mantine/core';
+import { PieChart } from '../../components/charts';
 import { pieSlices } from '../../domain/advice-portfolio';
 import type { Proposal } from '../../queries/advice';
 

@@ -7,6 +7,7 @@ import { GreetingOverlay } from '../../components/advice/GreetingOverlay';
 import { InvestorProfileWizard } from '../../components/advice/InvestorProfileWizard';
 import { ProposalBoundary, ProposalView } from '../../components/advice/ProposalView';
 import { useContactModal } from '../../components/contact/contact-modal';
+import { countLabel } from '../../domain/plural';
 import { useAccountMe } from '../../queries/account';
 import { type Proposal, useAddRecommendations, usePersonalOffers } from '../../queries/advice';
 import { BindingOrderDialog } from '../order-list/BindingOrderDialog';
@@ -72,8 +73,8 @@ function ProposalActions({ profile }: { profile: Proposal }) {
       <Modal opened={askKeep} onClose={() => setAskKeep(false)} title="In Orderliste übertragen" centered>
         <Stack>
           <Text>
-            Auf Ihrer Orderliste stehen bereits {existing} Position{existing === 1 ? '' : 'en'}. Sollen diese
-            erhalten bleiben?
+            Auf Ihrer Orderliste stehen bereits {countLabel(existing, 'Position')}. Sollen diese erhalten
+            bleiben?
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => run(true, false)} loading={transfer.isPending}>

@@ -1,6 +1,5 @@
-import '@mantine/charts/styles.css';
-import { PieChart } from '@mantine/charts';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { PieChart } from '../../components/charts';
 
 const COLORS = ['wine.9', 'wine.6', 'cork.6', 'wine.3', 'cork.3', 'gray.5'];
 const alcoholFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });

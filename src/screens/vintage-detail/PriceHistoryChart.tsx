@@ -1,6 +1,5 @@
-import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
 import { Paper, Title } from '@mantine/core';
+import { LineChart } from '../../components/charts';
 import { formatEuro } from '../../domain/money';
 import { type PriceHistoryYear, priceHistoryPoints } from '../../domain/vintage-detail';
 

@@ -1,6 +1,7 @@
 import { Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
+import { countLabel } from '../../domain/plural';
 import type { WineryDetailsQuery } from '../../queries/graphql.generated';
 
 type Offer = NonNullable<NonNullable<WineryDetailsQuery['wineryDetails']>['topOffer']>;
@@ -54,7 +55,7 @@ export function TopOpportunity({ offer, publicView }: TopOpportunityProps) {
             {offer.priceBtlStr} pro Flasche
           </Text>
           <Text size="sm" c="dimmed">
-            Noch {offer.availableCases} {offer.availableCases === 1 ? 'Kiste' : 'Kisten'} verfügbar
+            Noch {countLabel(offer.availableCases, 'Kiste')} verfügbar
           </Text>
           <Button component={Link} to={offerPath} w="fit-content">
             Jetzt sichern

@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 

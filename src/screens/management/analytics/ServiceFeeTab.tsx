@@ -1,7 +1,7 @@
-import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { BackofficeTable } from '../../../components/backoffice/BackofficeTable';
+import { BarChart, DonutChart, LineChart } from '../../../components/charts';
 import {
   ANALYTICS_MONTHS,
   centsToEuros,

@@ -1,8 +1,8 @@
-import { BarChart } from '@mantine/charts';
 import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router-dom';
 import { BackofficeTable } from '../../../components/backoffice/BackofficeTable';
+import { BarChart } from '../../../components/charts';
 import {
   centsToEuros,
   formatEuroAxis,

@@ -11,6 +11,7 @@ import {
   invoicePositionPriceProblem,
 } from '../../../domain/backoffice-invoices';
 import { decimalToCents, formatEuro } from '../../../domain/money';
+import { countLabel } from '../../../domain/plural';
 import {
   type InvoiceCheckInvoice,
   type InvoiceCheckPosition,
@@ -154,7 +155,7 @@ export function InvoicePositionsTable({
             color={position.offer.availableCases >= position.amount ? 'green' : 'red'}
             title="Kisten, die das Angebot derzeit noch auf seinen Einkaufstranchen hat"
           >
-            {position.offer.availableCases} Kisten
+            {countLabel(position.offer.availableCases, 'Kiste')}
           </Badge>
         ) : (
           <Text size="sm" c="dimmed">
@@ -226,7 +227,7 @@ export function InvoicePositionsTable({
         onCancel={() => setConfirmingDelete(false)}
       >
         {selected
-          ? `${selected.vintageTitle} (${selected.amount} Kisten) wird von der Rechnung #${invoice.id} entfernt. Die Summen werden neu berechnet.`
+          ? `${selected.vintageTitle} (${countLabel(selected.amount, 'Kiste')}) wird von der Rechnung #${invoice.id} entfernt. Die Summen werden neu berechnet.`
           : ''}
       </ConfirmDialog>
     </>

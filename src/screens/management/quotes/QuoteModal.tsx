@@ -1,9 +1,10 @@
-import { SunburstChart } from '@mantine/charts';
 import { Anchor, Badge, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { AuditLogButton } from '../../../components/backoffice/AuditLogButton';
+import { SunburstChart } from '../../../components/charts';
 import { type LabelledQuoteLine, quoteSunburstData, quoteTotals } from '../../../domain/backoffice-quotes';
 import { formatEuro } from '../../../domain/money';
+import { countLabel } from '../../../domain/plural';
 import type { ManualQuote } from '../../../queries/backoffice-quotes';
 import { downloadQuoteCsv } from './csv-export';
 import { OfferPicker } from './OfferPicker';
@@ -120,7 +121,8 @@ export function QuoteModal({ quote, onClose }: { quote: ManualQuote; onClose: ()
             </SimpleGrid>
             {totals.withoutEkp > 0 && (
               <Text size="xs" c="orange">
-                {totals.withoutEkp} Position(en) ohne EKP zählen ohne Kosten.
+                {countLabel(totals.withoutEkp, 'Position')} ohne EKP{' '}
+                {totals.withoutEkp === 1 ? 'zählt' : 'zählen'} ohne Kosten.
               </Text>
             )}
           </Stack>

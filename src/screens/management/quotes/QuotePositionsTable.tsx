@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
 import { EditableCell } from '../../../components/backoffice/EditableCell';
 import { lineCost, lineSales, marginPercent, quotePositionProblems } from '../../../domain/backoffice-quotes';
 import { decimalToCents, formatEuro } from '../../../domain/money';
+import { countLabel } from '../../../domain/plural';
 import {
   type ManualQuote,
   type ManualQuotePosition,
@@ -200,8 +201,8 @@ export function QuotePositionsTable({ quote, readOnly }: { quote: ManualQuote; r
       >
         {deleting && (
           <Text>
-            {deleting.amount} Kisten {wineLabel(deleting)} zu {euro(deleting.sellPriceBtl)} je Flasche werden
-            aus dem Angebot entfernt.
+            {countLabel(deleting.amount, 'Kiste')} {wineLabel(deleting)} zu {euro(deleting.sellPriceBtl)} je
+            Flasche werden aus dem Angebot entfernt.
           </Text>
         )}
       </ConfirmDialog>

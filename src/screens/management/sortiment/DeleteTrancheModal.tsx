@@ -1,4 +1,5 @@
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
+import { countLabel } from '../../../domain/plural';
 import { type SortimentTranche, useDeleteTranche } from '../../../queries/backoffice-sortiment';
 import { reportChange, reportFailure } from './mutation-feedback';
 import { trancheName } from './tranche-display';
@@ -33,7 +34,7 @@ export function DeleteTrancheModal({
       onCancel={onClose}
       onConfirm={() => void confirm()}
     >
-      {`${trancheName(tranche)} von ${offerTitle} (${tranche.totalQuantityAvailable} Kisten) wird gelöscht.`}
+      {`${trancheName(tranche)} von ${offerTitle} (${countLabel(tranche.totalQuantityAvailable, 'Kiste')}) wird gelöscht.`}
     </ConfirmDialog>
   );
 }

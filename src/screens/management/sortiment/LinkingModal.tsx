@@ -5,6 +5,7 @@ import { AuditLogButton } from '../../../components/backoffice/AuditLogButton';
 import { BackofficeTable } from '../../../components/backoffice/BackofficeTable';
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
 import { assignedCases, linkingStatus } from '../../../domain/backoffice-tranches';
+import { countLabel } from '../../../domain/plural';
 import {
   type SortimentDepotPosition,
   useDepotPositionsForOffer,
@@ -208,7 +209,7 @@ export function LinkingModal({ row, onClose }: { row: OfferRow; onClose: () => v
         onConfirm={() => void confirm()}
       >
         {pending
-          ? `Depotposition ${pending.position.id} (${ownerName(pending.position)}, ${pending.position.amount} Kisten) → ${
+          ? `Depotposition ${pending.position.id} (${ownerName(pending.position)}, ${countLabel(pending.position.amount, 'Kiste')}) → ${
               trancheOptions.find((option) => option.value === String(pending.partialOfferId ?? NO_TRANCHE))
                 ?.label ?? 'Keine Tranche'
             }`

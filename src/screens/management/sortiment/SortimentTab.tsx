@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
 import { formatPercent } from '../../../domain/backoffice-tranches';
 import { validatePrice } from '../../../domain/backoffice-validation';
 import { formatEuro } from '../../../domain/money';
+import { countLabel } from '../../../domain/plural';
 import {
   type BackofficeOfferVariant,
   type SortimentTranche,
@@ -96,8 +97,7 @@ export function SortimentTab() {
                 {row.wine}
               </Text>
               <Text size="xs" c="dimmed">
-                {row.tranches.length === 1 ? '1 Tranche' : `${row.tranches.length} Tranchen`} · Angebot{' '}
-                {row.id}
+                {countLabel(row.tranches.length, 'Tranche')} · Angebot {row.id}
               </Text>
             </Stack>
           </Group>

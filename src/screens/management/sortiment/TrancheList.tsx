@@ -8,6 +8,7 @@ import {
   STORED_LABEL,
 } from '../../../domain/backoffice-tranches';
 import { validateAmount, validatePrice } from '../../../domain/backoffice-validation';
+import { countLabel } from '../../../domain/plural';
 import { type SortimentTranche, useChangeOfferAndPartialOffer } from '../../../queries/backoffice-sortiment';
 import type { ChangeOfferAndPartialOfferMutationVariables } from '../../../queries/graphql.generated';
 import { InlineEdit } from './InlineEdit';
@@ -104,7 +105,7 @@ export function TrancheList({
                       value={String(tranche.quantityAvailable)}
                       display={tranche.quantityAvailable}
                       validate={validateAmount}
-                      format={(value) => `${value} Kisten`}
+                      format={(value) => countLabel(Number(value), 'Kiste')}
                       onSave={(quantityAvailable) => save({ partialOfferId: tranche.id, quantityAvailable })}
                     />
                   </Table.Td>
@@ -114,7 +115,7 @@ export function TrancheList({
                       value={String(tranche.totalQuantityAvailable)}
                       display={tranche.totalQuantityAvailable}
                       validate={validateAmount}
-                      format={(value) => `${value} Kisten`}
+                      format={(value) => countLabel(Number(value), 'Kiste')}
                       onSave={(totalQuantityAvailable) =>
                         save({ partialOfferId: tranche.id, totalQuantityAvailable })
                       }
