@@ -111,3 +111,18 @@ export function offerSearchVariables(filter: OfferFilter, now: Date = new Date()
     isPromoted: true,
   };
 }
+
+/** How many filters differ from the defaults (search text, each list, a narrowed year or price range). */
+export function activeFilterCount(filter: OfferFilter, now: Date = new Date()): number {
+  const defaults = defaultOfferFilter(now);
+  return [
+    filter.search.trim() !== '',
+    filter.countryId !== null,
+    filter.regionId !== null,
+    filter.subregionId !== null,
+    filter.wineryId !== null,
+    filter.bottleSizeId !== null,
+    filter.yearMin !== defaults.yearMin || filter.yearMax !== defaults.yearMax,
+    filter.priceMin !== defaults.priceMin || filter.priceMax !== defaults.priceMax,
+  ].filter(Boolean).length;
+}

@@ -4,6 +4,7 @@ import {
   availabilityLabel,
   availabilityPercent,
   availabilityShare,
+  canBuy,
   totalCases,
 } from '../../domain/offer-display';
 import { countLabel } from '../../domain/plural';
@@ -19,16 +20,19 @@ export interface AvailabilityIndicatorProps {
 /** "Verfügbarkeit: sehr gering / gering" and the orange/red bar of an offer. */
 export function AvailabilityIndicator({ availableCases, offerTotal, tranches }: AvailabilityIndicatorProps) {
   const share = availabilityShare(availableCases, totalCases(offerTotal, tranches));
-  const label = availabilityLabel(share);
+  const soldOut = !canBuy(availableCases);
+  const label = soldOut ? 'ausverkauft' : availabilityLabel(share);
   return (
     <Stack gap={4}>
       <Group justify="space-between" gap="xs">
         <Text size="sm">
           Verfügbarkeit: <strong>{label}</strong>
         </Text>
-        <Text size="xs" c="dimmed">
-          {countLabel(availableCases, 'Kiste')}
-        </Text>
+        {!soldOut && (
+          <Text size="xs" c="dimmed">
+            {countLabel(availableCases, 'Kiste')}
+          </Text>
+        )}
       </Group>
       <Progress
         value={availabilityPercent(share)}

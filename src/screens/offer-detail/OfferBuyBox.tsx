@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { AvailabilityIndicator } from '../../components/offers/AvailabilityIndicator';
 import { formatEuro } from '../../domain/money';
@@ -30,7 +30,12 @@ export function OfferBuyBox({ offer, renderActions, onOpenDrawer, onOpenVideo }:
   const enabled = canBuy(available);
   const total = formatEuro(caseTotalCents(amount, offer.priceBtl, offer.caskOf));
   return (
-    <Paper withBorder radius="md" p="lg" style={enabled ? undefined : { filter: 'grayscale(1)' }}>
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      style={enabled ? undefined : { filter: 'grayscale(1)' }}
+    >
       <Stack gap="md">
         <div>
           <Text size="sm" c="dimmed">
@@ -58,7 +63,7 @@ export function OfferBuyBox({ offer, renderActions, onOpenDrawer, onOpenVideo }:
           </Text>
         </Group>
         {renderActions({ amount, enabled })}
-        <Group gap="xs" grow>
+        <SimpleGrid cols={onOpenVideo ? { base: 1, xs: 2 } : 1} spacing="xs">
           <Button variant="light" onClick={onOpenDrawer}>
             Weininformationen
           </Button>
@@ -67,7 +72,7 @@ export function OfferBuyBox({ offer, renderActions, onOpenDrawer, onOpenVideo }:
               Video ansehen
             </Button>
           )}
-        </Group>
+        </SimpleGrid>
       </Stack>
     </Paper>
   );

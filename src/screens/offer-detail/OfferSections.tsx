@@ -23,6 +23,7 @@ import {
   isSubscriptionPhase,
   STORAGE_FACTS,
 } from '../../domain/offer-display';
+import { provenanceText } from '../../domain/provenance';
 import type { OfferDetailFragment } from '../../queries/graphql.generated';
 import { type OfferPageMode, wineryPath } from './offer-links';
 
@@ -202,11 +203,7 @@ export function OfferSections({ offer, mode }: OfferSectionsProps) {
       </Section>
 
       <Section title="Provenienz">
-        <Text>
-          Perfekte Provenienz: Jede Kiste kommt direkt vom Weingut oder von einem etablierten Négociant aus
-          Bordeaux und wird lückenlos dokumentiert – vom Kauf bis in Ihr persönliches Depot. Die
-          Originalholzkiste bleibt ungeöffnet, so bleibt der Wiederverkaufswert gesichert.
-        </Text>
+        <Text>{provenanceText(winery.title, winery.region.title)}</Text>
       </Section>
 
       <Section title="Lagerung">

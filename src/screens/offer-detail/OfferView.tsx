@@ -32,13 +32,15 @@ export function OfferView({ offer, mode, renderActions, soldOut }: OfferViewProp
       {soldOut}
       <OfferHeader offer={offer} />
       <Grid gap="xl">
+        {/* On a phone price, case picker and buy button come first, the bottle below them. */}
         <Grid.Col
           span={{ base: 12, md: 6 }}
+          order={{ base: 2, md: 1 }}
           style={offer.availableCases > 0 ? undefined : { filter: 'blur(2px)' }}
         >
           <OfferImage offer={offer} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 1, md: 2 }}>
           <OfferBuyBox
             key={offer.id}
             offer={offer}

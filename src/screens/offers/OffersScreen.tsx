@@ -1,8 +1,23 @@
-import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Collapse,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { canBuy } from '../../domain/offer-display';
+import {
+  activeFilterCount,
   defaultOfferFilter,
   type OfferFilter,
   offerFilterToParams,
@@ -51,18 +66,26 @@ export function OffersScreen() {
     <Stack gap="xl">
       <Title order={1}>Top Angebote</Title>
       <PortfolioDevelopmentHint />
-      <Paper withBorder radius="md" p="lg" component="search" aria-label="Angebote filtern">
-        <OfferFilters
-          filter={filter}
-          searchText={searchText}
-          onSearchText={setSearchText}
-          onChange={update}
-          onReset={() => {
-            setSearchText('');
-            setParams(offerFilterToParams(defaultOfferFilter()), { replace: true });
-          }}
-          lists={lists.data}
-        />
+      <Paper
+        withBorder
+        radius="md"
+        p={{ base: 'sm', sm: 'lg' }}
+        component="search"
+        aria-label="Angebote filtern"
+      >
+        <PhoneFilterToggle count={activeFilterCount(filter)}>
+          <OfferFilters
+            filter={filter}
+            searchText={searchText}
+            onSearchText={setSearchText}
+            onChange={update}
+            onReset={() => {
+              setSearchText('');
+              setParams(offerFilterToParams(defaultOfferFilter()), { replace: true });
+            }}
+            lists={lists.data}
+          />
+        </PhoneFilterToggle>
       </Paper>
       {results.isPending ? (
         <Center mih={200} role="status" aria-label="Angebote werden geladen">
@@ -81,9 +104,10 @@ export function OffersScreen() {
           )}
           <OfferList
             title="Verfügbare Angebote"
-            offers={results.data.available}
+            offers={results.data.available.filter((offer) => canBuy(offer.availableCases))}
             empty="Keine verfügbaren Angebote für diese Filter."
           />
+          <SoldOutList offers={results.data.available.filter((offer) => !canBuy(offer.availableCases))} />
           <OfferList
             title="Auf Anfrage"
             offers={results.data.onRequest}
@@ -91,6 +115,39 @@ export function OffersScreen() {
           />
         </Stack>
       )}
+    </Stack>
+  );
+}
+
+/**
+ * On a phone the filters sit behind one "Filter" button that shows how many are active, so the
+ * offers start on the first screen; from the `sm` breakpoint on they are always open.
+ */
+function PhoneFilterToggle({ count, children }: { count: number; children: ReactNode }) {
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const [opened, setOpened] = useState(false);
+  if (!phone) return children;
+  return (
+    <Stack gap="sm">
+      <Button
+        variant="default"
+        fullWidth
+        onClick={() => setOpened((open) => !open)}
+        aria-expanded={opened}
+        aria-controls="offer-filters"
+        rightSection={
+          count > 0 ? (
+            <Badge circle aria-label={`${count} aktiv`}>
+              {count}
+            </Badge>
+          ) : undefined
+        }
+      >
+        Filter
+      </Button>
+      <Collapse expanded={opened} id="offer-filters">
+        {children}
+      </Collapse>
     </Stack>
   );
 }
@@ -110,6 +167,12 @@ function PortfolioDevelopmentHint() {
       </Group>
     </Paper>
   );
+}
+
+/** Sold-out offers are neither counted nor listed as available: their own section, only when there are any. */
+function SoldOutList({ offers }: { offers: OfferCardFragment[] }) {
+  if (offers.length === 0) return null;
+  return <OfferList title="Ausverkauft" offers={offers} empty="" />;
 }
 
 function OfferList({ title, offers, empty }: { title: string; offers: OfferCardFragment[]; empty: string }) {
