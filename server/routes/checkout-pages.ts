@@ -1,33 +1,57 @@
 /** Small server-rendered German pages of the local payment provider and the certificate check. */
 import { decimalToCents, formatEuro } from '../../src/domain/money';
+import { countLabel } from '../../src/domain/plural';
 import type { VerifiedCertificate } from '../services/certificates';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** The brand's colours and type (src/app/theme.ts: wine 9/8/0, cork 0/1/7; system sans, serif headings). */
 const style = `
-  body { font-family: system-ui, sans-serif; background: #f7f3f0; color: #222; margin: 0; }
-  main { max-width: 40rem; margin: 2rem auto; background: #fff; padding: 2rem; border-radius: 12px;
-         box-shadow: 0 2px 12px rgba(0,0,0,.08); }
-  h1 { color: #5c1a2b; margin-top: 0; font-size: 1.6rem; }
+  :root { --wine: #7a1f35; --wine-dark: #5c1a2b; --wine-light: #fbeef1; --cork: #f8f5f2; --line: #ece7e2; --muted: #6b5746; }
+  * { box-sizing: border-box; }
+  body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif;
+         background: var(--cork); color: #222; margin: 0; line-height: 1.5; }
+  header { background: #fff; border-bottom: 1px solid var(--line); }
+  header .bar { max-width: 48rem; margin: 0 auto; padding: .8rem 1.2rem; display: flex; align-items: center; gap: .5rem; }
+  .brand { display: inline-flex; align-items: center; gap: .4rem; color: var(--wine); text-decoration: none;
+           font-family: 'Iowan Old Style', 'Palatino Linotype', Palatino, 'Book Antiqua', Georgia, serif;
+           font-weight: 700; font-size: 1.25rem; }
+  main { max-width: 48rem; margin: 2rem auto; background: #fff; padding: 2rem; border-radius: 8px;
+         border: 1px solid var(--line); }
+  footer { max-width: 48rem; margin: 0 auto 2rem; padding: 0 1.2rem; color: var(--muted); font-size: .85rem; }
+  h1 { font-family: 'Iowan Old Style', 'Palatino Linotype', Palatino, 'Book Antiqua', Georgia, serif;
+       color: var(--wine-dark); margin-top: 0; font-size: 1.8rem; font-weight: 600; }
+  a { color: var(--wine); font-weight: 600; text-decoration: none; }
+  a:hover, a:focus-visible { text-decoration: underline; }
+  a:focus-visible, button:focus-visible, input:focus-visible { outline: 2px solid var(--wine); outline-offset: 2px; }
   table { width: 100%; border-collapse: collapse; margin: 1rem 0; }
-  td, th { text-align: left; padding: .4rem .2rem; border-bottom: 1px solid #eee; }
+  td, th { text-align: left; padding: .5rem .3rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+  th { font-weight: 700; }
   td.sum, th.sum { text-align: right; white-space: nowrap; }
-  label { display: block; margin: .8rem 0 .2rem; font-weight: 600; }
-  input { width: 100%; box-sizing: border-box; padding: .6rem; font-size: 1rem; border: 1px solid #bbb; border-radius: 6px; }
-  button { margin-top: 1.2rem; width: 100%; padding: .8rem; font-size: 1.05rem; border: 0; border-radius: 6px;
-           background: #5c1a2b; color: #fff; cursor: pointer; }
-  .notice { padding: .8rem; border-radius: 6px; margin: 1rem 0; }
+  label { display: block; margin: .8rem 0 .2rem; font-weight: 600; font-size: .95rem; }
+  input { width: 100%; padding: .6rem .75rem; font-size: 1rem; border: 1px solid #d8cec5; border-radius: 8px; }
+  button { margin-top: 1.2rem; width: 100%; padding: .8rem; font-size: 1rem; font-weight: 600; border: 0;
+           border-radius: 8px; background: var(--wine); color: #fff; cursor: pointer; }
+  button:hover { background: var(--wine-dark); }
+  .notice { padding: .8rem 1rem; border-radius: 8px; margin: 1rem 0; }
   .error { background: #fde8e8; color: #8a1111; }
   .success { background: #e6f6ea; color: #14532d; }
   .warning { background: #fff4e0; color: #6b3d00; }
-  .hint { color: #666; font-size: .9rem; }
-  @media (max-width: 600px) { main { margin: 0; border-radius: 0; padding: 1.2rem; } }
+  .hint { color: var(--muted); font-size: .9rem; }
+  .table-scroll { overflow-x: auto; }
+  @media (max-width: 600px) { main { margin: 0 0 1.5rem; border-radius: 0; border-left: 0; border-right: 0; padding: 1.2rem; }
+    h1 { font-size: 1.5rem; } }
 `;
 
+/** The wine-glass mark of src/components/BrandMark.tsx. */
+const brandMark =
+  '<svg width="24" height="24" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><path fill="currentColor" d="M20 8h24c1 9 1.5 17-2.5 23.5C38.8 35.9 35.5 38 34 38.6V52h8a2 2 0 0 1 0 4H22a2 2 0 0 1 0-4h8V38.6c-1.5-.6-4.8-2.7-7.5-7.1C18.5 25 19 17 20 8Z"/></svg>';
+
+/** A server-rendered page in the portal's brand layout: favicon, header with the mark, card, footer. */
 export function page(title: string, body: string): string {
-  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${style}</style></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} – Weindepot</title><meta name="theme-color" content="#7a1f35"><link rel="icon" href="/icons/icon.svg" type="image/svg+xml"><link rel="icon" href="/icons/icon-192.png" type="image/png" sizes="192x192"><link rel="apple-touch-icon" href="/icons/apple-touch-icon.png"><style>${style}</style></head><body><header><div class="bar"><a class="brand" href="/">${brandMark}Weindepot</a></div></header><main>${body}</main><footer>Weindepot · Zollfreilager Genf</footer></body></html>`;
 }
 
 export interface PayPageInvoice {
@@ -46,7 +70,7 @@ export function payPage(
   const rows = [
     ...invoice.positions.map(
       (position) =>
-        `<tr><td>${position.amount} × ${escapeHtml(position.title)} <span class="hint">(${position.caskOf} Flaschen je Kiste)</span></td><td class="sum">${formatEuro(position.sumCents)}</td></tr>`,
+        `<tr><td>${countLabel(position.amount, 'Kiste')} ${escapeHtml(position.title)} <span class="hint">(${countLabel(position.caskOf, 'Flasche')} je Kiste)</span></td><td class="sum">${formatEuro(position.sumCents)}</td></tr>`,
     ),
     ...invoice.fees
       .filter((fee) => decimalToCents(fee.amount) > 0)
@@ -107,7 +131,7 @@ export function portalPage(
   return page(
     'Rechnungen',
     `<h1>Rechnungen</h1><p>${escapeHtml(clientName)}</p>
-    <table><tr><th>Nummer</th><th>Datum</th><th>Status</th><th class="sum">Betrag</th><th></th></tr>${rows}</table>
+    <div class="table-scroll"><table><tr><th>Nummer</th><th>Datum</th><th>Status</th><th class="sum">Betrag</th><th><span class="hint">Beleg</span></th></tr>${rows}</table></div>
     <p><a href="${escapeHtml(backUrl)}">Zurück zum Weindepot</a></p>`,
   );
 }
@@ -123,7 +147,7 @@ export function verifyPage(result: VerifiedCertificate | null, fingerprint: stri
     'Zertifikat echt',
     `<h1>Einlagerungszertifikat echt</h1>
     <p class="notice success" role="status">Dieses Einlagerungszertifikat ist echt und wurde vom Weindepot ausgestellt.</p>
-    <p>Ausgestellt am ${escapeHtml(result.issuedAt)} · ${result.cases} Kiste(n)</p>${
+    <p>Ausgestellt am ${escapeHtml(result.issuedAt)} · ${countLabel(result.cases, 'Kiste')}</p>${
       result.replacedOn
         ? `\n    <p class="notice warning" role="note">Für diese Einlagerung wurde am ${escapeHtml(result.replacedOn)} ein neueres Zertifikat ausgestellt, das dieses ersetzt. Es gilt der Stand des neueren Zertifikats.</p>`
         : ''

@@ -1,4 +1,4 @@
-import { Image, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Image, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { shortenName } from '../../domain/depot-names';
 import { regionColor } from '../../domain/depot-region-colors';
@@ -30,6 +30,14 @@ const COLUMNS: readonly { key: DepotTableSortKey; label: string; numeric?: boole
   { key: 'priceTotal', label: 'Preis gesamt', numeric: true },
 ];
 
+/** The image column stays in place while a narrow screen scrolls the table sideways. */
+const STICKY_CELL = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+} as const;
+
 export interface DepotTableProps {
   rows: readonly DepotRow[];
   /** Opens the "Depot-Position" dialog of a row. */
@@ -58,10 +66,20 @@ export function DepotTable({ rows, onOpen }: DepotTableProps) {
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
       data-testid="depot-table-scroll"
     >
-      <Table stickyHeader highlightOnHover verticalSpacing={0} miw={960} aria-rowcount={sorted.length + 1}>
+      {/* Fits a 1280 px desktop (the two name columns wrap onto two lines); narrower screens scroll
+          sideways under the fixed first column. */}
+      <Table
+        stickyHeader
+        highlightOnHover
+        verticalSpacing={0}
+        horizontalSpacing="xs"
+        fz="sm"
+        miw={720}
+        aria-rowcount={sorted.length + 1}
+      >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>
+            <Table.Th style={STICKY_CELL}>
               <VisuallyHidden>Bild</VisuallyHidden>
             </Table.Th>
             {COLUMNS.map((column) => {
@@ -70,11 +88,13 @@ export function DepotTable({ rows, onOpen }: DepotTableProps) {
                 <Table.Th
                   key={column.key}
                   aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-                  style={{ textAlign: column.numeric ? 'right' : 'left', whiteSpace: 'nowrap' }}
+                  style={{ textAlign: column.numeric ? 'right' : 'left', verticalAlign: 'bottom' }}
                 >
                   <UnstyledButton
                     fw={600}
                     fz="sm"
+                    ta={column.numeric ? 'right' : 'left'}
+                    style={{ textWrap: 'balance' }}
                     onClick={() => setSort((current) => nextSort(current, column.key))}
                   >
                     {column.label} {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
@@ -97,16 +117,21 @@ export function DepotTable({ rows, onOpen }: DepotTableProps) {
               onClick={() => onOpen(row.id)}
               onKeyDown={(event) => activate(event, row.id)}
             >
-              <Table.Td w={48}>
+              <Table.Td w={48} style={STICKY_CELL}>
                 {row.image ? <Image src={row.image} alt="" w={32} h={44} fit="contain" /> : null}
               </Table.Td>
               <Table.Td ta="right">{row.year}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.packaging}</Table.Td>
-              <Table.Td title={row.wine} style={{ whiteSpace: 'nowrap' }}>
-                {shortenName(row.wine)}
+              {/* Wine and winery wrap onto at most two lines, so that all ten columns fit 1280 px. */}
+              <Table.Td title={row.wine} miw={120}>
+                <Text span fz="sm" lineClamp={2} lh={1.3}>
+                  {shortenName(row.wine)}
+                </Text>
               </Table.Td>
-              <Table.Td title={row.winery} style={{ whiteSpace: 'nowrap' }}>
-                {shortenName(row.winery)}
+              <Table.Td title={row.winery} miw={110}>
+                <Text span fz="sm" lineClamp={2} lh={1.3}>
+                  {shortenName(row.winery)}
+                </Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <span
