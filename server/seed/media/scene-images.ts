@@ -96,18 +96,18 @@ export interface Landscape {
   height?: number;
 }
 
-/** A winery or region landscape (default 1400 × 500) with a title band. */
+/**
+ * A winery or region landscape (default 1400 × 500) without any text: the pages that show it (the
+ * winery hero and carousel, the region cards) write title and caption themselves, and a title baked
+ * into the picture appeared twice or was cropped.
+ */
 export function landscapeSvg(scene: Landscape): string {
   const width = scene.width ?? 1400;
   const height = scene.height ?? 500;
   const palette = paletteOf(scene.region);
   const random = seededRandom(`landscape:${scene.seedKey}:${scene.variant}`);
   if (scene.variant === 'keller') {
-    return svgDocument(
-      { width, height },
-      `${scene.title} – Keller`,
-      cellar(width, height) + titleBand(width, height, scene.title, scene.subtitle),
-    );
+    return svgDocument({ width, height }, `${scene.title} – Keller`, cellar(width, height));
   }
   const [skyTop, skyBottom] = VARIANT_SKY[scene.variant](palette);
   const dusk = scene.variant === 'abend';
@@ -121,7 +121,6 @@ export function landscapeSvg(scene: Landscape): string {
     landmark(scene.region, width * (0.55 + random() * 0.2), height * 0.54, dusk ? '#3b2a2a' : '#efe3cc'),
     `<path d="${hillPath(width, height, height * 0.7, 50, random)}" fill="${palette.hillNear}"/>`,
     vineRows(width, height * 0.68, dusk ? '#2c3a1f' : '#3f5226'),
-    titleBand(width, height, scene.title, scene.subtitle),
   ].join('');
   return svgDocument({ width, height }, scene.title, body);
 }

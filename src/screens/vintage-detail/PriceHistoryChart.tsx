@@ -1,4 +1,4 @@
-import { Paper, Title } from '@mantine/core';
+import { Paper, Text, Title } from '@mantine/core';
 import { LineChart } from '../../components/charts';
 import { formatEuro } from '../../domain/money';
 import { type PriceHistoryYear, priceHistoryPoints } from '../../domain/vintage-detail';
@@ -9,6 +9,9 @@ export interface PriceHistoryChartProps {
 }
 
 const euro = (value: number) => formatEuro(Math.round(value * 100));
+const wholeEuro = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+/** Axis ticks in whole euros ("1.200 €"): cent places made the labels too wide for the axis. */
+const euroTick = (value: number) => `${wholeEuro.format(value)} €`;
 
 /** Market price per year in euro; shown only with more than one point (the last one is this year). */
 export function PriceHistoryChart({ history, currentPrice }: PriceHistoryChartProps) {
@@ -19,15 +22,18 @@ export function PriceHistoryChart({ history, currentPrice }: PriceHistoryChartPr
       <Title order={2} size="h4" mb="md">
         Preisentwicklung
       </Title>
+      <Text size="xs" c="dimmed" mb="xs">
+        Marktpreis pro Flasche in Euro, je Jahr
+      </Text>
       <LineChart
         h={300}
         data={points}
         dataKey="year"
         series={[{ name: 'price', label: 'Marktpreis', color: 'wine.8' }]}
-        xAxisLabel="Jahr"
-        yAxisLabel="Marktpreis"
         valueFormatter={euro}
-        yAxisProps={{ width: 90 }}
+        // The axis titles stood over the ticks; the caption above names both axes instead.
+        yAxisProps={{ width: 80, tickFormatter: euroTick, tickCount: 5, allowDecimals: false }}
+        xAxisProps={{ minTickGap: 16, interval: 'preserveStartEnd', padding: { left: 12, right: 12 } }}
         curveType="monotone"
       />
     </Paper>
