@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import type { ErrorReporter } from './graphql/german-errors';
 import { buildYoga } from './graphql/yoga';
 import { BODY_LIMIT_BYTES, registerErrorHandler } from './http-errors';
+import { PdfPool } from './pdf/pool';
 import { checkoutRoutes } from './routes/checkout';
 import { mediaRoutes } from './routes/media';
 import { registerSecurityHeaders } from './security-headers';
@@ -65,10 +66,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  // PDFs render in worker threads, never on the event loop (server/pdf/pool.ts).
+  const pdfPool = new PdfPool(deps.config.pdf);
+  app.addHook('onClose', () => pdfPool.close());
   await app.register(checkoutRoutes, {
     db: deps.db,
     config: deps.config,
     nudgeOutbox: deps.nudgeOutbox ?? (() => {}),
+    pdfPool,
   });
 
   await app.register(mediaRoutes, { db: deps.db, mediaDir: deps.config.mediaDir });
