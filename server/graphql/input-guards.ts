@@ -1,6 +1,6 @@
 /**
  * Bounds on every string a GraphQL operation receives, before any resolver runs: no single string
- * argument (variable or literal, at any depth of an input object or list) longer than
+ * argument (a declared variable or a literal, at any depth of an input object or list) longer than
  * `MAX_STRING_ARGUMENT_LENGTH`, and no lone UTF-16 surrogate (not representable in UTF-8, so no
  * database, mail or URL can carry it). The per-field limits of `src/domain/input-limits.ts` are
  * finer and answer per field; this is the cap for every argument, including those without one.
@@ -41,18 +41,25 @@ const refusal = (problem: keyof typeof inputGuardMessages) =>
 export function inputGuardsPlugin(): Plugin {
   return {
     onParams({ params, setResult }) {
-      const problem = stringProblem(params.variables ?? null);
-      // The document itself may not carry a broken character either (its literals are checked below).
-      const malformedQuery = typeof params.query === 'string' && !isWellFormedText(params.query);
-      if (problem || malformedQuery) setResult({ errors: [refusal(problem ?? 'malformed')] });
+      // The document itself may not carry a broken character (its literals are checked below).
+      if (typeof params.query === 'string' && !isWellFormedText(params.query)) {
+        setResult({ errors: [refusal('malformed')] });
+      }
     },
     onExecute({ args, setResultAndStopExecution }) {
       let problem: keyof typeof inputGuardMessages | null = null;
+      // Variables the operation declares (others never reach a resolver), and every string literal.
+      const declared = new Set<string>();
       visit(args.document, {
+        [Kind.VARIABLE_DEFINITION](node) {
+          declared.add(node.variable.name.value);
+        },
         [Kind.STRING](node) {
           problem ??= stringProblem(node.value);
         },
       });
+      const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+      for (const name of declared) problem ??= stringProblem(variables[name]);
       if (problem) setResultAndStopExecution({ errors: [refusal(problem)] });
     },
   };
