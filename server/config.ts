@@ -65,6 +65,11 @@ export interface ServerConfig {
    * crash, until it is delivered again), the first retry delay (doubling) and the tries before DEAD.
    */
   outbox: { leaseMs: number; retryBaseMs: number; maxAttempts: number };
+  /**
+   * PDF rendering in worker threads (`PDF_WORKERS`, default 2; `PDF_QUEUE_LIMIT`, default 20;
+   * `PDF_TIME_BUDGET_SECONDS` per document, default 15).
+   */
+  pdf: { workers: number; queueLimit: number; timeBudgetMs: number };
 }
 
 interface StoredSecrets {
@@ -174,6 +179,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       leaseMs: seconds(env.OUTBOX_LEASE_SECONDS, 120) * 1000,
       retryBaseMs: seconds(env.OUTBOX_RETRY_BASE_SECONDS, 5) * 1000,
       maxAttempts: Math.max(1, Math.round(seconds(env.OUTBOX_MAX_ATTEMPTS, 8))),
+    },
+    pdf: {
+      workers: Math.max(1, Math.round(seconds(env.PDF_WORKERS, 2))),
+      queueLimit: Math.max(1, Math.round(seconds(env.PDF_QUEUE_LIMIT, 20))),
+      timeBudgetMs: seconds(env.PDF_TIME_BUDGET_SECONDS, 15) * 1000,
     },
   };
 }

@@ -38,6 +38,35 @@ const clientMessages: Record<string, { code: string; message: string }> = {
   },
 };
 
+const graphqlError = (status: number, code: string, message: string) => ({
+  status,
+  body: { errors: [{ message, extensions: { code } }] },
+});
+
+/** What `/graphql` answers to a body it cannot carry (German, without the parser's details). */
+export const unsupportedMediaType = () =>
+  graphqlError(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Ungültige Anfrage: Dieser Inhaltstyp wird nicht unterstützt. Bitte senden Sie die Anfrage als application/json.',
+  );
+
+/**
+ * A POST body that is JSON but no operation (`[]`, `{}`, a bare string or number) is refused here in
+ * German; a non-empty array stays yoga's (batching is refused there).
+ */
+export function graphqlBodyRefusal(method: string, body: unknown) {
+  if (method !== 'POST' || body === undefined) return null;
+  if (Array.isArray(body) ? body.length > 0 : body && typeof body === 'object' && 'query' in body)
+    return null;
+  if (typeof body === 'string') return null;
+  return graphqlError(
+    400,
+    'BAD_REQUEST',
+    'Ungültige Anfrage: Der Inhalt muss ein JSON-Objekt mit der Operation („query“) sein.',
+  );
+}
+
 function answer(
   request: FastifyRequest,
   reply: FastifyReply,

@@ -7,7 +7,13 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import type { ErrorReporter } from './graphql/german-errors';
 import { buildYoga } from './graphql/yoga';
-import { BODY_LIMIT_BYTES, registerErrorHandler } from './http-errors';
+import {
+  BODY_LIMIT_BYTES,
+  graphqlBodyRefusal,
+  registerErrorHandler,
+  unsupportedMediaType,
+} from './http-errors';
+import { PdfPool } from './pdf/pool';
 import { checkoutRoutes } from './routes/checkout';
 import { mediaRoutes } from './routes/media';
 import { registerSecurityHeaders } from './security-headers';
@@ -55,7 +61,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (request, reply) => {
+      const refusal = graphqlBodyRefusal(request.method, request.body);
+      if (refusal) return reply.code(refusal.status).header('cache-control', 'no-store').send(refusal.body);
       const response = await yoga.handleNodeRequestAndResponse(request, reply, { clientIp: request.ip });
+      if (response.status === 415) {
+        const unsupported = unsupportedMediaType();
+        return reply.code(415).header('cache-control', 'no-store').send(unsupported.body);
+      }
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
@@ -65,10 +77,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  // PDFs render in worker threads, never on the event loop (server/pdf/pool.ts).
+  const pdfPool = new PdfPool(deps.config.pdf);
+  app.addHook('onClose', () => pdfPool.close());
   await app.register(checkoutRoutes, {
     db: deps.db,
     config: deps.config,
     nudgeOutbox: deps.nudgeOutbox ?? (() => {}),
+    pdfPool,
   });
 
   await app.register(mediaRoutes, { db: deps.db, mediaDir: deps.config.mediaDir });

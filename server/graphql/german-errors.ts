@@ -187,13 +187,15 @@ export function germanizeError(error: GraphQLError): GraphQLError {
   const translated = translateMessage(error.message);
   // Our own errors carry a code and are German; an unknown English message keeps its text after a German lead.
   const message = translated ?? (error.extensions?.code ? error.message : `${PREFIX}${error.message}`);
-  if (message === error.message) return error;
+  // The parser's own error (name, English message) is never part of the answer.
+  const { originalError: _hidden, ...extensions } = (error.extensions ?? {}) as Record<string, unknown>;
+  if (message === error.message && !('originalError' in (error.extensions ?? {}))) return error;
   return new GraphQLError(message, {
     nodes: error.nodes,
     source: error.source,
     positions: error.positions,
     originalError: error.originalError,
-    extensions: { code: 'BAD_REQUEST', ...error.extensions },
+    extensions: { code: 'BAD_REQUEST', ...extensions },
   });
 }
 

@@ -11,6 +11,7 @@ import {
   rejectNulCharactersPlugin,
   yogaLogger,
 } from './german-errors';
+import { inputGuardsPlugin } from './input-guards';
 import { createLoaders } from './loaders';
 import { disableIntrospectionPlugin, operationLimitsPlugin } from './operation-limits';
 import { resolvers } from './resolvers';
@@ -57,6 +58,7 @@ export function buildYoga(deps: YogaDeps) {
     logging: yogaLogger(deps.reportError ?? logUnexpected),
     plugins: [
       rejectNulCharactersPlugin(),
+      inputGuardsPlugin(),
       operationLimitsPlugin(),
       ...(deps.config.graphqlIntrospection ? [] : [disableIntrospectionPlugin()]),
       germanErrorsPlugin(),

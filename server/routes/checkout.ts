@@ -8,13 +8,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatInvoiceDate } from '../../src/domain/backoffice-invoices';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { invoicePositions, invoices, users, vintages } from '../db/schema';
-import { certificateFor, certificatePdf, invoicePdf, verifyCertificate } from '../services/certificates';
+import type { PdfDocumentModel } from '../pdf/layout';
+import { type PdfPool, PdfRenderError } from '../pdf/pool';
+import { userFromToken } from '../services/auth';
+import { authMessages } from '../services/auth-validation';
+import {
+  certificateDocument,
+  certificateFor,
+  invoiceDocument,
+  verifyCertificate,
+} from '../services/certificates';
 import {
   findInvoiceByToken,
   type PaymentOutcome,
@@ -24,12 +33,14 @@ import {
 import { cardOutcome, portalUserId } from '../services/payments/local';
 import { LOCAL_SIGNATURE_HEADER, signPayload, verifySignature } from '../services/payments/signature';
 import { constructStripeEvent } from '../services/payments/stripe';
+import { countAndCheck, rateLimits } from '../services/rate-limit';
 import { type PayPageInvoice, payPage, portalPage, verifyPage } from './checkout-pages';
 
 export interface CheckoutRouteDeps {
   db: Database;
   config: ServerConfig;
   nudgeOutbox: () => void;
+  pdfPool: PdfPool;
 }
 
 const stageLabels: Record<string, string> = {
@@ -54,7 +65,47 @@ const stripeOutcomes: Record<string, PaymentOutcome> = {
 };
 
 export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDeps): Promise<void> {
-  const { db, config } = deps;
+  const { db, config, pdfPool } = deps;
+
+  /**
+   * The PDF routes' flood guard: a signed-in request (`Authorization: JWT …`, as the PWA's offline
+   * sync sends it) counts against its user, any other against its IP. Answers false after replying 429.
+   */
+  async function withinPdfLimit(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const token = request.headers.authorization?.match(/^(?:JWT|Bearer)\s+(\S+)$/i)?.[1];
+    const user = token ? await userFromToken(db, config, token) : null;
+    const [key, rule] = user
+      ? [`pdf:user:${user.id}`, rateLimits.pdfPerUser]
+      : [`pdf:ip:${request.ip}`, rateLimits.pdfPerIp];
+    if (!(await countAndCheck(db, key, rule))) return true;
+    await reply
+      .code(429)
+      .header('retry-after', String(rule.windowSeconds))
+      .type('text/plain; charset=utf-8')
+      .send(authMessages.rateLimited);
+    return false;
+  }
+
+  /** Renders in the worker pool and sends the PDF; overload and timeouts answer 503 in German. */
+  async function sendPdf(reply: FastifyReply, model: PdfDocumentModel, filename: string) {
+    let pdf: Buffer;
+    try {
+      pdf = await pdfPool.render(model);
+    } catch (error) {
+      if (!(error instanceof PdfRenderError)) throw error;
+      return reply
+        .code(503)
+        .header('retry-after', '60')
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(error.message);
+    }
+    return reply
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `inline; filename="${filename}"`)
+      .type('application/pdf')
+      .send(pdf);
+  }
   // Webhook signatures and the card form need the body as sent: keep it as a string here.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -266,24 +317,21 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
   });
 
   app.get<{ Params: { token: string } }>('/certificate/:token', async (request, reply) => {
+    if (!(await withinPdfLimit(request, reply))) return reply;
     const certificate = await certificateFor(db, request.params.token, (token) =>
       findInvoiceByToken(db, token),
     );
     if (!certificate) return notFound(reply);
-    const pdf = await certificatePdf(
-      certificate.content,
-      certificate.fingerprint,
-      `${config.publicUrl}/verify/${certificate.fingerprint}`,
+    reply.header('x-certificate-fingerprint', certificate.fingerprint);
+    return sendPdf(
+      reply,
+      certificateDocument(
+        certificate.content,
+        certificate.fingerprint,
+        `${config.publicUrl}/verify/${certificate.fingerprint}`,
+      ),
+      `Einlagerungszertifikat-${certificate.content.invoiceNumber}.pdf`,
     );
-    return reply
-      .header('cache-control', 'private, no-store')
-      .header(
-        'content-disposition',
-        `inline; filename="Einlagerungszertifikat-${certificate.content.invoiceNumber}.pdf"`,
-      )
-      .header('x-certificate-fingerprint', certificate.fingerprint)
-      .type('application/pdf')
-      .send(pdf);
   });
 
   app.get<{ Params: { fingerprint: string } }>('/verify/:fingerprint', async (request, reply) => {
@@ -293,13 +341,10 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
   });
 
   app.get<{ Params: { file: string } }>('/invoices/:file', async (request, reply) => {
+    if (!(await withinPdfLimit(request, reply))) return reply;
     const match = /^([A-Za-z0-9_-]+)\.pdf$/.exec(request.params.file);
     const invoice = match?.[1] ? await findInvoiceByToken(db, match[1]) : null;
     if (!invoice?.invoiceNumber) return notFound(reply);
-    return reply
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', `inline; filename="Rechnung-${invoice.invoiceNumber}.pdf"`)
-      .type('application/pdf')
-      .send(await invoicePdf(db, invoice));
+    return sendPdf(reply, await invoiceDocument(db, invoice), `Rechnung-${invoice.invoiceNumber}.pdf`);
   });
 }

@@ -6,6 +6,7 @@ import {
   validatePasswordRepeat,
   validatePhone,
 } from '../../src/domain/entry-validation';
+import { limitErrors, passwordResetSchema, registrationInputSchema } from '../../src/domain/input-limits';
 import type { MutationError } from './errors';
 
 /** Server-side messages of the entry operations (German; the login ones are mapped by the PWA). */
@@ -41,7 +42,8 @@ export function validateRegistration(input: {
   salutation?: string | null;
   title?: string | null;
 }): MutationError[] {
-  return collect([
+  const limits = limitErrors(registrationInputSchema, input);
+  const rules = collect([
     ['email', validateEmail(input.email)],
     ['password', validatePassword(input.password)],
     ['passwordRepeat', validatePasswordRepeat(input.password, input.passwordRepeat)],
@@ -54,12 +56,19 @@ export function validateRegistration(input: {
     ],
     ['title', input.title && !TITLES.includes(input.title) ? authMessages.title : null],
   ]);
+  // Every field over its limit (also those without other rules: company, address, LWIN, …).
+  const checked = new Set(rules.map((error) => error.field));
+  return [...rules, ...collect(Object.entries(limits).filter(([field]) => !checked.has(field)))];
 }
 
 /** The reset request needs a valid address; setting the password also the password rules. */
 export function validatePasswordReset(input: { email: string; password?: string }): MutationError[] {
+  const limits = limitErrors(passwordResetSchema, { email: input.email, newPassword: input.password });
   return collect([
     ['email', validateEmail(input.email) ? authMessages.resetInvalid : null],
-    ['newPassword', input.password === undefined ? null : validatePassword(input.password)],
+    [
+      'newPassword',
+      input.password === undefined ? null : (validatePassword(input.password) ?? limits.newPassword ?? null),
+    ],
   ]);
 }

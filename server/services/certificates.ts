@@ -6,8 +6,6 @@
  */
 import { createHash } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import { formatInvoiceDate } from '../../src/domain/backoffice-invoices';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import type { Database } from '../db/client';
@@ -20,6 +18,7 @@ import {
   users,
   vintages,
 } from '../db/schema';
+import type { PdfDocumentModel } from '../pdf/layout';
 import { type InvoiceRow, vintageLabelSql } from './invoices';
 
 export const STORAGE_FACTS = {
@@ -183,108 +182,104 @@ export async function verifyCertificate(
   };
 }
 
-function pdfBuffer(build: (doc: PDFKit.PDFDocument) => void | Promise<void>, title: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: 'Weindepot' } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    Promise.resolve(build(doc))
-      .then(() => doc.end())
-      .catch(reject);
-  });
-}
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-export async function certificatePdf(
+/** The certificate as a document of the shared PDF layout (rendered by the worker pool). */
+export function certificateDocument(
   content: CertificateContent,
   fingerprint: string,
   verifyUrl: string,
-): Promise<Buffer> {
-  const qr = await QRCode.toBuffer(verifyUrl, { margin: 1, width: 240 });
-  return pdfBuffer((doc) => {
-    doc.font('Helvetica-Bold').fontSize(22).fillColor('#5c1a2b').text('Einlagerungszertifikat');
-    doc.moveDown(0.3).font('Helvetica').fontSize(11).fillColor('#222');
-    doc.text(`Ausgestellt am ${germanDate(new Date(content.issuedAt))} für ${content.client}`);
-    doc.text(`Rechnung ${content.invoiceNumber}`);
-    doc.moveDown();
-    doc.text(
+): PdfDocumentModel {
+  const cases = content.positions.reduce((sum, position) => sum + position.cases, 0);
+  return {
+    title: 'Einlagerungszertifikat',
+    metaTitle: `Einlagerungszertifikat ${content.invoiceNumber}`,
+    recipient: [content.client],
+    facts: [
+      { label: 'Rechnung', value: content.invoiceNumber },
+      { label: 'Ausgestellt am', value: germanDate(new Date(content.issuedAt)) },
+      { label: 'Kisten', value: String(cases) },
+    ],
+    intro: [
+      `Ausgestellt am ${germanDate(new Date(content.issuedAt))} für ${content.client}`,
       `Die folgenden Weine lagern im ${content.facts.warehouse}, ${content.facts.insurance}, bei ${content.facts.temperature} und ${content.facts.humidity}.`,
-    );
-    doc.moveDown();
-    for (const position of content.positions) {
-      doc.font('Helvetica-Bold').text(`${position.cases} Kiste(n) ${position.wine}`);
-      doc
-        .font('Helvetica')
-        .text(
-          `${position.bottlesPerCase} × ${position.bottleSize} je Kiste · Lager-IDs: ${position.storageIds || '–'}`,
-        );
-      doc.moveDown(0.5);
-    }
-    doc.moveDown();
-    doc.font('Helvetica-Bold').text('Digitaler Fingerabdruck (SHA-256)');
-    doc.font('Courier').fontSize(9).text(fingerprint);
-    doc.moveDown(0.5).font('Helvetica').fontSize(10).text('Echtheit prüfen (QR-Code oder Adresse):');
-    // The address on one line (Courier glyphs are 0.6 em wide), so it can be typed or copied whole.
-    const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-    const size = Math.min(9, Math.floor((width / (verifyUrl.length * 0.6)) * 10) / 10);
-    doc.font('Courier').fontSize(size).text(verifyUrl, { link: verifyUrl, lineBreak: false });
-    doc.moveDown(0.5);
-    const qrSize = 120;
-    if (doc.y + qrSize > doc.page.height - doc.page.margins.bottom) doc.addPage();
-    doc.image(qr, doc.page.margins.left, doc.y, { width: qrSize });
-  }, 'Einlagerungszertifikat');
+    ],
+    table: {
+      columns: [
+        { header: 'Wein', width: 35 },
+        { header: 'Flaschengröße', width: 15 },
+        { header: 'Menge', width: 23 },
+        { header: 'Lager-IDs', width: 27 },
+      ],
+      rows: content.positions.map((position) => [
+        position.wine,
+        position.bottleSize,
+        `${plural(position.cases, 'Kiste', 'Kisten')} à ${plural(position.bottlesPerCase, 'Flasche', 'Flaschen')}`,
+        position.storageIds || '–',
+      ]),
+    },
+    totals: [],
+    notes: [],
+    verification: { url: verifyUrl, fingerprint },
+  };
 }
 
-export async function invoicePdf(db: Database, invoice: InvoiceRow): Promise<Buffer> {
+/** The invoice as a document of the shared PDF layout (rendered by the worker pool). */
+export async function invoiceDocument(db: Database, invoice: InvoiceRow): Promise<PdfDocumentModel> {
   const [client] = await db.select().from(users).where(eq(users.id, invoice.userId));
   const positions = await db
-    .select({ position: invoicePositions, title: vintageLabelSql })
+    .select({ position: invoicePositions, title: vintageLabelSql, bottleSize: bottleSizes.title })
     .from(invoicePositions)
     .innerJoin(vintages, eq(vintages.id, invoicePositions.vintageId))
+    .innerJoin(bottleSizes, eq(bottleSizes.id, invoicePositions.bottleSizeId))
     .where(eq(invoicePositions.invoiceId, invoice.id))
     .orderBy(asc(invoicePositions.id));
   const euro = (value: string) => formatEuro(decimalToCents(value));
-  return pdfBuffer(
-    (doc) => {
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(20)
-        .fillColor('#5c1a2b')
-        .text(`Rechnung ${invoice.invoiceNumber ?? ''}`);
-      doc.moveDown(0.3).font('Helvetica').fontSize(11).fillColor('#222');
-      if (client) {
-        doc.text(
-          [
-            client.company,
-            `${client.firstName} ${client.lastName}`,
-            client.streetAndNumber,
-            `${client.postalCode ?? ''} ${client.city ?? ''}`,
-          ]
-            .filter(Boolean)
-            .join('\n'),
-        );
-      }
-      doc
-        .moveDown()
-        .text(`Rechnungsdatum: ${invoice.invoiceDate ? formatInvoiceDate(invoice.invoiceDate) : '–'}`);
-      doc.text('Lieferadresse: Zollfreilager Genf, Schweiz (Originalkiste)');
-      doc.moveDown();
-      for (const { position, title } of positions) {
-        const sum = position.amount * position.caskOf * decimalToCents(position.buyPriceBtl);
-        doc.text(
-          `${position.amount} × ${title} (${position.caskOf} Flaschen à ${euro(position.buyPriceBtl)}): ${formatEuro(sum)}`,
-        );
-      }
-      doc.moveDown();
-      doc.text(`Weine: ${euro(invoice.vintagesSum)}`);
-      doc.text(`Logistik: ${euro(invoice.logisticsSum)}`);
-      doc.text(`Zustandsbericht: ${euro(invoice.conditionReportSum)}`);
-      doc.text(`Einlagerung (Vorauszahlung): ${euro(invoice.upfrontStorageSum)}`);
-      doc.text(`Managementgebühr monatlich inkl. MwSt.: ${euro(invoice.managementFeeMonthly)}`);
-      doc.font('Helvetica-Bold').text(`Gesamtsumme: ${euro(invoice.overallSum)}`);
-      if (invoice.paidAt) doc.font('Helvetica').text(`Bezahlt am ${germanDate(invoice.paidAt)}`);
+  return {
+    title: `Rechnung ${invoice.invoiceNumber ?? ''}`.trim(),
+    metaTitle: `Rechnung ${invoice.invoiceNumber ?? ''}`.trim(),
+    recipient: client
+      ? [
+          client.company ?? '',
+          `${client.firstName} ${client.lastName}`,
+          client.streetAndNumber ?? '',
+          `${client.postalCode ?? ''} ${client.city ?? ''}`.trim(),
+        ].filter(Boolean)
+      : [],
+    facts: [
+      { label: 'Rechnungsnummer:', value: invoice.invoiceNumber ?? '–' },
+      {
+        label: 'Rechnungsdatum:',
+        value: invoice.invoiceDate ? formatInvoiceDate(invoice.invoiceDate) : '–',
+      },
+      ...(invoice.paidAt ? [{ label: 'Bezahlt am:', value: germanDate(invoice.paidAt) }] : []),
+    ],
+    intro: ['Lieferadresse: Zollfreilager Genf, Schweiz (Originalkiste)'],
+    table: {
+      columns: [
+        { header: 'Wein', width: 40 },
+        { header: 'Kisten', width: 10, align: 'right' },
+        { header: 'Flaschen je Kiste', width: 16, align: 'right' },
+        { header: 'Preis/Flasche', width: 16, align: 'right' },
+        { header: 'Summe', width: 18, align: 'right' },
+      ],
+      rows: positions.map(({ position, title, bottleSize }) => [
+        `${title} (${bottleSize})`,
+        String(position.amount),
+        String(position.caskOf),
+        euro(position.buyPriceBtl),
+        formatEuro(position.amount * position.caskOf * decimalToCents(position.buyPriceBtl)),
+      ]),
     },
-    `Rechnung ${invoice.invoiceNumber ?? ''}`,
-  );
+    totals: [
+      { label: 'Weine:', value: euro(invoice.vintagesSum) },
+      { label: 'Logistik:', value: euro(invoice.logisticsSum) },
+      { label: 'Zustandsbericht:', value: euro(invoice.conditionReportSum) },
+      { label: 'Einlagerung (Vorauszahlung):', value: euro(invoice.upfrontStorageSum) },
+      { label: 'Managementgebühr monatlich inkl. MwSt.:', value: euro(invoice.managementFeeMonthly) },
+      { label: 'Gesamtsumme:', value: euro(invoice.overallSum), strong: true },
+    ],
+    notes: invoice.paidAt ? [`Bezahlt am ${germanDate(invoice.paidAt)}. Vielen Dank.`] : [],
+    verification: null,
+  };
 }

@@ -11,6 +11,7 @@ import {
   contactMessageWithCallback,
 } from '../../src/domain/contact-form';
 import { validateEmail } from '../../src/domain/entry-validation';
+import { contactFormMailSchema, limitErrors } from '../../src/domain/input-limits';
 import {
   type FormOfAddress,
   type ReferralSalutation,
@@ -216,8 +217,10 @@ export async function sendContactFormMail(
   supportEmail: string,
   input: { senderEmail: string; sender: string; message: string },
 ): Promise<MutationResult> {
-  const errors: MutationError[] = [];
-  const emailError = validateEmail(input.senderEmail);
+  const errors: MutationError[] = Object.entries(limitErrors(contactFormMailSchema, input)).map(
+    ([field, message]) => ({ code: 'INVALID', message, field }),
+  );
+  const emailError = errors.length > 0 ? null : validateEmail(input.senderEmail);
   if (emailError) errors.push({ code: 'INVALID', message: emailError, field: 'senderEmail' });
   if (!input.sender.trim())
     errors.push({ code: 'INVALID', message: CONTACT_FORM_MESSAGES.sender, field: 'sender' });

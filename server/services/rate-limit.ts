@@ -20,6 +20,12 @@ export const rateLimits = {
   registrationsPerIp: { limit: 30, windowSeconds: 3600 },
   resetRequestsPerEmail: { limit: 5, windowSeconds: 3600 },
   resetRequestsPerIp: { limit: 30, windowSeconds: 3600 },
+  /**
+   * Invoice and certificate PDFs: a signed-in client's own offline sync fetches each of its PDFs
+   * (counted per user); links opened without a session count per IP (an office behind one address).
+   */
+  pdfPerUser: { limit: 600, windowSeconds: 3600 },
+  pdfPerIp: { limit: 240, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Keys longer than this are stored as their hash: keys contain caller input (addresses, IPs). */

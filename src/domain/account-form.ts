@@ -4,6 +4,7 @@
  */
 import { DEFAULT_COUNTRY } from './entry-constants';
 import { VALIDATION_MESSAGES, validateEmail, validatePhone } from './entry-validation';
+import { accountChangeSchema, limitErrors } from './input-limits';
 
 /** The countries the account form offers (spec entry-checkout-backoffice section 9), default DE. */
 export const ACCOUNT_COUNTRIES = [
@@ -170,5 +171,5 @@ export function validateAccountChange(
   if (given('country') && !isAccountCountry((change.country ?? '').trim())) {
     errors.country = ACCOUNT_MESSAGES.country;
   }
-  return errors;
+  return { ...(limitErrors(accountChangeSchema, change) as typeof errors), ...errors };
 }

@@ -4,6 +4,7 @@
  */
 import { SALUTATIONS } from './entry-constants';
 import { validatePhone } from './entry-validation';
+import { contactRequestSchema, limitErrors } from './input-limits';
 
 export const CONTACT_TEXTS = {
   title: 'Kontakt aufnehmen',
@@ -60,7 +61,7 @@ export function contactFormErrors(values: ContactFormValues, now: Date): Partial
       errors.callbackAt = CONTACT_MESSAGES.callbackAtPast;
     }
   }
-  return errors;
+  return { ...limitErrors(contactRequestSchema, { ...values }), ...errors };
 }
 
 /** The send button is enabled once message, salutation, names, consent (and with callback, phone) are filled. */

@@ -2,6 +2,7 @@
  * The referral message generator (spec client-area sections 3, 4, 5): salutation Herr or Frau,
  * Du or Sie (default Du), first and last name required. Shared by the modal and `sendReferral`.
  */
+import { limitErrors, referralSchema } from './input-limits';
 
 export const FORMS_OF_ADDRESS = ['Du', 'Sie'] as const;
 export type FormOfAddress = (typeof FORMS_OF_ADDRESS)[number];
@@ -42,7 +43,7 @@ export function referralErrors(input: ReferralInput): Partial<Record<keyof Refer
   }
   if (!input.firstName.trim()) errors.firstName = REFERRAL_MESSAGES.firstName;
   if (!input.lastName.trim()) errors.lastName = REFERRAL_MESSAGES.lastName;
-  return errors;
+  return { ...(limitErrors(referralSchema, { ...input }) as typeof errors), ...errors };
 }
 
 /** The generate button is disabled until first and last name are filled. */

@@ -12,6 +12,7 @@ import {
   validatePrivacyAccepted,
   validateTermsAccepted,
 } from './entry-validation';
+import { limitErrors, registrationInputSchema } from './input-limits';
 
 /** The registration mode of the entry screen: its form, validation entries and payload. */
 
@@ -68,13 +69,15 @@ export type ValidatedRegistrationField = (typeof VALIDATED_REGISTRATION_FIELDS)[
 export function registrationErrors(
   form: RegistrationForm,
 ): Record<ValidatedRegistrationField, string | null> {
+  const limits = limitErrors(registrationInputSchema, { ...form });
   return {
-    email: validateEmail(form.email),
-    password: validatePassword(form.password),
-    passwordRepeat: validatePasswordRepeat(form.password, form.passwordRepeat),
-    firstName: validateFirstName(form.firstName),
-    lastName: validateLastName(form.lastName),
-    phone: validatePhone(form.phone),
+    email: validateEmail(form.email) ?? limits.email ?? null,
+    password: validatePassword(form.password) ?? limits.password ?? null,
+    passwordRepeat:
+      validatePasswordRepeat(form.password, form.passwordRepeat) ?? limits.passwordRepeat ?? null,
+    firstName: validateFirstName(form.firstName) ?? limits.firstName ?? null,
+    lastName: validateLastName(form.lastName) ?? limits.lastName ?? null,
+    phone: validatePhone(form.phone) ?? limits.phone ?? null,
     ageConfirmed: validateAgeConfirmed(form.ageConfirmed),
     termsAccepted: validateTermsAccepted(form.termsAccepted),
     privacyAccepted: validatePrivacyAccepted(form.privacyAccepted),

@@ -68,6 +68,10 @@ const hostileText = fc.constantFrom(
   '2026-02-30',
   '0000-00-00T00:00:00Z',
   '00000000-0000-0000-0000-000000000000',
+  // Lone UTF-16 surrogates (not representable in UTF-8).
+  '\ud800',
+  'Hallo \udc00 Welt',
+  'Anna\ud83d',
 );
 
 const longText = fc
@@ -102,6 +106,8 @@ const decimalText = fc.oneof(
     '-0.01',
     '1',
     '99999999999999999999.99',
+    '999999999999999999999999999.99',
+    '10000000000.00',
     '9'.repeat(200),
     '1.5',
     '1,50',
@@ -114,7 +120,7 @@ const dateText = fc.oneof(
   fc
     .date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true })
     .map((date) => date.toISOString().slice(0, 10)),
-  fc.constantFrom('2026-02-30', '2026-13-01', '0000-01-01', '9999-12-31'),
+  fc.constantFrom('2026-02-30', '2026-13-01', '0000-01-01', '9999-12-31', '2025-02-29', '2026-04-31'),
   text,
 );
 
@@ -122,7 +128,13 @@ const dateTimeText = fc.oneof(
   fc
     .date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true })
     .map((date) => date.toISOString()),
-  fc.constantFrom('2026-01-15T25:61:00Z', '2026-02-30T10:00:00Z', '2026-01-15T10:00:00+99:99'),
+  fc.constantFrom(
+    '2026-01-15T25:61:00Z',
+    '2026-02-30T10:00:00Z',
+    '2026-01-15T10:00:00+99:99',
+    '0000-01-01T00:00:00Z',
+    '2026-13-01T10:00:00Z',
+  ),
   text,
 );
 
@@ -178,6 +190,65 @@ function argumentsOf(field: GraphQLField<unknown, unknown>): fc.Arbitrary<Record
   return fc.record(Object.fromEntries(field.args.map((arg) => [arg.name, argumentValue(arg.type)])), {
     requiredKeys: field.args.filter((arg) => isNonNullType(arg.type)).map((arg) => arg.name),
   });
+}
+
+/** A string of one million ASCII characters: with the rest of the request under the 1 MiB body limit. */
+const ONE_MB_TEXT = 1_000_000;
+
+const namedType = (type: GraphQLInputType) => {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  return isListType(inner) ? null : inner;
+};
+
+/** The top-level arguments of type String (or ID) of a field. */
+function stringArguments(field: GraphQLField<unknown, unknown>): string[] {
+  return field.args
+    .filter((arg) => {
+      const inner = namedType(arg.type);
+      return (
+        inner !== null &&
+        !isEnumType(inner) &&
+        !isInputObjectType(inner) &&
+        ['String', 'ID'].includes(inner.name)
+      );
+    })
+    .map((arg) => arg.name);
+}
+
+/** An ordinary value of the type (the smallest that passes the GraphQL types). */
+function plainValue(type: GraphQLInputType): unknown {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) return [plainValue(inner.ofType)];
+  if (isEnumType(inner)) return inner.getValues()[0]?.value;
+  if (isInputObjectType(inner)) {
+    return Object.fromEntries(
+      Object.values(inner.getFields())
+        .filter((input) => isNonNullType(input.type))
+        .map((input) => [input.name, plainValue(input.type)]),
+    );
+  }
+  switch (inner.name) {
+    case 'Int':
+    case 'Float':
+      return 1;
+    case 'Boolean':
+      return true;
+    case 'Decimal':
+      return '1.00';
+    case 'Date':
+      return '2026-01-15';
+    case 'DateTime':
+      return '2026-01-15T10:00:00Z';
+    default:
+      return 'a';
+  }
+}
+
+/** Values for the required arguments of a field. */
+function plainArguments(field: GraphQLField<unknown, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    field.args.filter((arg) => isNonNullType(arg.type)).map((arg) => [arg.name, plainValue(arg.type)]),
+  );
 }
 
 /** Every message of an answer: GraphQL errors and the mutation's own `errors` list. */
@@ -269,6 +340,22 @@ describe.each(databaseTargets)('Fuzzing aller Mutationen (%s)', (target) => {
       );
     },
     Math.max(60_000, runsPerMutation * 2_000),
+  );
+
+  it.each(
+    mutations
+      .filter((field) => stringArguments(field).length > 0)
+      .map((field) => [field.name, field] as const),
+  )(
+    '%s: a 1 MB ASCII string in one string argument at a time is refused in German and changes nothing',
+    async (_name, field) => {
+      for (const name of stringArguments(field)) {
+        const args = { ...plainArguments(field), [name]: 'x'.repeat(ONE_MB_TEXT) };
+        await sendAndCheck(field, args, 'client');
+        await sendAndCheck(field, args, 'staff');
+      }
+    },
+    120_000,
   );
 
   it(`sent at least ${FUZZ_RUNS} generated inputs (${runsPerMutation} per mutation, as client and staff)`, () => {

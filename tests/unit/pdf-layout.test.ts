@@ -1,0 +1,29 @@
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { MAX_TEXT_LENGTH, wrapText } from '../../server/pdf/layout';
+
+describe('wrapText of the shared PDF layout', () => {
+  const doc = new PDFDocument({ autoFirstPage: false }).font('Helvetica').fontSize(10);
+
+  it('breaks words wider than the column into pieces that fit, losing no character', () => {
+    const word = 'Wolkenkratzerfensterputzer'.repeat(60);
+    const lines = wrapText(doc, `Herr ${word} Berger`, 120);
+    expect(lines.length).toBeGreaterThan(10);
+    for (const line of lines) expect(doc.widthOfString(line)).toBeLessThanOrEqual(120);
+    expect(lines.join('').replaceAll(' ', '')).toBe(`Herr${word}Berger`);
+  });
+
+  it('keeps whole words together and explicit line breaks', () => {
+    expect(wrapText(doc, 'Château Mouton Rothschild 2000\nZollfreilager Genf', 400)).toEqual([
+      'Château Mouton Rothschild 2000',
+      'Zollfreilager Genf',
+    ]);
+  });
+
+  it('cuts any text at the layout bound, marked with an ellipsis', () => {
+    const lines = wrapText(doc, 'x'.repeat(200_000), 300);
+    const text = lines.join('');
+    expect(Array.from(text)).toHaveLength(MAX_TEXT_LENGTH);
+    expect(text.endsWith('…')).toBe(true);
+  });
+});
