@@ -104,7 +104,8 @@ export function xirr(flows: readonly CashFlow[]): number | null {
   const first = Math.min(...relevant.map((flow) => dayNumber(flow.day)));
   const terms = relevant.map((flow) => ({ years: (dayNumber(flow.day) - first) / 365, amount: flow.amount }));
   if (terms.every((term) => term.years === 0)) return null;
-  const value = (rate: number) => terms.reduce((sum, term) => sum + term.amount / (1 + rate) ** term.years, 0);
+  const value = (rate: number) =>
+    terms.reduce((sum, term) => sum + term.amount / (1 + rate) ** term.years, 0);
   // The net present value falls as the rate rises (outflows come first): bisection on a bracket.
   let low = -0.9999;
   let high = 1;
@@ -151,7 +152,10 @@ export function rebasedIndex(
 ): { day: string; value: number }[] {
   const base = days[0] === undefined ? null : indexAt(points, days[0]);
   if (base === null || !(base > 0)) return [];
-  return days.map((day) => ({ day, value: Math.round(((indexAt(points, day) ?? base) / base) * 10000) / 100 }));
+  return days.map((day) => ({
+    day,
+    value: Math.round(((indexAt(points, day) ?? base) / base) * 10000) / 100,
+  }));
 }
 
 export interface PerformancePosition {
@@ -220,6 +224,8 @@ interface Group {
 
 const groupValue = (group: Group) => (group.perBottle === null ? group.buy : group.perBottle * group.bottles);
 
+const laterDay = (a: string, b: string) => (a.localeCompare(b) >= 0 ? a : b);
+
 type SweepEvent =
   | { day: string; order: number; kind: 'position'; position: PerformancePosition; sign: 1 | -1 }
   | { day: string; order: number; kind: 'valuation'; valuation: PerformanceValuation };
@@ -243,7 +249,14 @@ export function depotPerformance(
     const start = startDay(position);
     events.push({ day: start, order: 1, kind: 'position', position, sign: 1 });
     if (position.soldDay !== null && position.soldDay <= today) {
-      events.push({ day: position.soldDay < start ? start : position.soldDay, order: 2, kind: 'position', position, sign: -1 });
+      events.push({
+        // A sale dated before the purchase ends the position on its purchase day.
+        day: laterDay(start, position.soldDay),
+        order: 2,
+        kind: 'position',
+        position,
+        sign: -1,
+      });
     }
   }
   for (const valuation of valuations) {
@@ -302,12 +315,14 @@ export function depotPerformance(
     invested += sign * buy;
   };
 
-  const firstDay = positions.length === 0 ? today : positions.map(startDay).reduce((a, b) => (a < b ? a : b));
+  let firstDay = today;
+  for (const position of positions) if (startDay(position) < firstDay) firstDay = startDay(position);
   const days = pointDays(firstDay, today);
   const points: PerformancePoint[] = [];
   let next = 0;
   for (const day of days) {
-    while (next < events.length && (events[next] as SweepEvent).day <= day) apply(events[next++] as SweepEvent);
+    while (next < events.length && (events[next] as SweepEvent).day <= day)
+      apply(events[next++] as SweepEvent);
     points.push({ day, invested, marketValue });
   }
 
@@ -349,10 +364,9 @@ export function depotPerformance(
 }
 
 /** The newest valuation of the market source dated on or before `day` (any source label), or null. */
-export function valuationAsOf<Valuation extends { sourceOfValuation: string; datetimeCreated: string | Date }>(
-  valuations: readonly Valuation[],
-  day: string,
-): Valuation | null {
+export function valuationAsOf<
+  Valuation extends { sourceOfValuation: string; datetimeCreated: string | Date },
+>(valuations: readonly Valuation[], day: string): Valuation | null {
   let newest: Valuation | null = null;
   let newestTime = Number.NEGATIVE_INFINITY;
   for (const valuation of valuations) {

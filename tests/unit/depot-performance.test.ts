@@ -24,7 +24,9 @@ const valuation = (vintageId: number, value: string, day: string, source = WS): 
   day,
   time: Date.parse(`${day}T10:00:00Z`),
 });
-const position = (fields: Partial<PerformancePosition> & Pick<PerformancePosition, 'id'>): PerformancePosition => ({
+const position = (
+  fields: Partial<PerformancePosition> & Pick<PerformancePosition, 'id'>,
+): PerformancePosition => ({
   vintageId: 1,
   buyPriceBtl: '100.00',
   caskOf: 6,
@@ -36,7 +38,10 @@ const position = (fields: Partial<PerformancePosition> & Pick<PerformancePositio
 });
 const npv = (flows: CashFlow[], rate: number) => {
   const first = Math.min(...flows.map((flow) => dayNumber(flow.day)));
-  return flows.reduce((sum, flow) => sum + flow.amount / (1 + rate) ** ((dayNumber(flow.day) - first) / 365), 0);
+  return flows.reduce(
+    (sum, flow) => sum + flow.amount / (1 + rate) ** ((dayNumber(flow.day) - first) / 365),
+    0,
+  );
 };
 
 describe('Steuerfrei ab (§ 23 EStG, Fristen nach § 188 BGB, Tage in Europe/Berlin)', () => {
@@ -86,30 +91,38 @@ describe('Netto-Exit-Wert und Quellen', () => {
 
 describe('Annualisierte Rendite (XIRR, actual/365)', () => {
   it('is 10 % for 1,000 € grown to 1,100 € in 365 days', () => {
-    expect(xirr([
-      { day: '2025-01-01', amount: -1000 },
-      { day: '2026-01-01', amount: 1100 },
-    ])).toBeCloseTo(0.1, 9);
+    expect(
+      xirr([
+        { day: '2025-01-01', amount: -1000 },
+        { day: '2026-01-01', amount: 1100 },
+      ]),
+    ).toBeCloseTo(0.1, 9);
   });
 
   it('is 10 % for two yearly payments of 1,000 € worth 2,310 € after two years', () => {
     // 1,000 × 1.1² + 1,000 × 1.1 = 1,210 + 1,100 = 2,310
-    expect(xirr([
-      { day: '2023-01-01', amount: -1000 },
-      { day: '2024-01-01', amount: -1000 }, // 2023 has 365 days
-      { day: '2024-12-31', amount: 2310 }, // 2024 is a leap year: 365 days after 1 Jan 2024
-    ])).toBeCloseTo(0.1, 9);
+    expect(
+      xirr([
+        { day: '2023-01-01', amount: -1000 },
+        { day: '2024-01-01', amount: -1000 }, // 2023 has 365 days
+        { day: '2024-12-31', amount: 2310 }, // 2024 is a leap year: 365 days after 1 Jan 2024
+      ]),
+    ).toBeCloseTo(0.1, 9);
   });
 
   it('is −50 % for a halving in a year and null without a span or an inflow', () => {
-    expect(xirr([
-      { day: '2025-03-01', amount: -2000 },
-      { day: '2026-03-01', amount: 1000 },
-    ])).toBeCloseTo(-0.5, 9);
-    expect(xirr([
-      { day: '2026-03-01', amount: -2000 },
-      { day: '2026-03-01', amount: 2100 },
-    ])).toBeNull();
+    expect(
+      xirr([
+        { day: '2025-03-01', amount: -2000 },
+        { day: '2026-03-01', amount: 1000 },
+      ]),
+    ).toBeCloseTo(-0.5, 9);
+    expect(
+      xirr([
+        { day: '2026-03-01', amount: -2000 },
+        { day: '2026-03-01', amount: 2100 },
+      ]),
+    ).toBeNull();
     expect(xirr([{ day: '2025-03-01', amount: -2000 }])).toBeNull();
   });
 });
@@ -141,7 +154,12 @@ describe('Index der Plattform an den Punkten des Depots', () => {
 
 describe('Punkte der Wertentwicklung', () => {
   it('are the first of each month after the first purchase and today', () => {
-    expect(pointDays('2025-08-20', '2025-11-24')).toEqual(['2025-09-01', '2025-10-01', '2025-11-01', '2025-11-24']);
+    expect(pointDays('2025-08-20', '2025-11-24')).toEqual([
+      '2025-09-01',
+      '2025-10-01',
+      '2025-11-01',
+      '2025-11-24',
+    ]);
     expect(pointDays('2025-09-01', '2025-11-01')).toEqual(['2025-09-01', '2025-10-01', '2025-11-01']);
     expect(pointDays('2025-11-24', '2025-11-24')).toEqual(['2025-11-24']);
     expect(pointDays('2025-12-05', '2026-02-03')).toEqual(['2026-01-01', '2026-02-01', '2026-02-03']);
@@ -156,7 +174,15 @@ describe('Wertentwicklung eines Depots (von Hand nachgerechnet)', () => {
   // D: 6 bottles of A's vintage at 80 €, sold on 10 Oct 2026.
   const positions = [
     position({ id: 1, vintageId: 1, purchaseDay: '2026-09-15' }),
-    position({ id: 2, vintageId: 2, buyPriceBtl: '200.00', caskOf: 3, amount: 2, factorForLiterPrices: '1.5000', purchaseDay: '2025-08-20' }),
+    position({
+      id: 2,
+      vintageId: 2,
+      buyPriceBtl: '200.00',
+      caskOf: 3,
+      amount: 2,
+      factorForLiterPrices: '1.5000',
+      purchaseDay: '2025-08-20',
+    }),
     position({ id: 3, vintageId: 3, buyPriceBtl: '50.00', caskOf: 12, purchaseDay: '2026-10-20' }),
     position({ id: 4, vintageId: 1, buyPriceBtl: '80.00', purchaseDay: '2025-09-01', soldDay: '2026-10-10' }),
   ];
@@ -200,7 +226,7 @@ describe('Wertentwicklung eines Depots (von Hand nachgerechnet)', () => {
     expect(at(today)).toEqual({ day: today, invested: 240_000, marketValue: 312_000 });
   });
 
-  it('computes the annual return from the purchases of the held positions and today\'s value', () => {
+  it("computes the annual return from the purchases of the held positions and today's value", () => {
     const flows: CashFlow[] = [
       { day: '2025-08-20', amount: -120_000 },
       { day: '2026-09-15', amount: -60_000 },
@@ -214,7 +240,12 @@ describe('Wertentwicklung eines Depots (von Hand nachgerechnet)', () => {
 
   it('has no figures for an empty depot', () => {
     const empty = depotPerformance([], [], [], today);
-    expect(empty).toMatchObject({ invested: 0, marketValue: 0, gainPercent: null, annualizedReturnPercent: null });
+    expect(empty).toMatchObject({
+      invested: 0,
+      marketValue: 0,
+      gainPercent: null,
+      annualizedReturnPercent: null,
+    });
     expect(empty.points).toEqual([{ day: today, invested: 0, marketValue: 0 }]);
   });
 });
