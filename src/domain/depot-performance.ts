@@ -189,6 +189,13 @@ export interface PerformancePoint {
   marketValue: Cents;
 }
 
+/** A point as the API sends it (decimal strings). */
+export interface DepotPerformancePointInput {
+  date: string;
+  invested: string;
+  marketValue: string;
+}
+
 export interface PositionPerformance {
   id: number;
   /** Market value of the whole position today (buy value without a valuation). */
