@@ -387,3 +387,57 @@ export function valuationAsOf<
   }
   return newest;
 }
+
+export type PerformanceRange = '1y' | '3y' | 'max';
+
+export const PERFORMANCE_RANGE_LABELS: Record<PerformanceRange, string> = {
+  '1y': '1 J',
+  '3y': '3 J',
+  max: 'Max',
+};
+
+export interface RangePoint {
+  day: string;
+  invested: Cents;
+  marketValue: Cents;
+  /** The index rebased to 100 on the range's first point; null without index. */
+  index: number | null;
+}
+
+/** The same day `years` earlier (29 Feb → 28 Feb). */
+function yearsBefore(day: string, years: number): string {
+  const year = Number(day.slice(0, 4)) - years;
+  const rest = day.slice(4) === '-02-29' ? '-02-28' : day.slice(4);
+  return `${pad(year, 4)}${rest}`;
+}
+
+/**
+ * The points of a chart range (the last year, three years, or all), the index rebased to 100 on
+ * the range's first point.
+ */
+export function performanceRange(
+  points: readonly DepotPerformancePointInput[],
+  index: readonly { date: string; value: number }[],
+  range: PerformanceRange,
+): RangePoint[] {
+  const last = points.at(-1)?.date;
+  if (!last) return [];
+  const from = range === 'max' ? '' : yearsBefore(last, range === '1y' ? 1 : 3);
+  const indexByDay = new Map(index.map((point) => [point.date, point.value]));
+  const shown = points.filter((point) => point.date >= from);
+  const base = shown[0] ? indexByDay.get(shown[0].date) : undefined;
+  return shown.map((point) => {
+    const value = indexByDay.get(point.date);
+    return {
+      day: point.date,
+      invested: decimalToCents(point.invested),
+      marketValue: decimalToCents(point.marketValue),
+      index: value === undefined || !base ? null : Math.round((value / base) * 10000) / 100,
+    };
+  });
+}
+
+/** Share of `part` in `whole` in percent; null without a whole. */
+export function sharePercent(part: Cents, whole: Cents): number | null {
+  return whole > 0 ? (part / whole) * 100 : null;
+}

@@ -3,6 +3,7 @@
  * valuation, status, purchase date, en-primeur state and holding forecast.
  */
 import { remainingHoldingYears } from './depot-holding';
+import { berlinDay, taxFreeFrom, valuationSourceLabel } from './depot-performance';
 import { type SortState, type SortValue, sortBy } from './depot-sorting';
 import {
   currentStatusEntry,
@@ -12,7 +13,6 @@ import {
   isEnPrimeur,
   purchaseDate,
 } from './depot-status';
-import { berlinDay, taxFreeFrom, valuationSourceLabel } from './depot-performance';
 import {
   type DepotPositionValuation,
   newestMarketValuation,

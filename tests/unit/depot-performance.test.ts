@@ -8,8 +8,10 @@ import {
   netExitValue,
   type PerformancePosition,
   type PerformanceValuation,
+  performanceRange,
   pointDays,
   rebasedIndex,
+  sharePercent,
   taxFreeFrom,
   valuationAsOf,
   valuationSourceLabel,
@@ -247,5 +249,32 @@ describe('Wertentwicklung eines Depots (von Hand nachgerechnet)', () => {
       annualizedReturnPercent: null,
     });
     expect(empty.points).toEqual([{ day: today, invested: 0, marketValue: 0 }]);
+  });
+});
+
+describe('Zeitraum des Diagramms (1 J / 3 J / Max)', () => {
+  const points = ['2023-01-01', '2024-01-01', '2025-01-01', '2025-11-24', '2026-01-01', '2026-11-24'].map(
+    (date, i) => ({ date, invested: `${100 * (i + 1)}.00`, marketValue: `${110 * (i + 1)}.00` }),
+  );
+  const index = points.map((point, i) => ({ date: point.date, value: 100 + 10 * i }));
+
+  it('keeps the points of the last year and rebases the index on the first of them', () => {
+    const shown = performanceRange(points, index, '1y');
+    expect(shown.map((point) => point.day)).toEqual(['2025-11-24', '2026-01-01', '2026-11-24']);
+    // 130 → 100, 140 → 107.69, 150 → 115.38
+    expect(shown.map((point) => point.index)).toEqual([100, 107.69, 115.38]);
+    expect(shown[0]).toMatchObject({ invested: 40_000, marketValue: 44_000 });
+  });
+
+  it('keeps three years or everything', () => {
+    expect(performanceRange(points, index, '3y').map((point) => point.day)[0]).toBe('2024-01-01');
+    expect(performanceRange(points, index, 'max')).toHaveLength(6);
+    expect(performanceRange(points, index, 'max')[0]?.index).toBe(100);
+    expect(performanceRange([], [], 'max')).toEqual([]);
+  });
+
+  it('states shares in percent', () => {
+    expect(sharePercent(180_000, 312_000)).toBeCloseTo(57.6923, 3);
+    expect(sharePercent(0, 0)).toBeNull();
   });
 });
