@@ -6,7 +6,7 @@
  *
  * Days are calendar days in Europe/Berlin written as `YYYY-MM-DD` (they compare as strings).
  */
-import { MARKET_VALUE_SOURCE, marketValuePerBottle } from './depot-valuation';
+import { MARKET_VALUE_SOURCE, STANDARD_BOTTLE_LITERS } from './depot-valuation';
 import { type Cents, decimalToCents } from './money';
 import type { IndexPoint } from './price-index';
 
@@ -106,6 +106,21 @@ export function xirr(flows: readonly CashFlow[]): number | null {
   if (terms.every((term) => term.years === 0)) return null;
   const value = (rate: number) =>
     terms.reduce((sum, term) => sum + term.amount / (1 + rate) ** term.years, 0);
+  // Newton's method from 10 % (a few steps for usual depots); bisection if it leaves the range.
+  let rate = 0.1;
+  for (let step = 0; step < 50; step += 1) {
+    let npv = 0;
+    let slope = 0;
+    for (const term of terms) {
+      const discounted = term.amount / (1 + rate) ** term.years;
+      npv += discounted;
+      slope -= (term.years * discounted) / (1 + rate);
+    }
+    const next = rate - npv / slope;
+    if (!Number.isFinite(next) || next <= -0.9999) break;
+    if (Math.abs(next - rate) < 1e-12) return next;
+    rate = next;
+  }
   // The net present value falls as the rate rises (outflows come first): bisection on a bracket.
   let low = -0.9999;
   let high = 1;
@@ -222,12 +237,16 @@ export interface DepotPerformance {
 
 interface Group {
   vintageId: number;
-  factor: string | number;
+  factor: number;
   bottles: number;
   buy: Cents;
   /** Market value per bottle by the newest valuation so far; null before the first. */
   perBottle: Cents | null;
 }
+
+/** marketValuePerBottle with the valuation already in cents (same rounding). */
+const perBottleOf = (valuationCents: Cents, factor: number) =>
+  Math.round((valuationCents / STANDARD_BOTTLE_LITERS) * factor);
 
 const groupValue = (group: Group) => (group.perBottle === null ? group.buy : group.perBottle * group.bottles);
 
@@ -278,7 +297,17 @@ export function depotPerformance(
 
   const groups = new Map<string, Group>();
   const groupsOfVintage = new Map<number, Group[]>();
-  const newestValue = new Map<number, string>();
+  /** Newest valuation so far per vintage, in cents for 0.75 l. */
+  const newestValue = new Map<number, Cents>();
+  const buyCents = new Map<PerformancePosition, Cents>();
+  const buyOf = (position: PerformancePosition) => {
+    let cents = buyCents.get(position);
+    if (cents === undefined) {
+      cents = decimalToCents(position.buyPriceBtl) * position.caskOf * position.amount;
+      buyCents.set(position, cents);
+    }
+    return cents;
+  };
   let invested = 0;
   let marketValue = 0;
   const groupOf = (position: PerformancePosition) => {
@@ -288,10 +317,10 @@ export function depotPerformance(
       const value = newestValue.get(position.vintageId);
       group = {
         vintageId: position.vintageId,
-        factor: position.factorForLiterPrices,
+        factor: Number(position.factorForLiterPrices),
         bottles: 0,
         buy: 0,
-        perBottle: value === undefined ? null : marketValuePerBottle(value, position.factorForLiterPrices),
+        perBottle: value === undefined ? null : perBottleOf(value, Number(position.factorForLiterPrices)),
       };
       groups.set(key, group);
       const list = groupsOfVintage.get(position.vintageId);
@@ -302,11 +331,12 @@ export function depotPerformance(
   };
   const apply = (event: SweepEvent) => {
     if (event.kind === 'valuation') {
-      const { vintageId, value } = event.valuation;
+      const { vintageId } = event.valuation;
+      const value = decimalToCents(event.valuation.value);
       newestValue.set(vintageId, value);
       for (const group of groupsOfVintage.get(vintageId) ?? []) {
         marketValue -= groupValue(group);
-        group.perBottle = marketValuePerBottle(value, group.factor);
+        group.perBottle = perBottleOf(value, group.factor);
         marketValue += groupValue(group);
       }
       return;
@@ -314,7 +344,7 @@ export function depotPerformance(
     const { position, sign } = event;
     const group = groupOf(position);
     const bottles = position.caskOf * position.amount;
-    const buy = decimalToCents(position.buyPriceBtl) * bottles;
+    const buy = buyOf(position);
     marketValue -= groupValue(group);
     group.bottles += sign * bottles;
     group.buy += sign * buy;
@@ -343,13 +373,13 @@ export function depotPerformance(
     const value = newestValue.get(position.vintageId);
     const positionValue =
       value === undefined
-        ? decimalToCents(position.buyPriceBtl) * bottles
-        : marketValuePerBottle(value, position.factorForLiterPrices) * bottles;
+        ? buyOf(position)
+        : perBottleOf(value, Number(position.factorForLiterPrices)) * bottles;
     const freeFrom = position.purchaseDay === null ? null : taxFreeFrom(position.purchaseDay);
     if (held) {
       if (freeFrom !== null && freeFrom <= today) taxFreeValue += positionValue;
       const start = startDay(position);
-      flowsByDay.set(start, (flowsByDay.get(start) ?? 0) - decimalToCents(position.buyPriceBtl) * bottles);
+      flowsByDay.set(start, (flowsByDay.get(start) ?? 0) - buyOf(position));
     } else soldCount += 1;
     return { id: position.id, marketValue: positionValue, taxFreeFrom: freeFrom, held };
   });

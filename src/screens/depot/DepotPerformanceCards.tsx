@@ -19,11 +19,11 @@ function Card({
   note?: React.ReactNode;
 }) {
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p={{ base: 'sm', xs: 'md' }} radius="md">
       <Text c="dimmed" fz="sm">
         {label}
       </Text>
-      <Text fz={22} fw={700} data-testid={testId}>
+      <Text fz={{ base: 17, xs: 22 }} fw={700} style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
         {children}
       </Text>
       {note && (
@@ -48,7 +48,7 @@ export interface DepotPerformanceCardsProps {
 export function DepotPerformanceCards({ performance, loading }: DepotPerformanceCardsProps) {
   if (!performance) {
     return loading ? (
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md" aria-busy="true">
+      <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md" aria-busy="true">
         {Array.from({ length: 6 }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders
           <Skeleton key={index} h={96} radius="md" />
@@ -67,7 +67,7 @@ export function DepotPerformanceCards({ performance, loading }: DepotPerformance
   const taxFreeShare = sharePercent(taxFree, marketValue);
   const sold = performance.soldPositions;
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md" data-testid="performance-cards">
+    <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md" data-testid="performance-cards">
       <Card
         label="Marktwert"
         testId="performance-market-value"
