@@ -29,6 +29,7 @@ export const accessPolicy = {
     clientsDepotVintages: 'client',
     viewClientsDepot: 'staff',
     viewClientsDepotVintages: 'staff',
+    depotPerformance: 'client',
     allWineries: 'public',
     allCountries: 'public',
     allRegions: 'public',

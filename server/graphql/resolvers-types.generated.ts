@@ -89,6 +89,11 @@ export type Query = {
   viewClientsDepot: Array<DepotPosition>;
   /** Staff only: the vintages of that client's depot positions, each once (see clientsDepotVintages). */
   viewClientsDepotVintages: Array<Vintage>;
+  /**
+   * "Wertentwicklung" of the caller's depot; with clientsMail (staff only, as viewClientsDepot)
+   * that client's depot. Figures count the positions held today (not SOLD); see src/domain/depot-performance.ts.
+   */
+  depotPerformance: DepotPerformance;
   /** The signed-in client's open invoices of one group (newest first). */
   orderListInvoices: Array<Invoice>;
   /** An invoice of the signed-in client (any invoice for staff); null when unknown or not theirs. */
@@ -232,6 +237,11 @@ export type QueryViewClientsDepotArgs = {
 
 export type QueryViewClientsDepotVintagesArgs = {
   clientsMail: Scalars['String']['input'];
+};
+
+
+export type QueryDepotPerformanceArgs = {
+  clientsMail?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1607,6 +1617,44 @@ export type AcademyVideo = {
   promotedOffer: Maybe<Offer>;
 };
 
+/** One point of the depot's value over time (the first of every month from the first purchase on, and today). */
+export type DepotPerformancePoint = {
+  __typename?: 'DepotPerformancePoint';
+  date: Scalars['Date']['output'];
+  /** Buy value of the positions held that day. */
+  invested: Scalars['Decimal']['output'];
+  /** Market value of the positions held that day (valuations dated on or before it; buy price without one). */
+  marketValue: Scalars['Decimal']['output'];
+};
+
+/** The portal's own price index (/index-chart) at a point of the depot, rebased to 100 on the first point. */
+export type DepotIndexPoint = {
+  __typename?: 'DepotIndexPoint';
+  date: Scalars['Date']['output'];
+  value: Scalars['Float']['output'];
+};
+
+export type DepotPerformance = {
+  __typename?: 'DepotPerformance';
+  /** Market value of the positions held today. */
+  marketValue: Scalars['Decimal']['output'];
+  /** Buy value of the positions held today (unlike investmentScore, which sums all purchases). */
+  invested: Scalars['Decimal']['output'];
+  /** Market value less the 3.5 % sales commission. */
+  netExitValue: Scalars['Decimal']['output'];
+  /** Market value of the held positions past their tax-free date (§ 23 EStG; no tax advice). */
+  taxFreeValue: Scalars['Decimal']['output'];
+  /** Gain of the market value against invested, in percent; null without invested money. */
+  gainPercent: Maybe<Scalars['Float']['output']>;
+  /** Money-weighted annual return (XIRR) in percent per year; null when it cannot be computed. */
+  annualizedReturnPercent: Maybe<Scalars['Float']['output']>;
+  /** Positions sold (shown apart; they count in no figure above). */
+  soldPositions: Scalars['Int']['output'];
+  points: Array<DepotPerformancePoint>;
+  /** Same dates as points. */
+  index: Array<DepotIndexPoint>;
+};
+
 export enum DepotStatus {
   Purchased = 'PURCHASED',
   Shipping = 'SHIPPING',
@@ -1661,6 +1709,12 @@ export type DepotPosition = {
   gainPercent: Maybe<Scalars['Float']['output']>;
   /** Always 'Hold'. */
   advice: Scalars['String']['output'];
+  /** German label of the source of the valuation behind marketValueBtl; null without one. */
+  valuationSource: Maybe<Scalars['String']['output']>;
+  /** Day (Europe/Berlin) of that valuation; null without one. */
+  valuationDate: Maybe<Scalars['Date']['output']>;
+  /** Tax-free from (§ 23 EStG): the day after the first anniversary of the purchase date (Europe/Berlin); null without a purchase date. */
+  taxFreeFrom: Maybe<Scalars['Date']['output']>;
 };
 
 export enum InvoiceStage {
@@ -2017,6 +2071,9 @@ export type ResolversTypes = {
   BlogPage: ResolverTypeWrapper<BlogPageModel>;
   AcademyKeyword: ResolverTypeWrapper<AcademyKeyword>;
   AcademyVideo: ResolverTypeWrapper<AcademyVideoModel>;
+  DepotPerformancePoint: ResolverTypeWrapper<DepotPerformancePoint>;
+  DepotIndexPoint: ResolverTypeWrapper<DepotIndexPoint>;
+  DepotPerformance: ResolverTypeWrapper<DepotPerformance>;
   DepotStatus: DepotStatus;
   DepotPositionStatus: ResolverTypeWrapper<DepotPositionStatusModel>;
   ConditionReportPdf: ResolverTypeWrapper<ConditionReportPdf>;
@@ -2112,6 +2169,9 @@ export type ResolversParentTypes = {
   BlogPage: BlogPageModel;
   AcademyKeyword: AcademyKeyword;
   AcademyVideo: AcademyVideoModel;
+  DepotPerformancePoint: DepotPerformancePoint;
+  DepotIndexPoint: DepotIndexPoint;
+  DepotPerformance: DepotPerformance;
   DepotPositionStatus: DepotPositionStatusModel;
   ConditionReportPdf: ConditionReportPdf;
   DepotPosition: DepotPositionModel;
@@ -2170,6 +2230,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   clientsDepotVintages?: Resolver<Array<ResolversTypes['Vintage']>, ParentType, ContextType>;
   viewClientsDepot?: Resolver<Array<ResolversTypes['DepotPosition']>, ParentType, ContextType, RequireFields<QueryViewClientsDepotArgs, 'clientsMail'>>;
   viewClientsDepotVintages?: Resolver<Array<ResolversTypes['Vintage']>, ParentType, ContextType, RequireFields<QueryViewClientsDepotVintagesArgs, 'clientsMail'>>;
+  depotPerformance?: Resolver<ResolversTypes['DepotPerformance'], ParentType, ContextType, Partial<QueryDepotPerformanceArgs>>;
   orderListInvoices?: Resolver<Array<ResolversTypes['Invoice']>, ParentType, ContextType, RequireFields<QueryOrderListInvoicesArgs, 'stage'>>;
   getInvoiceById?: Resolver<Maybe<ResolversTypes['Invoice']>, ParentType, ContextType, RequireFields<QueryGetInvoiceByIdArgs, 'invoiceId'>>;
   clientsInvoices?: Resolver<Array<ResolversTypes['Invoice']>, ParentType, ContextType, Partial<QueryClientsInvoicesArgs>>;
@@ -2845,6 +2906,29 @@ export type AcademyVideoResolvers<ContextType = GraphQLContext, ParentType exten
   promotedOffer?: Resolver<Maybe<ResolversTypes['Offer']>, ParentType, ContextType>;
 };
 
+export type DepotPerformancePointResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DepotPerformancePoint'] = ResolversParentTypes['DepotPerformancePoint']> = {
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  invested?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  marketValue?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+};
+
+export type DepotIndexPointResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DepotIndexPoint'] = ResolversParentTypes['DepotIndexPoint']> = {
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type DepotPerformanceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DepotPerformance'] = ResolversParentTypes['DepotPerformance']> = {
+  marketValue?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  invested?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  netExitValue?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  taxFreeValue?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  gainPercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  annualizedReturnPercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  soldPositions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  points?: Resolver<Array<ResolversTypes['DepotPerformancePoint']>, ParentType, ContextType>;
+  index?: Resolver<Array<ResolversTypes['DepotIndexPoint']>, ParentType, ContextType>;
+};
+
 export type DepotPositionStatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DepotPositionStatus'] = ResolversParentTypes['DepotPositionStatus']> = {
   status?: Resolver<ResolversTypes['DepotStatus'], ParentType, ContextType>;
   datetimeStatusUpdate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2874,6 +2958,9 @@ export type DepotPositionResolvers<ContextType = GraphQLContext, ParentType exte
   marketValueCase?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   gainPercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   advice?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  valuationSource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  valuationDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  taxFreeFrom?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
 };
 
 export type InvoicePositionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoicePosition'] = ResolversParentTypes['InvoicePosition']> = {
@@ -3084,6 +3171,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   BlogPage?: BlogPageResolvers<ContextType>;
   AcademyKeyword?: AcademyKeywordResolvers<ContextType>;
   AcademyVideo?: AcademyVideoResolvers<ContextType>;
+  DepotPerformancePoint?: DepotPerformancePointResolvers<ContextType>;
+  DepotIndexPoint?: DepotIndexPointResolvers<ContextType>;
+  DepotPerformance?: DepotPerformanceResolvers<ContextType>;
   DepotPositionStatus?: DepotPositionStatusResolvers<ContextType>;
   ConditionReportPdf?: ConditionReportPdfResolvers<ContextType>;
   DepotPosition?: DepotPositionResolvers<ContextType>;

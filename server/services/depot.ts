@@ -29,7 +29,7 @@ export async function listDepotVintageIds(db: Database, ownerId: number): Promis
 }
 
 /** The id of the client with this e-mail address (staff views); unknown addresses are an error. */
-async function clientIdByMail(db: Database, clientsMail: string): Promise<number> {
+export async function clientIdByMail(db: Database, clientsMail: string): Promise<number> {
   const email = clientsMail.trim().toLowerCase();
   const [client] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!client) throw clientError('Kein Kunde mit dieser E-Mail-Adresse gefunden.', 'NOT_FOUND');

@@ -4,6 +4,7 @@
  * and dates as real number/date cells with German formats.
  */
 import { truncateName } from './depot-names';
+import type { DepotPerformancePointInput } from './depot-performance';
 import type { DepotRow } from './depot-rows';
 
 export const DEPOT_EXCEL_BRAND = 'Weindepot';
@@ -67,4 +68,75 @@ export function depotExcelFileName(now: Date, brand: string = DEPOT_EXCEL_BRAND)
   const mm = String(now.getMonth() + 1).padStart(2, '0');
   const dd = String(now.getDate()).padStart(2, '0');
   return `${yyyy}${mm}${dd}${brand}.xlsx`;
+}
+
+/** The sheet beside "Depot" with each position's valuation (issue 17). */
+export const VALUATION_EXCEL_SHEET = 'Bewertung';
+/** The sheet with the monthly points of the "Wertentwicklung". */
+export const PERFORMANCE_EXCEL_SHEET = 'Wertentwicklung';
+
+export interface ExcelColumn<Row> {
+  header: string;
+  key: keyof Row & string;
+  width: number;
+  numFmt?: string;
+}
+
+export interface ValuationExcelRow {
+  wine: string;
+  year: number;
+  marketValueBtl: number | null;
+  source: string;
+  date: Date | null;
+  taxFreeFrom: Date | null;
+}
+
+export const VALUATION_EXCEL_COLUMNS: readonly ExcelColumn<ValuationExcelRow>[] = [
+  { header: 'Wein', key: 'wine', width: 40 },
+  { header: 'Jahrgang', key: 'year', width: 10, numFmt: '0' },
+  { header: 'Marktwert/Flasche', key: 'marketValueBtl', width: 18, numFmt: EXCEL_EURO_FORMAT },
+  { header: 'Quelle', key: 'source', width: 26 },
+  { header: 'Stand', key: 'date', width: 12, numFmt: EXCEL_DATE_FORMAT },
+  { header: 'steuerfrei ab', key: 'taxFreeFrom', width: 14, numFmt: EXCEL_DATE_FORMAT },
+];
+
+/** `YYYY-MM-DD` → a date cell (midnight UTC of that day). */
+const dayCell = (day: string | null) => (day === null ? null : new Date(`${day}T00:00:00Z`));
+
+export function valuationExcelRow(row: DepotRow): ValuationExcelRow {
+  return {
+    wine: truncateName(row.wine),
+    year: row.year,
+    marketValueBtl: row.valuation.marketValueBtl === null ? null : row.valuation.marketValueBtl / 100,
+    source: row.valuationSource ?? 'Keine Bewertung',
+    date: dayCell(row.valuationDate),
+    taxFreeFrom: dayCell(row.taxFreeFrom),
+  };
+}
+
+export interface PerformanceExcelRow {
+  date: Date;
+  invested: number;
+  marketValue: number;
+  index: number | null;
+}
+
+export const PERFORMANCE_EXCEL_COLUMNS: readonly ExcelColumn<PerformanceExcelRow>[] = [
+  { header: 'Datum', key: 'date', width: 12, numFmt: EXCEL_DATE_FORMAT },
+  { header: 'Investiert (gehaltene Positionen)', key: 'invested', width: 30, numFmt: EXCEL_EURO_FORMAT },
+  { header: 'Marktwert', key: 'marketValue', width: 18, numFmt: EXCEL_EURO_FORMAT },
+  { header: 'Index (100 = erster Punkt)', key: 'index', width: 24, numFmt: '0.00' },
+];
+
+export function performanceExcelRows(
+  points: readonly DepotPerformancePointInput[],
+  index: readonly { date: string; value: number }[],
+): PerformanceExcelRow[] {
+  const indexByDay = new Map(index.map((point) => [point.date, point.value]));
+  return points.map((point) => ({
+    date: dayCell(point.date) as Date,
+    invested: Number(point.invested),
+    marketValue: Number(point.marketValue),
+    index: indexByDay.get(point.date) ?? null,
+  }));
 }

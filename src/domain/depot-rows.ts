@@ -3,6 +3,7 @@
  * valuation, status, purchase date, en-primeur state and holding forecast.
  */
 import { remainingHoldingYears } from './depot-holding';
+import { berlinDay, taxFreeFrom, valuationSourceLabel } from './depot-performance';
 import { type SortState, type SortValue, sortBy } from './depot-sorting';
 import {
   currentStatusEntry,
@@ -12,7 +13,12 @@ import {
   isEnPrimeur,
   purchaseDate,
 } from './depot-status';
-import { type DepotPositionValuation, type ValuationInput, valueDepotPosition } from './depot-valuation';
+import {
+  type DepotPositionValuation,
+  newestMarketValuation,
+  type ValuationInput,
+  valueDepotPosition,
+} from './depot-valuation';
 
 /** The fields of a depot position (GraphQL `DepotPosition`) the rows are built from. */
 export interface DepotPositionInput {
@@ -56,11 +62,19 @@ export interface DepotRow {
   enPrimeurDeliveryDate: string | null;
   holdingYears: number | null;
   storageId: string | null;
+  /** German label of the source behind the market value, e.g. "Wine-Searcher Europa-Ø"; null without a valuation. */
+  valuationSource: string | null;
+  /** Day (Europe/Berlin, `YYYY-MM-DD`) of that valuation. */
+  valuationDate: string | null;
+  /** Tax-free from (§ 23 EStG), `YYYY-MM-DD`; null without a purchase date. */
+  taxFreeFrom: string | null;
 }
 
 export function toDepotRow(position: DepotPositionInput, now: Date): DepotRow {
   const { vintage } = position;
   const region = vintage.wine.winery.region.title;
+  const date = purchaseDate(position.depotPositionStatusRel);
+  const newest = newestMarketValuation(vintage.valuationRel);
   return {
     id: position.id,
     vintageId: vintage.id,
@@ -72,7 +86,7 @@ export function toDepotRow(position: DepotPositionInput, now: Date): DepotRow {
     winery: vintage.wine.winery.title,
     region,
     bottles: position.amount * position.caskOf,
-    date: purchaseDate(position.depotPositionStatusRel),
+    date,
     status: currentStatusEntry(position.depotPositionStatusRel)?.status ?? null,
     valuation: valueDepotPosition({
       buyPriceBtl: position.buyPriceBtl,
@@ -85,6 +99,9 @@ export function toDepotRow(position: DepotPositionInput, now: Date): DepotRow {
     enPrimeurDeliveryDate: vintage.enPrimeurDeliveryDate ?? null,
     holdingYears: remainingHoldingYears(region, firstStatusDate(position.depotPositionStatusRel), now),
     storageId: position.storageId ?? null,
+    valuationSource: newest ? valuationSourceLabel(newest.sourceOfValuation) : null,
+    valuationDate: newest ? berlinDay(newest.datetimeCreated) : null,
+    taxFreeFrom: date ? taxFreeFrom(berlinDay(date)) : null,
   };
 }
 

@@ -4,6 +4,8 @@ import { useApiClient } from './client';
 import {
   ClientsDepotDocument,
   type DepotBottleSizeFieldsFragment,
+  DepotPerformanceDocument,
+  type DepotPerformanceFieldsFragment,
   type DepotPositionFieldsFragment,
   type DepotVintageFieldsFragment,
   ViewClientsDepotDocument,
@@ -83,4 +85,30 @@ export function depotQueryOptions(client: GraphQLClient, clientsMail?: string) {
 export function useDepot(clientsMail?: string) {
   const client = useApiClient();
   return useQuery(depotQueryOptions(client, clientsMail));
+}
+
+export type DepotPerformanceData = DepotPerformanceFieldsFragment;
+
+/** Query keys of the depot's "Wertentwicklung" (own depot, or a client's for staff); the offline sync uses them. */
+export const depotPerformanceKeys = {
+  all: ['depot-performance'] as const,
+  own: () => [...depotPerformanceKeys.all, 'own'] as const,
+  ofClient: (clientsMail: string) => [...depotPerformanceKeys.all, 'client', clientsMail] as const,
+};
+
+/** The "Wertentwicklung" of the own depot, or with `clientsMail` that of a client (staff). */
+export function depotPerformanceQueryOptions(client: GraphQLClient, clientsMail?: string) {
+  const queryKey: readonly string[] = clientsMail
+    ? depotPerformanceKeys.ofClient(clientsMail)
+    : depotPerformanceKeys.own();
+  return queryOptions({
+    queryKey,
+    queryFn: async (): Promise<DepotPerformanceData> =>
+      (await client.request(DepotPerformanceDocument, { clientsMail: clientsMail ?? null })).depotPerformance,
+  });
+}
+
+export function useDepotPerformance(clientsMail?: string) {
+  const client = useApiClient();
+  return useQuery(depotPerformanceQueryOptions(client, clientsMail));
 }

@@ -1,18 +1,21 @@
 import { GraphQLError } from 'graphql';
+import { berlinDay, taxFreeFrom, valuationSourceLabel } from '../../../src/domain/depot-performance';
 import {
   currentStatusEntry,
   type DepotStatus as DomainStatus,
   purchaseDate,
 } from '../../../src/domain/depot-status';
-import { valueDepotPosition } from '../../../src/domain/depot-valuation';
+import { newestMarketValuation, valueDepotPosition } from '../../../src/domain/depot-valuation';
 import { centsToDecimal, formatEuro } from '../../../src/domain/money';
 import {
+  clientIdByMail,
   listClientsDepot,
   listClientsDepotVintageIds,
   listDepotPositions,
   listDepotVintageIds,
 } from '../../services/depot';
-import { signedInUser } from '../access';
+import { loadDepotPerformance } from '../../services/depot-performance';
+import { accessMessages, signedInUser } from '../access';
 import type { GraphQLContext } from '../context';
 import type { DepotPositionModel } from '../models';
 import {
@@ -64,6 +67,33 @@ export const depotQueries = {
   viewClientsDepot: (_parent, { clientsMail }, { db }) => listClientsDepot(db, clientsMail),
   viewClientsDepotVintages: async (_parent, { clientsMail }, context) =>
     loadVintages(context, await listClientsDepotVintageIds(context.db, clientsMail)),
+  depotPerformance: async (_parent, { clientsMail }, context) => {
+    const user = signedInUser(context);
+    let ownerId = user.id;
+    if (clientsMail !== null && clientsMail !== undefined) {
+      // The same rule as viewClientsDepot: another client's depot is for staff only.
+      if (!user.isStaff && !user.isSuperuser) {
+        throw new GraphQLError(accessMessages.forbidden, { extensions: { code: 'FORBIDDEN' } });
+      }
+      ownerId = await clientIdByMail(context.db, clientsMail);
+    }
+    const performance = await loadDepotPerformance(context.db, ownerId);
+    return {
+      marketValue: centsToDecimal(performance.marketValue),
+      invested: centsToDecimal(performance.invested),
+      netExitValue: centsToDecimal(performance.netExitValue),
+      taxFreeValue: centsToDecimal(performance.taxFreeValue),
+      gainPercent: performance.gainPercent,
+      annualizedReturnPercent: performance.annualizedReturnPercent,
+      soldPositions: performance.soldCount,
+      points: performance.points.map((point) => ({
+        date: point.day,
+        invested: centsToDecimal(point.invested),
+        marketValue: centsToDecimal(point.marketValue),
+      })),
+      index: performance.index.map((point) => ({ date: point.day, value: point.value })),
+    };
+  },
 } satisfies QueryResolvers;
 
 export const depotUserFields = {
@@ -98,5 +128,17 @@ export const depotTypes = {
       decimalOrNull((await valuationOf(position, context)).marketValueCase),
     gainPercent: async (position, _args, context) => (await valuationOf(position, context)).gainPercent,
     advice: async (position, _args, context) => (await valuationOf(position, context)).advice,
+    valuationSource: async (position, _args, { loaders }) => {
+      const newest = newestMarketValuation(await loaders.valuationsByVintage.load(position.vintageId));
+      return newest ? valuationSourceLabel(newest.sourceOfValuation) : null;
+    },
+    valuationDate: async (position, _args, { loaders }) => {
+      const newest = newestMarketValuation(await loaders.valuationsByVintage.load(position.vintageId));
+      return newest ? berlinDay(newest.datetimeCreated) : null;
+    },
+    taxFreeFrom: async (position, _args, { loaders }) => {
+      const purchased = purchaseDate(await loaders.depotStatusesByPosition.load(position.id));
+      return purchased ? taxFreeFrom(berlinDay(purchased)) : null;
+    },
   } satisfies DepotPositionResolvers,
 };

@@ -1,6 +1,6 @@
 /**
  * Market data of a vintage relative to the seed date: yearly price history (rising with
- * deterministic noise towards today's price) and Wine-Searcher valuations of recent months.
+ * deterministic noise towards today's price) and monthly Wine-Searcher valuations of the last 38 months.
  */
 import { daysBefore, fromCents, randomInt, seededRandom } from '../deterministic';
 import type { VintageFacts } from './catalogue';
@@ -40,18 +40,28 @@ export function priceHistory(facts: VintageFacts, now: Date): PriceHistoryRow[] 
   return rows.reverse();
 }
 
-/** Two or three valuations of the last half year; the newest equals the market price. */
+/** Months of valuation history: back beyond the oldest demo purchase (1,060 days, about 35 months). */
+export const VALUATION_MONTHS = 38;
+
+/**
+ * Monthly Wine-Searcher valuations of the last 38 months (from the en-primeur campaign on), the newest (6–10 days old) equal to
+ * the market price. Going back, each month divides by a yearly drift of 2–9 % plus noise of
+ * ±3.5 %, so the history moves like a market rather than a straight line.
+ */
 export function valuations(facts: VintageFacts, now: Date): ValuationRow[] {
   const random = seededRandom(`valuations:${facts.lwin11}`);
-  const count = randomInt(random, 2, 3);
-  const ages = [6, 95, 185];
-  return ages.slice(0, count).map((age, index) => {
-    const factor = index === 0 ? 1 : 1 - index * 0.018 + (random() - 0.5) * 0.02;
-    return {
-      value: fromCents(facts.seed.marketPrice * 100 * factor),
-      datetimeCreated: daysBefore(now, age + randomInt(random, 0, 4)),
-    };
-  });
+  const drift = (0.02 + random() * 0.07) / 12;
+  let cents = facts.seed.marketPrice * 100;
+  const rows: ValuationRow[] = [];
+  // Not before the en-primeur campaign (April after the harvest), but at least two valuations.
+  const firstTraded = Date.UTC(facts.seed.year + 1, 3, 1);
+  for (let month = 0; month < VALUATION_MONTHS; month += 1) {
+    const datetimeCreated = daysBefore(now, 6 + Math.round(month * 30.44) + randomInt(random, 0, 4));
+    if (month >= 2 && datetimeCreated.getTime() < firstTraded) break;
+    rows.push({ value: fromCents(cents), datetimeCreated });
+    cents /= 1 + drift + (random() - 0.5) * 0.07;
+  }
+  return rows;
 }
 
 /** When the Global Wine Score was last computed. */

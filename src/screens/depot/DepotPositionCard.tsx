@@ -5,8 +5,12 @@ import type { DepotRow } from '../../domain/depot-rows';
 import { DEPOT_STATUS_LABELS, type DepotStatus } from '../../domain/depot-status';
 import { formatGainPercent } from '../../domain/depot-valuation';
 import { formatEuro } from '../../domain/money';
+<<<<<<< HEAD
 import { countLabel } from '../../domain/plural';
 import { formatDate } from './format';
+=======
+import { formatDate, formatDay } from './format';
+>>>>>>> value
 import { Figure } from './hidden-figures';
 
 const STATUS_COLORS: Record<DepotStatus, string> = {
@@ -115,6 +119,29 @@ export function DepotPositionCard({ row, conditionReportUrl }: DepotPositionCard
             <Fact label="Marktwert/Kiste">
               <Figure>
                 {valuation.marketValueCase === null ? '–' : formatEuro(valuation.marketValueCase)}
+              </Figure>
+            </Fact>
+            <Fact label="Marktwert gesamt">
+              <Figure>
+                <span data-testid="position-market-value">
+                  {formatEuro(valuation.marketValueTotal ?? valuation.invested)}
+                </span>
+              </Figure>
+            </Fact>
+            <Fact label="Bewertung">
+              <span data-testid="position-valuation-source">
+                {row.valuationSource && row.valuationDate ? (
+                  <>
+                    {row.valuationSource}, Stand <Figure>{formatDay(row.valuationDate)}</Figure>
+                  </>
+                ) : (
+                  'Noch keine – zum Kaufpreis'
+                )}
+              </span>
+            </Fact>
+            <Fact label="steuerfrei ab">
+              <Figure>
+                <span data-testid="position-tax-free-from">{formatDay(row.taxFreeFrom)}</span>
               </Figure>
             </Fact>
             <Fact label="Wertentwicklung">

@@ -10,19 +10,21 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle, useNetwork } from '@mantine/hooks';
+import { useDocumentTitle, useMediaQuery, useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Suspense, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
-import { lazyComponent, OpenAfterMount } from '../../components/lazy-component';
+import { lazyComponent, OpenAfterMount, PartLoading } from '../../components/lazy-component';
+import { PERFORMANCE_RANGE_LABELS, type PerformanceRange } from '../../domain/depot-performance';
 import { EXPAND_PORTFOLIO_PATH } from '../../domain/depot-routes';
 import { type DepotRow, toDepotRow } from '../../domain/depot-rows';
 import { depotTotals } from '../../domain/depot-valuation';
 import { earliestDate } from '../../domain/invested-since';
 import { decimalToCents } from '../../domain/money';
 import { countLabel } from '../../domain/plural';
-import { type Depot, useDepot } from '../../queries/depot';
+import { type Depot, useDepot, useDepotPerformance } from '../../queries/depot';
+import { DepotPerformanceCards } from './DepotPerformanceCards';
 import { DepotPositionCards } from './DepotPositionCards';
 import { DepotPositionDialog } from './DepotPositionDialog';
 import { DepotSummaryCards } from './DepotSummaryCards';
@@ -34,6 +36,11 @@ import { readShowTable, writeShowTable } from './show-table-cookie';
 // The time series chart (recharts) loads when its dialog is first opened.
 const TimeSeriesDialog = lazyComponent(() =>
   import('./TimeSeriesDialog').then((module) => module.TimeSeriesDialog),
+);
+
+// The "Wertentwicklung" chart (recharts) loads after the depot, so the first load stays small.
+const PerformanceChart = lazyComponent(() =>
+  import('./PerformanceChart').then((module) => module.PerformanceChart),
 );
 
 const POSITION_PARAM = 'position';
@@ -64,7 +71,7 @@ export function DepotScreen() {
       ) : depot.data.positions.length === 0 ? (
         <EmptyDepot />
       ) : (
-        <DepotContent depot={depot.data} />
+        <DepotContent depot={depot.data} clientsMail={clientsMail} />
       )}
     </Stack>
   );
@@ -82,7 +89,10 @@ function EmptyDepot() {
   );
 }
 
-function DepotContent({ depot }: { depot: Depot }) {
+function DepotContent({ depot, clientsMail }: { depot: Depot; clientsMail: string | undefined }) {
+  const performance = useDepotPerformance(clientsMail);
+  const [range, setRange] = useState<PerformanceRange>('max');
+  const compact = useMediaQuery('(max-width: 36em)') ?? false;
   const [now] = useState(() => new Date());
   const rows = useMemo<DepotRow[]>(
     () => depot.positions.map((position) => toDepotRow(position, now)),
@@ -124,7 +134,7 @@ function DepotContent({ depot }: { depot: Depot }) {
     setExporting(true);
     try {
       const { downloadDepotExcel } = await import('./excel-export');
-      await downloadDepotExcel(rows);
+      await downloadDepotExcel(rows, performance.data ?? null);
     } catch {
       // Offline the export works only when its library was loaded before (the service worker keeps it).
       notifications.show({
@@ -147,6 +157,36 @@ function DepotContent({ depot }: { depot: Depot }) {
           gainPercent={totals.gainPercent}
           investedSince={investedSince}
         />
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="performance-title">
+          <Stack gap="md">
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Title order={2} size="h3" id="performance-title">
+                Wertentwicklung
+              </Title>
+              <SegmentedControl
+                aria-label="Zeitraum"
+                size="xs"
+                value={range}
+                onChange={(value) => setRange(value as PerformanceRange)}
+                data={(Object.keys(PERFORMANCE_RANGE_LABELS) as PerformanceRange[]).map((value) => ({
+                  value,
+                  label: PERFORMANCE_RANGE_LABELS[value],
+                }))}
+              />
+            </Group>
+            <DepotPerformanceCards performance={performance.data} loading={performance.isPending} />
+            {performance.data && (
+              <Suspense fallback={<PartLoading />}>
+                <PerformanceChart
+                  performance={performance.data}
+                  range={range}
+                  hidden={hidden}
+                  compact={compact}
+                />
+              </Suspense>
+            )}
+          </Stack>
+        </Paper>
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="md" wrap="wrap">
             <Switch

@@ -3,23 +3,58 @@ import {
   DEPOT_EXCEL_SHEET,
   depotExcelFileName,
   depotExcelRow,
+  type ExcelColumn,
+  PERFORMANCE_EXCEL_COLUMNS,
+  PERFORMANCE_EXCEL_SHEET,
+  performanceExcelRows,
+  VALUATION_EXCEL_COLUMNS,
+  VALUATION_EXCEL_SHEET,
+  valuationExcelRow,
 } from '../../domain/depot-excel';
+import type { DepotPerformancePointInput } from '../../domain/depot-performance';
 import type { DepotRow } from '../../domain/depot-rows';
 
-/** Builds the depot workbook with exceljs (loaded only now) and hands it to the browser as a download. */
-export async function downloadDepotExcel(rows: readonly DepotRow[], now: Date = new Date()): Promise<void> {
+export interface PerformanceSheetInput {
+  points: readonly DepotPerformancePointInput[];
+  index: readonly { date: string; value: number }[];
+}
+
+/**
+ * Builds the depot workbook with exceljs (loaded only now) and hands it to the browser as a
+ * download: "Depot" (the spec's nine columns), "Bewertung" and, when loaded, "Wertentwicklung".
+ */
+export async function downloadDepotExcel(
+  rows: readonly DepotRow[],
+  performance: PerformanceSheetInput | null = null,
+  now: Date = new Date(),
+): Promise<void> {
   const { Workbook } = await import('exceljs');
   const workbook = new Workbook();
   workbook.created = now;
-  const sheet = workbook.addWorksheet(DEPOT_EXCEL_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = DEPOT_EXCEL_COLUMNS.map((column) => ({
-    header: column.header,
-    key: column.key,
-    width: column.width,
-    style: column.numFmt ? { numFmt: column.numFmt } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(depotExcelRow(row));
+  const addSheet = <Row extends object>(
+    name: string,
+    columns: readonly ExcelColumn<Row>[],
+    data: readonly Row[],
+  ) => {
+    const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = columns.map((column) => ({
+      header: column.header,
+      key: column.key,
+      width: column.width,
+      style: column.numFmt ? { numFmt: column.numFmt } : {},
+    }));
+    sheet.getRow(1).font = { bold: true };
+    for (const row of data) sheet.addRow(row);
+  };
+  addSheet(DEPOT_EXCEL_SHEET, DEPOT_EXCEL_COLUMNS, rows.map(depotExcelRow));
+  addSheet(VALUATION_EXCEL_SHEET, VALUATION_EXCEL_COLUMNS, rows.map(valuationExcelRow));
+  if (performance) {
+    addSheet(
+      PERFORMANCE_EXCEL_SHEET,
+      PERFORMANCE_EXCEL_COLUMNS,
+      performanceExcelRows(performance.points, performance.index),
+    );
+  }
 
   const buffer = await workbook.xlsx.writeBuffer();
   const blob = new Blob([buffer], {

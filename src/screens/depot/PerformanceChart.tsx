@@ -1,0 +1,154 @@
+import '@mantine/charts/styles.css';
+import { LineChart } from '@mantine/charts';
+import { Box, Paper, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { dayNumber, type PerformanceRange, performanceRange } from '../../domain/depot-performance';
+import { formatEuro } from '../../domain/money';
+import type { DepotPerformanceData } from '../../queries/depot';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const tickFormat = new Intl.DateTimeFormat('de-DE', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('de-DE', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const euroAxis = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+const indexFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+const MARKET = 'Marktwert';
+const INVESTED = 'Investiert (gehaltene Positionen)';
+const INDEX = 'Weindepot Preisindex';
+
+/** At most `count` ticks on the first of a month, evenly stepped in whole months. */
+function monthTicks(first: number, last: number, count: number): number[] {
+  const start = new Date(first);
+  const months =
+    (new Date(last).getUTCFullYear() - start.getUTCFullYear()) * 12 +
+    new Date(last).getUTCMonth() -
+    start.getUTCMonth();
+  const step = Math.max(1, Math.ceil(months / count));
+  const ticks: number[] = [];
+  for (let month = 0; month <= months; month += step) {
+    const tick = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + month, 1);
+    if (tick >= first && tick <= last) ticks.push(tick);
+  }
+  return ticks;
+}
+
+interface TooltipEntry {
+  name?: string | number;
+  value?: unknown;
+  color?: string;
+}
+
+function ChartTooltip({ label, payload }: { label?: unknown; payload?: readonly TooltipEntry[] }) {
+  if (!payload?.length) return null;
+  const time = Number(label);
+  return (
+    <Paper withBorder shadow="sm" p="xs" radius="sm">
+      <Text fz="sm" fw={600}>
+        {Number.isFinite(time) ? dayFormat.format(time) : ''}
+      </Text>
+      {payload.map((entry) => (
+        <Text key={String(entry.name)} fz="sm" c={entry.color}>
+          {entry.name}:{' '}
+          {entry.name === INDEX
+            ? indexFormat.format(Number(entry.value))
+            : formatEuro(Math.round(Number(entry.value) * 100))}
+        </Text>
+      ))}
+    </Paper>
+  );
+}
+
+export interface PerformanceChartProps {
+  performance: DepotPerformanceData;
+  range: PerformanceRange;
+  /** Blurs the chart ("Zahlen verbergen"). */
+  hidden: boolean;
+  /** Fewer ticks on a narrow screen. */
+  compact: boolean;
+}
+
+/** The "Wertentwicklung" chart: market value and invested (€, left), the portal's index (right, 100 = start). */
+export function PerformanceChart({ performance, range, hidden, compact }: PerformanceChartProps) {
+  const points = useMemo(
+    () => performanceRange(performance.points, performance.index, range),
+    [performance, range],
+  );
+  const data = useMemo(
+    () =>
+      points.map((point) => ({
+        time: dayNumber(point.day) * DAY_MS,
+        [MARKET]: point.marketValue / 100,
+        [INVESTED]: point.invested / 100,
+        [INDEX]: point.index,
+      })),
+    [points],
+  );
+  const first = data[0]?.time ?? 0;
+  const last = data.at(-1)?.time ?? 0;
+  const withIndex = points.some((point) => point.index !== null);
+  if (points.length < 2) {
+    return (
+      <Box mih={120} data-testid="performance-chart-empty">
+        <Text c="dimmed">
+          Für einen Verlauf braucht es mindestens einen Monatsanfang seit dem ersten Kauf.
+        </Text>
+      </Box>
+    );
+  }
+  return (
+    <Stack gap={4} data-testid="performance-chart" aria-hidden={hidden || undefined}>
+      <Box style={hidden ? { filter: 'blur(7px)', userSelect: 'none' } : undefined}>
+        <LineChart
+          h={compact ? 260 : 320}
+          data={data}
+          dataKey="time"
+          curveType="linear"
+          withDots={false}
+          gridAxis="y"
+          withLegend
+          legendProps={{ verticalAlign: 'bottom', height: compact ? 64 : 40 }}
+          series={[
+            { name: MARKET, color: 'wine.7' },
+            { name: INVESTED, color: 'gray.6', strokeDasharray: '6 4' },
+            ...(withIndex ? [{ name: INDEX, color: 'teal.7', yAxisId: 'right' }] : []),
+          ]}
+          withRightYAxis={withIndex}
+          yAxisProps={{
+            width: compact ? 64 : 84,
+            tickFormatter: (value: number) =>
+              compact && value >= 10_000
+                ? `${euroAxis.format(Math.round(value / 1000))} T€`
+                : `${euroAxis.format(value)} €`,
+          }}
+          rightYAxisProps={{
+            width: 40,
+            domain: ['auto', 'auto'],
+            tickFormatter: (value: number) => euroAxis.format(value),
+          }}
+          xAxisProps={{
+            type: 'number',
+            scale: 'time',
+            domain: [first, last],
+            ticks: monthTicks(first, last, compact ? 4 : 8),
+            tickFormatter: (time: number) => (Number.isFinite(time) ? tickFormat.format(time) : ''),
+          }}
+          tooltipProps={{
+            content: ({ label, payload }) => (
+              <ChartTooltip label={label} payload={payload as readonly TooltipEntry[] | undefined} />
+            ),
+          }}
+        />
+      </Box>
+      <Text fz="xs" c="dimmed">
+        Monatsanfänge und heute; Marktwert zum Wine-Searcher Europa-Ø (ohne Bewertung zum Kaufpreis).
+        {withIndex &&
+          ' Weindepot Preisindex: der eigene Index der Plattform, 100 = Beginn des Zeitraums, rechte Achse.'}
+      </Text>
+    </Stack>
+  );
+}

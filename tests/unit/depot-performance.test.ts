@@ -1,0 +1,280 @@
+import { describe, expect, it } from 'vitest';
+import {
+  berlinDay,
+  type CashFlow,
+  dayNumber,
+  depotPerformance,
+  indexAt,
+  netExitValue,
+  type PerformancePosition,
+  type PerformanceValuation,
+  performanceRange,
+  pointDays,
+  rebasedIndex,
+  sharePercent,
+  taxFreeFrom,
+  valuationAsOf,
+  valuationSourceLabel,
+  xirr,
+} from '../../src/domain/depot-performance';
+
+const WS = 'WINE_SEARCHER_EUROPE_AVERAGE_EURO';
+const valuation = (vintageId: number, value: string, day: string, source = WS): PerformanceValuation => ({
+  vintageId,
+  sourceOfValuation: source,
+  value,
+  day,
+  time: Date.parse(`${day}T10:00:00Z`),
+});
+const position = (
+  fields: Partial<PerformancePosition> & Pick<PerformancePosition, 'id'>,
+): PerformancePosition => ({
+  vintageId: 1,
+  buyPriceBtl: '100.00',
+  caskOf: 6,
+  amount: 1,
+  factorForLiterPrices: '0.7500',
+  purchaseDay: '2026-01-01',
+  soldDay: null,
+  ...fields,
+});
+const npv = (flows: CashFlow[], rate: number) => {
+  const first = Math.min(...flows.map((flow) => dayNumber(flow.day)));
+  return flows.reduce(
+    (sum, flow) => sum + flow.amount / (1 + rate) ** ((dayNumber(flow.day) - first) / 365),
+    0,
+  );
+};
+
+describe('Steuerfrei ab (§ 23 EStG, Fristen nach § 188 BGB, Tage in Europe/Berlin)', () => {
+  it.each([
+    ['2024-03-15', '2025-03-16'],
+    ['2025-12-31', '2027-01-01'],
+    ['2024-02-29', '2025-03-01'],
+    ['2028-02-29', '2029-03-01'],
+    ['2023-02-28', '2024-02-29'],
+    ['2025-02-28', '2026-03-01'],
+  ])('a purchase on %s is tax-free from %s', (purchase, expected) => {
+    expect(taxFreeFrom(purchase)).toBe(expected);
+  });
+
+  it('takes the purchase day in Berlin, not in UTC', () => {
+    // 23:30 UTC on 28 Feb 2024 is 00:30 on 29 Feb in Berlin (CET): tax-free from 1 March 2025.
+    expect(berlinDay('2024-02-28T23:30:00Z')).toBe('2024-02-29');
+    expect(taxFreeFrom(berlinDay('2024-02-28T23:30:00Z'))).toBe('2025-03-01');
+    // Summer time (CEST, +2 h): 22:30 UTC on 30 June is already 1 July.
+    expect(berlinDay('2026-06-30T22:30:00Z')).toBe('2026-07-01');
+    expect(berlinDay('2026-06-30T21:59:00Z')).toBe('2026-06-30');
+  });
+});
+
+describe('Netto-Exit-Wert und Quellen', () => {
+  it('deducts the 3.5 % sales commission', () => {
+    expect(netExitValue(312_000)).toBe(301_080);
+    expect(netExitValue(100)).toBe(97); // 96.5 cents round to 97
+    expect(netExitValue(0)).toBe(0);
+  });
+
+  it('names the sources in German', () => {
+    expect(valuationSourceLabel(WS)).toBe('Wine-Searcher Europa-Ø');
+  });
+
+  it('finds the newest market valuation dated on or before a Berlin day', () => {
+    const rows = [
+      { sourceOfValuation: WS, value: '90.00', datetimeCreated: '2026-10-05T08:00:00Z' },
+      { sourceOfValuation: WS, value: '120.00', datetimeCreated: '2026-11-09T23:30:00Z' }, // 10 Nov in Berlin
+      { sourceOfValuation: 'LIVEX_MID_PRICE', value: '999.00', datetimeCreated: '2026-11-01T08:00:00Z' },
+    ];
+    expect(valuationAsOf(rows, '2026-11-09')?.value).toBe('90.00');
+    expect(valuationAsOf(rows, '2026-11-10')?.value).toBe('120.00');
+    expect(valuationAsOf(rows, '2026-10-04')).toBeNull();
+  });
+});
+
+describe('Annualisierte Rendite (XIRR, actual/365)', () => {
+  it('is 10 % for 1,000 € grown to 1,100 € in 365 days', () => {
+    expect(
+      xirr([
+        { day: '2025-01-01', amount: -1000 },
+        { day: '2026-01-01', amount: 1100 },
+      ]),
+    ).toBeCloseTo(0.1, 9);
+  });
+
+  it('is 10 % for two yearly payments of 1,000 € worth 2,310 € after two years', () => {
+    // 1,000 × 1.1² + 1,000 × 1.1 = 1,210 + 1,100 = 2,310
+    expect(
+      xirr([
+        { day: '2023-01-01', amount: -1000 },
+        { day: '2024-01-01', amount: -1000 }, // 2023 has 365 days
+        { day: '2024-12-31', amount: 2310 }, // 2024 is a leap year: 365 days after 1 Jan 2024
+      ]),
+    ).toBeCloseTo(0.1, 9);
+  });
+
+  it('is −50 % for a halving in a year and null without a span or an inflow', () => {
+    expect(
+      xirr([
+        { day: '2025-03-01', amount: -2000 },
+        { day: '2026-03-01', amount: 1000 },
+      ]),
+    ).toBeCloseTo(-0.5, 9);
+    expect(
+      xirr([
+        { day: '2026-03-01', amount: -2000 },
+        { day: '2026-03-01', amount: 2100 },
+      ]),
+    ).toBeNull();
+    expect(xirr([{ day: '2025-03-01', amount: -2000 }])).toBeNull();
+  });
+});
+
+describe('Index der Plattform an den Punkten des Depots', () => {
+  const index = [
+    { year: 2024, value: 100 },
+    { year: 2025, value: 110 },
+  ];
+  it('is linear between the yearly values (1 July each), flat before and after', () => {
+    expect(indexAt(index, '2024-07-01')).toBe(100);
+    expect(indexAt(index, '2025-07-01')).toBe(110);
+    // 1 Jan 2025 lies 184 of the 365 days from 1 Jul 2024 to 1 Jul 2025.
+    expect(indexAt(index, '2025-01-01')).toBeCloseTo(100 + (10 * 184) / 365, 9);
+    expect(indexAt(index, '2026-11-24')).toBe(110);
+    expect(indexAt(index, '2023-01-01')).toBe(100);
+    expect(indexAt([], '2025-01-01')).toBeNull();
+  });
+
+  it('is rebased to 100 on the first point', () => {
+    // 110 / 105.0411 = 1.04720
+    expect(rebasedIndex(index, ['2025-01-01', '2025-07-01', '2026-01-01'])).toEqual([
+      { day: '2025-01-01', value: 100 },
+      { day: '2025-07-01', value: 104.72 },
+      { day: '2026-01-01', value: 104.72 },
+    ]);
+  });
+});
+
+describe('Punkte der Wertentwicklung', () => {
+  it('are the first of each month after the first purchase and today', () => {
+    expect(pointDays('2025-08-20', '2025-11-24')).toEqual([
+      '2025-09-01',
+      '2025-10-01',
+      '2025-11-01',
+      '2025-11-24',
+    ]);
+    expect(pointDays('2025-09-01', '2025-11-01')).toEqual(['2025-09-01', '2025-10-01', '2025-11-01']);
+    expect(pointDays('2025-11-24', '2025-11-24')).toEqual(['2025-11-24']);
+    expect(pointDays('2025-12-05', '2026-02-03')).toEqual(['2026-01-01', '2026-02-01', '2026-02-03']);
+  });
+});
+
+describe('Wertentwicklung eines Depots (von Hand nachgerechnet)', () => {
+  const today = '2026-11-24';
+  // A: 6 × 0,75 l at 100 €, valued 90 € (5 Oct) then 120 € (10 Nov).
+  // B: 2 cases of 3 magnums at 200 €, valued 150 € per 0,75 l since July 2025 → 300 € per magnum.
+  // C: 12 bottles at 50 € without any valuation (counts at its buy price).
+  // D: 6 bottles of A's vintage at 80 €, sold on 10 Oct 2026.
+  const positions = [
+    position({ id: 1, vintageId: 1, purchaseDay: '2026-09-15' }),
+    position({
+      id: 2,
+      vintageId: 2,
+      buyPriceBtl: '200.00',
+      caskOf: 3,
+      amount: 2,
+      factorForLiterPrices: '1.5000',
+      purchaseDay: '2025-08-20',
+    }),
+    position({ id: 3, vintageId: 3, buyPriceBtl: '50.00', caskOf: 12, purchaseDay: '2026-10-20' }),
+    position({ id: 4, vintageId: 1, buyPriceBtl: '80.00', purchaseDay: '2025-09-01', soldDay: '2026-10-10' }),
+  ];
+  const valuations = [
+    valuation(1, '120.00', '2026-11-10'),
+    valuation(1, '90.00', '2026-10-05'),
+    valuation(2, '150.00', '2025-07-01'),
+    valuation(1, '999.00', '2026-11-20', 'LIVEX_MID_PRICE'),
+    valuation(3, '70.00', '2026-12-01'), // dated after today: not yet
+  ];
+  const result = depotPerformance(positions, valuations, [], today);
+
+  it('counts only positions held today in the headline figures', () => {
+    // Invested: 1,200 (B) + 600 (A) + 600 (C) = 2,400 €; market: 1,800 + 6 × 120 + 600 = 3,120 €.
+    expect(result.invested).toBe(240_000);
+    expect(result.marketValue).toBe(312_000);
+    expect(result.netExitValue).toBe(301_080);
+    expect(result.gainPercent).toBeCloseTo(30, 9);
+    // Only B (bought 20 Aug 2025, tax-free from 21 Aug 2026) is past its date.
+    expect(result.taxFreeValue).toBe(180_000);
+    expect(result.soldCount).toBe(1);
+    expect(result.positions.map((p) => [p.id, p.marketValue, p.taxFreeFrom, p.held])).toEqual([
+      [1, 72_000, '2027-09-16', true],
+      [2, 180_000, '2026-08-21', true],
+      [3, 60_000, '2027-10-21', true],
+      [4, 72_000, '2026-09-02', false],
+    ]);
+  });
+
+  it('values each point with the positions held and the valuations known then', () => {
+    const at = (day: string) => result.points.find((point) => point.day === day);
+    expect(result.points[0]?.day).toBe('2025-09-01');
+    expect(result.points.at(-1)?.day).toBe(today);
+    expect(result.points).toHaveLength(16);
+    // B at 300 € per magnum and D (bought that day, no valuation yet) at its buy price.
+    expect(at('2025-09-01')).toEqual({ day: '2025-09-01', invested: 168_000, marketValue: 228_000 });
+    // A bought, not yet valued.
+    expect(at('2026-10-01')).toEqual({ day: '2026-10-01', invested: 228_000, marketValue: 288_000 });
+    // D sold, A valued at 90 €, C bought.
+    expect(at('2026-11-01')).toEqual({ day: '2026-11-01', invested: 240_000, marketValue: 294_000 });
+    expect(at(today)).toEqual({ day: today, invested: 240_000, marketValue: 312_000 });
+  });
+
+  it("computes the annual return from the purchases of the held positions and today's value", () => {
+    const flows: CashFlow[] = [
+      { day: '2025-08-20', amount: -120_000 },
+      { day: '2026-09-15', amount: -60_000 },
+      { day: '2026-10-20', amount: -60_000 },
+      { day: today, amount: 312_000 },
+    ];
+    const rate = (result.annualizedReturnPercent ?? 0) / 100;
+    expect(Math.abs(npv(flows, rate))).toBeLessThan(0.01);
+    expect(result.annualizedReturnPercent).toBeGreaterThan(30);
+  });
+
+  it('has no figures for an empty depot', () => {
+    const empty = depotPerformance([], [], [], today);
+    expect(empty).toMatchObject({
+      invested: 0,
+      marketValue: 0,
+      gainPercent: null,
+      annualizedReturnPercent: null,
+    });
+    expect(empty.points).toEqual([{ day: today, invested: 0, marketValue: 0 }]);
+  });
+});
+
+describe('Zeitraum des Diagramms (1 J / 3 J / Max)', () => {
+  const points = ['2023-01-01', '2024-01-01', '2025-01-01', '2025-11-24', '2026-01-01', '2026-11-24'].map(
+    (date, i) => ({ date, invested: `${100 * (i + 1)}.00`, marketValue: `${110 * (i + 1)}.00` }),
+  );
+  const index = points.map((point, i) => ({ date: point.date, value: 100 + 10 * i }));
+
+  it('keeps the points of the last year and rebases the index on the first of them', () => {
+    const shown = performanceRange(points, index, '1y');
+    expect(shown.map((point) => point.day)).toEqual(['2025-11-24', '2026-01-01', '2026-11-24']);
+    // 130 → 100, 140 → 107.69, 150 → 115.38
+    expect(shown.map((point) => point.index)).toEqual([100, 107.69, 115.38]);
+    expect(shown[0]).toMatchObject({ invested: 40_000, marketValue: 44_000 });
+  });
+
+  it('keeps three years or everything', () => {
+    expect(performanceRange(points, index, '3y').map((point) => point.day)[0]).toBe('2024-01-01');
+    expect(performanceRange(points, index, 'max')).toHaveLength(6);
+    expect(performanceRange(points, index, 'max')[0]?.index).toBe(100);
+    expect(performanceRange([], [], 'max')).toEqual([]);
+  });
+
+  it('states shares in percent', () => {
+    expect(sharePercent(180_000, 312_000)).toBeCloseTo(57.6923, 3);
+    expect(sharePercent(0, 0)).toBeNull();
+  });
+});
