@@ -5,12 +5,8 @@ import type { DepotRow } from '../../domain/depot-rows';
 import { DEPOT_STATUS_LABELS, type DepotStatus } from '../../domain/depot-status';
 import { formatGainPercent } from '../../domain/depot-valuation';
 import { formatEuro } from '../../domain/money';
-<<<<<<< HEAD
 import { countLabel } from '../../domain/plural';
-import { formatDate } from './format';
-=======
 import { formatDate, formatDay } from './format';
->>>>>>> value
 import { Figure } from './hidden-figures';
 
 const STATUS_COLORS: Record<DepotStatus, string> = {
