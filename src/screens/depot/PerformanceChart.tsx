@@ -1,7 +1,6 @@
-import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
 import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { LineChart } from '../../components/charts';
 import { dayNumber, type PerformanceRange, performanceRange } from '../../domain/depot-performance';
 import { formatEuro } from '../../domain/money';
 import type { DepotPerformanceData } from '../../queries/depot';
