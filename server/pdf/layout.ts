@@ -307,9 +307,12 @@ function table(w: Writer, spec: NonNullable<PdfDocumentModel['table']>) {
 
 function totals(w: Writer, rows: PdfTotal[]) {
   const { doc } = w;
-  const width = CONTENT_WIDTH * 0.55;
+  const width = CONTENT_WIDTH * 0.72;
   const x = MARGIN.left + CONTENT_WIDTH - width;
   const valueWidth = 96;
+  // The totals stay together: a block that does not fit below the table starts on the next page.
+  setFont(doc, FONT.regular, 9.5);
+  w.ensure(rows.length * lineHeight(doc) + 24);
   for (const row of rows) {
     setFont(doc, row.strong ? FONT.bold : FONT.regular, row.strong ? 11 : 9.5, BRAND.text);
     const labels = wrapText(doc, row.label, width - valueWidth - 8);

@@ -350,9 +350,8 @@ describe.each(databaseTargets)('Fuzzing aller Mutationen (%s)', (target) => {
     '%s: a 1 MB ASCII string in one string argument at a time is refused in German and changes nothing',
     async (_name, field) => {
       for (const name of stringArguments(field)) {
-        const args = { ...plainArguments(field), [name]: 'x'.repeat(ONE_MB_TEXT) };
-        await sendAndCheck(field, args, 'client');
-        await sendAndCheck(field, args, 'staff');
+        // The cap applies before any resolver and role check, so one role is enough here.
+        await sendAndCheck(field, { ...plainArguments(field), [name]: 'x'.repeat(ONE_MB_TEXT) }, 'client');
       }
     },
     120_000,
