@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { formatInvoiceDate } from '../../src/domain/backoffice-invoices';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
+import { countLabel } from '../../src/domain/plural';
 import type { Database } from '../db/client';
 import {
   bottleSizes,
@@ -182,8 +183,6 @@ export async function verifyCertificate(
   };
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /** The certificate as a document of the shared PDF layout (rendered by the worker pool). */
 export function certificateDocument(
   content: CertificateContent,
@@ -214,7 +213,7 @@ export function certificateDocument(
       rows: content.positions.map((position) => [
         position.wine,
         position.bottleSize,
-        `${plural(position.cases, 'Kiste', 'Kisten')} à ${plural(position.bottlesPerCase, 'Flasche', 'Flaschen')}`,
+        `${countLabel(position.cases, 'Kiste')} à ${countLabel(position.bottlesPerCase, 'Flasche')}`,
         position.storageIds || '–',
       ]),
     },
