@@ -15,7 +15,7 @@ function InvoicePositions({ invoice }: { invoice: InvoiceView }) {
             {position.amount} × {position.vintageTitle} ({position.caskOf} × {position.bottleSize.title})
             {position.conditionReport ? ' · mit Zustandsbericht' : ''}
           </Text>
-          <Text size="sm" ta="right">
+          <Text size="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>
             {position.sumStr}
           </Text>
         </Group>
