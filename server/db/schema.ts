@@ -473,6 +473,13 @@ export const orderPositions = pgTable(
      * order use it instead of the offer's current sell price. Null: the catalogue price.
      */
     agreedPriceBtl: money('agreed_price_btl'),
+    /**
+     * The adviser offer's position the agreed price comes from: its price applies to at most its
+     * recommended cases, once (list and non-cancelled invoices together).
+     */
+    recommendedPositionId: integer('recommended_position_id').references(() => recommendedPositions.id, {
+      onDelete: 'set null',
+    }),
     datetimeAdded: createdAt(),
   },
   (t) => [index('order_positions_user_idx').on(t.userId)],
@@ -485,6 +492,8 @@ export const invoiceStage = pgEnum('invoice_stage', [
   'PAID',
   'PAYMENT_FAILED',
   'PURCHASED',
+  /** Cancelled by staff before payment (`changeInvoice(stage: CANCELLED)`): stock released, client unblocked. */
+  'CANCELLED',
 ]);
 
 export const invoices = pgTable(
@@ -516,6 +525,15 @@ export const invoices = pgTable(
     /** SHA-256 fingerprint of the current storage certificate (all issued ones: `storage_certificates`). */
     certificateFingerprint: text('certificate_fingerprint').unique(),
     certificateIssuedAt: timestamp('certificate_issued_at', { withTimezone: true }),
+    /** When staff cancelled the invoice (stage CANCELLED) and the reason the client was told. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancellationReason: text('cancellation_reason'),
+    /**
+     * A payment result the provider reported after the cancellation (recorded, not applied):
+     * staff check it in the back office (a paid one needs a refund).
+     */
+    lateProviderEventAt: timestamp('late_provider_event_at', { withTimezone: true }),
+    lateProviderEventOutcome: text('late_provider_event_outcome'),
   },
   (t) => [index('invoices_user_idx').on(t.userId), index('invoices_stage_idx').on(t.stage)],
 );
@@ -562,6 +580,10 @@ export const invoicePositions = pgTable(
     conditionReport: boolean('condition_report').notNull().default(false),
     /** Cases reserved per purchase tranche at the availability check (CHECK_DONE). */
     reservedTranches: jsonb('reserved_tranches').$type<{ partialOfferId: number; cases: number }[]>(),
+    /** The adviser offer's position whose agreed price this position uses (see `order_positions`). */
+    recommendedPositionId: integer('recommended_position_id').references(() => recommendedPositions.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [index('invoice_positions_invoice_idx').on(t.invoiceId)],
 );
@@ -743,6 +765,8 @@ export const processedMutations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     clientMutationId: text('client_mutation_id').notNull(),
     operation: text('operation').notNull(),
+    /** SHA-256 of the operation's arguments: a reused id with other arguments is refused, not replayed. */
+    argumentsHash: text('arguments_hash'),
     result: jsonb('result').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
@@ -766,6 +790,11 @@ export const paymentEvents = pgTable(
   {
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
+    /** The invoice the event was about and its outcome ('paid' | 'failed'), when known. */
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    outcome: text('outcome'),
+    /** What happened: applied, ignored, unknown-invoice, or after-cancellation (flagged for staff). */
+    result: text('result'),
     receivedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],

@@ -392,7 +392,12 @@ export type Mutation = {
   updateStorageId: AssetUnderManagementResult;
   /** Binding order: turns the order list into an invoice waiting for the availability check. */
   createInvoice: InvoicePayload;
-  /** Staff: moves an invoice (CHECK_NEEDED → CHECK_DONE reserves the stock and mails the client). */
+  /**
+   * Staff: moves an invoice. CHECK_NEEDED → CHECK_DONE reserves the stock and mails the client.
+   * CANCELLED (from CHECK_NEEDED, CHECK_DONE, WAITING_FOR_PAYMENT or PAYMENT_FAILED, never once paid)
+   * voids the provider's invoice, releases the reserved stock, unblocks the client's order list and
+   * mails the client the reason (at most 1,000 characters; a German default text when absent).
+   */
   changeInvoice: InvoicePayload;
   /** Creates the payment provider's invoice (again after a failed payment) and answers its hosted page. */
   finalizeInvoice: FinalizeInvoicePayload;
@@ -668,6 +673,7 @@ export type MutationChangeInvoiceArgs = {
   stage?: InputMaybe<InvoiceStage>;
   date?: InputMaybe<Scalars['Date']['input']>;
   invoiceNumber?: InputMaybe<Scalars['String']['input']>;
+  reason?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1723,15 +1729,19 @@ export enum InvoiceStage {
   WaitingForPayment = 'WAITING_FOR_PAYMENT',
   Paid = 'PAID',
   PaymentFailed = 'PAYMENT_FAILED',
-  Purchased = 'PURCHASED'
+  Purchased = 'PURCHASED',
+  /** Cancelled by staff before payment ("storniert"): stock released, the client's order list unblocked. */
+  Cancelled = 'CANCELLED'
 }
 
-/** The order list's groups of open invoices (spec: check_needed, check_done, waiting_for_payment, payment_failed). */
+/** The order list's groups of open invoices (spec: check_needed, check_done, waiting_for_payment, payment_failed) and the recently cancelled ones. */
 export enum InvoiceStageGroup {
   CheckNeeded = 'check_needed',
   CheckDone = 'check_done',
   WaitingForPayment = 'waiting_for_payment',
-  PaymentFailed = 'payment_failed'
+  PaymentFailed = 'payment_failed',
+  /** Cancelled requests of the last 30 days, with their reason. */
+  Cancelled = 'cancelled'
 }
 
 export type InvoicePosition = {
@@ -1774,6 +1784,17 @@ export type Invoice = {
   overallSumStr: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
   paidAt: Maybe<Scalars['DateTime']['output']>;
+  /** When staff cancelled the invoice (stage CANCELLED). */
+  cancelledAt: Maybe<Scalars['DateTime']['output']>;
+  /** The reason the client was told (a German default text when staff gave none). */
+  cancellationReason: Maybe<Scalars['String']['output']>;
+  /**
+   * Staff only (null for clients): when the payment provider reported a result for this invoice after
+   * its cancellation; recorded, not applied; a paid one needs a refund.
+   */
+  lateProviderEventAt: Maybe<Scalars['DateTime']['output']>;
+  /** Staff only: that late result, 'paid' or 'failed'. */
+  lateProviderEventOutcome: Maybe<Scalars['String']['output']>;
 };
 
 export type InvoicePayload = {
@@ -2994,6 +3015,10 @@ export type InvoiceResolvers<ContextType = GraphQLContext, ParentType extends Re
   overallSumStr?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   paidAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  cancelledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  cancellationReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lateProviderEventAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lateProviderEventOutcome?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type InvoicePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoicePayload'] = ResolversParentTypes['InvoicePayload']> = {

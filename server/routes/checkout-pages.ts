@@ -63,7 +63,12 @@ export interface PayPageInvoice {
 
 export function payPage(
   invoice: PayPageInvoice,
-  state: { kind: 'form' } | { kind: 'error'; message: string } | { kind: 'paid' } | { kind: 'already-paid' },
+  state:
+    | { kind: 'form' }
+    | { kind: 'error'; message: string }
+    | { kind: 'paid' }
+    | { kind: 'already-paid' }
+    | { kind: 'cancelled'; reason: string | null },
   portalLink: string,
 ): string {
   const total = formatEuro(decimalToCents(invoice.overallSum));
@@ -89,6 +94,13 @@ export function payPage(
     return page(
       'Zahlung',
       `${heading}<p class="notice success" role="status">${text}</p><p><a href="${escapeHtml(portalLink)}">Zurück zum Weindepot</a></p>`,
+    );
+  }
+  if (state.kind === 'cancelled') {
+    const reason = state.reason ? `<p>Grund: ${escapeHtml(state.reason)}</p>` : '';
+    return page(
+      'Rechnung storniert',
+      `${heading}<p class="notice warning" role="alert">Diese Rechnung wurde storniert und kann nicht mehr bezahlt werden.</p>${reason}<p><a href="${escapeHtml(portalLink)}">Zurück zum Weindepot</a></p>`,
     );
   }
   const error =

@@ -50,6 +50,7 @@ const stageLabels: Record<string, string> = {
   PAID: 'Bezahlt',
   PURCHASED: 'Bezahlt',
   PAYMENT_FAILED: 'Zahlung fehlgeschlagen',
+  CANCELLED: 'Storniert',
 };
 
 const html = (reply: FastifyReply, status: number, body: string) =>
@@ -177,6 +178,14 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
   app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
     const invoice = await localInvoice(request.params.id);
     if (!invoice) return notFound(reply);
+    if (invoice.stage === 'CANCELLED') {
+      const view = await payPageInvoice(invoice);
+      return html(
+        reply,
+        410,
+        payPage(view, { kind: 'cancelled', reason: invoice.cancellationReason }, backLink),
+      );
+    }
     const paid = invoice.stage === 'PAID' || invoice.stage === 'PURCHASED';
     return html(
       reply,
@@ -191,6 +200,14 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     const view = await payPageInvoice(invoice);
     if (invoice.stage === 'PAID' || invoice.stage === 'PURCHASED') {
       return html(reply, 200, payPage(view, { kind: 'already-paid' }, backLink));
+    }
+    // A cancelled invoice is void: no card is charged and no webhook is sent.
+    if (invoice.stage === 'CANCELLED') {
+      return html(
+        reply,
+        410,
+        payPage(view, { kind: 'cancelled', reason: invoice.cancellationReason }, backLink),
+      );
     }
     if (invoice.stage !== 'WAITING_FOR_PAYMENT' && invoice.stage !== 'PAYMENT_FAILED') {
       return html(

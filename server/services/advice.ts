@@ -10,6 +10,7 @@ import { type ProfileInput, profileProblems } from '../../src/domain/advice-wiza
 import { billingComplete } from '../../src/domain/billing-data';
 import { centsToDecimal, decimalToCents } from '../../src/domain/money';
 import { type FeeSchedule, MAX_ORDER_CASES } from '../../src/domain/order-costs';
+import { AGREED_OFFER_USED_TEXT } from '../../src/domain/order-list-texts';
 import type { Database } from '../db/client';
 import {
   invoices,
@@ -24,6 +25,7 @@ import {
   wineries,
   wines,
 } from '../db/schema';
+import { agreedCasesLeft } from './agreed-prices';
 import { type MutationResult, ok, refused } from './errors';
 import { orderTexts } from './order-texts';
 import { createInvoice, once } from './orders';
@@ -344,22 +346,36 @@ export async function transferRecommendations(
     }
     const existing = await tx.select().from(orderPositions).where(eq(orderPositions.userId, user.id));
     let placed = 0;
+    let agreedUsedUp = 0;
     for (const position of transferable) {
-      // An adviser offer's price is agreed and kept on the list; the composed portfolio is
-      // ordered at the catalogue price of the day.
+      // An adviser offer's price is agreed and kept on the list, for at most the offer's cases,
+      // once; the composed portfolio is ordered at the catalogue price of the day.
       const agreedPriceBtl = profile.source === 'MANUALLY' ? position.sellPriceBtl : null;
       const ofOffer = existing.filter((row) => row.offerId === position.offerId);
-      const current = ofOffer.find((row) => samePrice(row.agreedPriceBtl, agreedPriceBtl));
+      const current = agreedPriceBtl
+        ? (ofOffer.find((row) => row.recommendedPositionId === position.id) ??
+          ofOffer.find(
+            (row) => row.recommendedPositionId === null && samePrice(row.agreedPriceBtl, agreedPriceBtl),
+          ))
+        : ofOffer.find((row) => samePrice(row.agreedPriceBtl, null));
       const elsewhere = ofOffer.filter((row) => row !== current).reduce((sum, row) => sum + row.amount, 0);
       const available = (availableById.get(position.offerId) ?? 0) - elsewhere;
-      const amount = Math.min(MAX_ORDER_CASES, available, (current?.amount ?? 0) + position.amount);
+      const wanted = agreedPriceBtl
+        ? ((await agreedCasesLeft(tx, position.id, { exceptOrderPositionId: current?.id ?? null })) ?? 0)
+        : (current?.amount ?? 0) + position.amount;
+      if (agreedPriceBtl && wanted < 1) {
+        agreedUsedUp += 1;
+        continue;
+      }
+      const amount = Math.min(MAX_ORDER_CASES, available, wanted);
       // The kept positions of this offer at other prices may already take its whole stock.
       if (amount < 1) continue;
       placed += 1;
+      const link = agreedPriceBtl ? { recommendedPositionId: position.id } : {};
       if (current) {
         await tx
           .update(orderPositions)
-          .set({ amount, fromRecommendation: label, recommendedAmount: position.amount })
+          .set({ amount, fromRecommendation: label, recommendedAmount: position.amount, ...link })
           .where(eq(orderPositions.id, current.id));
       } else {
         await tx.insert(orderPositions).values({
@@ -369,13 +385,17 @@ export async function transferRecommendations(
           fromRecommendation: label,
           recommendedAmount: position.amount,
           agreedPriceBtl,
+          ...link,
         });
       }
+    }
+    if (placed === 0 && agreedUsedUp > 0) {
+      return { success: false, errors: refused('AGREED_OFFER_USED', AGREED_OFFER_USED_TEXT).errors };
     }
     if (placed === 0) return { success: false, errors: refused('EMPTY', adviceTexts.emptyProposal).errors };
     return { success: true, errors: [] };
   });
-  if (!transferred.success) return refused('EMPTY', adviceTexts.emptyProposal);
+  if (!transferred.success) return { success: false, errors: transferred.errors };
   if (!args.requestDirectly) return ok();
   const invoice = await createInvoice(db, user.id, { fees });
   return invoice.success ? ok() : { success: false, errors: invoice.errors };

@@ -44,7 +44,8 @@ function changedFields(before: Snapshot, after: Snapshot): { before: Snapshot; a
 export async function recordAudit(
   tx: Transaction | Database,
   entry: {
-    actorId: number;
+    /** Null: the system (e.g. a payment provider's webhook). */
+    actorId: number | null;
     entity: AuditEntity;
     entityId: number;
     action: string;

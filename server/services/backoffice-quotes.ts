@@ -41,6 +41,7 @@ import {
   wineries,
   wines,
 } from '../db/schema';
+import { agreedCasesLeft } from './agreed-prices';
 import { recordAudit } from './audit';
 import type { MutationError } from './errors';
 import { changeInvoice, finalizeInvoice, vintageLabelSql } from './invoices';
@@ -65,6 +66,8 @@ export const quoteTexts = {
   alreadyInvoiced: 'Für dieses Angebot wurde bereits eine Rechnung erstellt.',
   empty: 'Das Angebot enthält noch keine Positionen.',
   emailMismatch: 'Die E-Mail-Adresse stimmt nicht mit der des Angebots überein.',
+  alreadyOrdered:
+    'Der Kunde hat Weine dieses Angebots bereits zum vereinbarten Preis bestellt. Bitte legen Sie bei Bedarf ein neues Angebot an.',
   notListed:
     'Dieser Wein kann nicht angeboten werden: Alle Kisten seiner Einkaufstranchen sind bereits Depots zugeordnet.',
 } as const;
@@ -806,6 +809,16 @@ export async function createUserAndInvoiceForQuote(
         .from(partialOffers)
         .where(eq(partialOffers.offerId, offer.id));
       const available = Number(stock?.cases ?? 0);
+      // The agreed price applies once: the client may already have ordered these cases.
+      const left = await agreedCasesLeft(tx, position.id, { includeOrderLists: false });
+      if (left !== null && left < position.amount) {
+        return {
+          ok: false,
+          result: fail([
+            { code: 'AGREED_OFFER_USED', message: quoteTexts.alreadyOrdered, field: 'quoteUuid' },
+          ]),
+        };
+      }
       if (available < position.amount) {
         return {
           ok: false,
@@ -874,6 +887,7 @@ export async function createUserAndInvoiceForQuote(
         amount: position.amount,
         caskOf: position.caskOf,
         buyPriceBtl: position.sellPriceBtl,
+        recommendedPositionId: position.id,
       })),
     );
     await tx

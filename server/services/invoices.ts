@@ -4,7 +4,13 @@
  * payment results (PAID → depot positions, PAYMENT_FAILED → retry).
  */
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { invoiceNumberProblem } from '../../src/domain/backoffice-invoices';
+import {
+  CANCELLABLE_STAGES,
+  cancellationReasonProblem,
+  cancellationTexts,
+  DEFAULT_CANCELLATION_REASON,
+  invoiceNumberProblem,
+} from '../../src/domain/backoffice-invoices';
 import { billingComplete } from '../../src/domain/billing-data';
 import { decimalToCents } from '../../src/domain/money';
 import { nextInvoiceNumber } from '../../src/domain/order-costs';
@@ -23,10 +29,11 @@ import {
 import { recordAudit } from './audit';
 import type { MutationError } from './errors';
 import { enqueueMail } from './mail';
-import { checkDoneMail, paymentReceivedMail } from './order-mails';
+import { checkDoneMail, invoiceCancelledMail, paymentReceivedMail } from './order-mails';
 import { orderTexts } from './order-texts';
-import type { PaymentProvider } from './payments/provider';
+import type { HostedInvoice, PaymentProvider } from './payments/provider';
 import { enqueuePushToUser, pushTexts } from './push';
+import { releaseReservedStock } from './reservations';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -56,6 +63,7 @@ export const stageGroups: Record<string, InvoiceStage[]> = {
   waiting_for_payment: ['WAITING_FOR_PAYMENT'],
   payment_failed: ['PAYMENT_FAILED'],
   paid: ['PAID', 'PURCHASED'],
+  cancelled: ['CANCELLED'],
 };
 
 /** 'paid', a group name or a stage in any case → stages; null = every stage; [] = unknown. */
@@ -72,17 +80,35 @@ export function stagesFor(stage: string | null | undefined): InvoiceStage[] | nu
     'PAID',
     'PAYMENT_FAILED',
     'PURCHASED',
+    'CANCELLED',
   ];
   return all.filter((candidate) => candidate === upper);
 }
 
-/** A client's own invoices, or everyone's for staff; newest first. */
-export function listInvoices(db: Database, actor: Actor, stage: string | null | undefined, ownOnly = false) {
+/** How long the order list shows a cancelled request (with its reason). */
+export const CANCELLED_SHOWN_DAYS = 30;
+
+/**
+ * A client's own invoices, or everyone's for staff; newest first. `recentOnly` (the order
+ * list) leaves out cancellations older than `CANCELLED_SHOWN_DAYS`.
+ */
+export function listInvoices(
+  db: Database,
+  actor: Actor,
+  stage: string | null | undefined,
+  ownOnly = false,
+  recentOnly = false,
+) {
   const stages = stagesFor(stage);
   if (stages && stages.length === 0) return Promise.resolve([]);
   const conditions = [
     ...(ownOnly || !isStaff(actor) ? [eq(invoices.userId, actor.id)] : []),
     ...(stages ? [inArray(invoices.stage, stages)] : []),
+    ...(recentOnly
+      ? [
+          sql`(${invoices.stage} <> 'CANCELLED' or ${invoices.cancelledAt} > now() - make_interval(days => ${CANCELLED_SHOWN_DAYS}))`,
+        ]
+      : []),
   ];
   return db
     .select()
@@ -112,18 +138,15 @@ export function invoicePositionRows(db: Database, invoiceId: number) {
     .orderBy(asc(invoicePositions.id));
 }
 
+/** Stages that still block the client's order list (open requests). */
+const openStages: InvoiceStage[] = ['CHECK_NEEDED', 'CHECK_DONE', 'WAITING_FOR_PAYMENT', 'PAYMENT_FAILED'];
+
 /** Whether the client still has an invoice being checked or waiting for payment. */
 async function hasOpenInvoice(tx: Transaction, userId: number, except: number): Promise<boolean> {
   const open = await tx
     .select({ id: invoices.id })
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.userId, userId),
-        ne(invoices.id, except),
-        inArray(invoices.stage, ['CHECK_NEEDED', 'CHECK_DONE', 'WAITING_FOR_PAYMENT', 'PAYMENT_FAILED']),
-      ),
-    );
+    .where(and(eq(invoices.userId, userId), ne(invoices.id, except), inArray(invoices.stage, openStages)));
   return open.length > 0;
 }
 
@@ -200,8 +223,18 @@ export async function changeInvoice(
     stage?: InvoiceStage | null;
     date?: string | null;
     invoiceNumber?: string | null;
+    reason?: string | null;
   },
+  provider?: PaymentProvider,
 ): Promise<InvoiceOutcome> {
+  if (input.stage === 'CANCELLED') {
+    if (input.date || input.invoiceNumber?.trim()) {
+      return refuse('INVALID', cancellationTexts.nothingElseWithCancellation, null, 'stage');
+    }
+    return cancelInvoice(db, config, provider, actor, { invoiceId: input.invoiceId, reason: input.reason });
+  }
+  if (input.reason?.trim())
+    return refuse('INVALID', cancellationTexts.reasonWithoutCancellation, null, 'reason');
   const wantedNumber = input.invoiceNumber?.trim() || null;
   if (wantedNumber && invoiceNumberProblem(wantedNumber)) {
     return refuse('INVALID', orderTexts.invoiceNumberInvalid, null, 'invoiceNumber');
@@ -259,11 +292,84 @@ export async function changeInvoice(
   });
 }
 
+/**
+ * Staff cancel an unpaid invoice (CHECK_NEEDED, CHECK_DONE, WAITING_FOR_PAYMENT or
+ * PAYMENT_FAILED): the provider's invoice is voided first (a refusal there changes nothing), then
+ * in one transaction the reserved stock goes back to its tranches, the invoice becomes CANCELLED
+ * with the reason (a German default when none is given), the client's order list is unblocked
+ * when no other request is open, the audit log records it and the client gets a German mail.
+ */
+export async function cancelInvoice(
+  db: Database,
+  config: Pick<ServerConfig, 'publicUrl'>,
+  provider: PaymentProvider | undefined,
+  actor: Actor,
+  input: { invoiceId: number; reason?: string | null },
+): Promise<InvoiceOutcome> {
+  const problem = cancellationReasonProblem(input.reason);
+  if (problem) return refuse('INVALID', problem, null, 'reason');
+  const reason = input.reason?.trim() || DEFAULT_CANCELLATION_REASON;
+  return db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId)).for('update');
+    if (!invoice) return refuse('NOT_FOUND', orderTexts.invoiceUnknown, null, 'invoiceId');
+    if (invoice.stage === 'CANCELLED') {
+      return refuse('ALREADY_CANCELLED', cancellationTexts.alreadyCancelled, invoice, 'stage');
+    }
+    if (!(CANCELLABLE_STAGES as readonly string[]).includes(invoice.stage)) {
+      return refuse('PAID', cancellationTexts.paid, invoice, 'stage');
+    }
+    if (invoice.providerInvoiceId && invoice.paymentProvider) {
+      if (!provider || provider.name !== invoice.paymentProvider) {
+        return refuse('PROVIDER_MISMATCH', cancellationTexts.providerMismatch, invoice, 'stage');
+      }
+      try {
+        await provider.voidInvoice(invoice.providerInvoiceId, `weindepot-invoice-${invoice.id}-void`);
+      } catch {
+        return refuse('PROVIDER_UNAVAILABLE', cancellationTexts.providerFailed, invoice, 'stage');
+      }
+    }
+    const released = await releaseReservedStock(tx, invoice.id);
+    const [updated] = await tx
+      .update(invoices)
+      .set({ stage: 'CANCELLED', cancelledAt: new Date(), cancellationReason: reason })
+      .where(eq(invoices.id, invoice.id))
+      .returning();
+    if (!updated) throw new Error('Rechnung verschwunden');
+    const unblocked = !(await hasOpenInvoice(tx, invoice.userId, invoice.id));
+    if (unblocked) {
+      await tx.update(users).set({ blockedByOrderCheck: false }).where(eq(users.id, invoice.userId));
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      entity: 'invoice',
+      entityId: invoice.id,
+      action: 'stage:CANCELLED',
+      before: { stage: invoice.stage, cancellationReason: null, releasedCases: null },
+      after: {
+        stage: 'CANCELLED',
+        cancellationReason: reason,
+        releasedCases: released.reduce((sum, part) => sum + part.cases, 0),
+      },
+    });
+    const [client] = await tx.select().from(users).where(eq(users.id, invoice.userId));
+    if (client) {
+      await enqueueMail(
+        tx,
+        invoiceCancelledMail(client, updated, reason, `${config.publicUrl}/admin/orderlist`),
+      );
+    }
+    return { success: true, errors: [], invoice: updated };
+  });
+}
+
 const payableStages: InvoiceStage[] = ['CHECK_DONE', 'WAITING_FOR_PAYMENT', 'PAYMENT_FAILED'];
 
 /**
  * Creates the provider's invoice (once) and answers its hosted payment page; the invoice then
- * waits for payment. After a failed payment the same hosted page is offered again.
+ * waits for payment. After a failed payment the same hosted page is offered again. Runs in one
+ * transaction holding the invoice's row lock, so concurrent calls (two tabs, two server
+ * processes) wait for each other and the second answers the first one's page; the provider also
+ * gets an idempotency key per invoice, so a retry after a lost answer bills nothing twice.
  */
 export async function finalizeInvoice(
   db: Database,
@@ -276,51 +382,62 @@ export async function finalizeInvoice(
     errors: [{ code, message, field: null }],
     hostedInvoiceUrl: null,
   });
-  const invoice = await findInvoice(db, actor, invoiceId);
-  if (!invoice) return refusal('NOT_FOUND', orderTexts.invoiceUnknown);
-  if (invoice.stage === 'PAID' || invoice.stage === 'PURCHASED')
-    return refusal('PAID', orderTexts.alreadyPaid);
-  if (!payableStages.includes(invoice.stage)) return refusal('NOT_PAYABLE', orderTexts.notPayable);
-  const [client] = await db.select().from(users).where(eq(users.id, invoice.userId));
-  if (!client) return refusal('NOT_FOUND', orderTexts.invoiceUnknown);
-  if (!billingComplete(client)) return refusal('BILLING_INCOMPLETE', orderTexts.billingIncomplete);
-
-  let hosted =
-    invoice.paymentProvider === provider.name && invoice.providerInvoiceId && invoice.hostedInvoiceUrl
-      ? {
-          providerInvoiceId: invoice.providerInvoiceId,
-          providerInvoiceNumber: invoice.providerInvoiceNumber,
-          hostedInvoiceUrl: invoice.hostedInvoiceUrl,
-        }
-      : null;
-  if (!hosted) {
-    const positions = await db
-      .select({ position: invoicePositions, title: vintageLabelSql })
-      .from(invoicePositions)
-      .innerJoin(vintages, eq(vintages.id, invoicePositions.vintageId))
-      .where(eq(invoicePositions.invoiceId, invoice.id))
-      .orderBy(asc(invoicePositions.id));
-    try {
-      hosted = await provider.createHostedInvoice({
-        invoice,
-        client,
-        lines: invoiceLines(invoice, positions),
-      });
-    } catch {
-      return refusal('PROVIDER_UNAVAILABLE', orderTexts.providerFailed);
+  return db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+    if (!invoice || !(invoice.userId === actor.id || isStaff(actor))) {
+      return refusal('NOT_FOUND', orderTexts.invoiceUnknown);
     }
-  }
-  await db
-    .update(invoices)
-    .set({
-      stage: 'WAITING_FOR_PAYMENT',
-      paymentProvider: provider.name,
-      providerInvoiceId: hosted.providerInvoiceId,
-      providerInvoiceNumber: hosted.providerInvoiceNumber,
-      hostedInvoiceUrl: hosted.hostedInvoiceUrl,
-    })
-    .where(and(eq(invoices.id, invoice.id), inArray(invoices.stage, payableStages)));
-  return { success: true, errors: [], hostedInvoiceUrl: hosted.hostedInvoiceUrl };
+    if (invoice.stage === 'PAID' || invoice.stage === 'PURCHASED')
+      return refusal('PAID', orderTexts.alreadyPaid);
+    if (!payableStages.includes(invoice.stage)) return refusal('NOT_PAYABLE', orderTexts.notPayable);
+    const [client] = await tx.select().from(users).where(eq(users.id, invoice.userId));
+    if (!client) return refusal('NOT_FOUND', orderTexts.invoiceUnknown);
+    if (!billingComplete(client)) return refusal('BILLING_INCOMPLETE', orderTexts.billingIncomplete);
+
+    let hosted: HostedInvoice | null =
+      invoice.paymentProvider === provider.name && invoice.providerInvoiceId && invoice.hostedInvoiceUrl
+        ? {
+            providerInvoiceId: invoice.providerInvoiceId,
+            providerInvoiceNumber: invoice.providerInvoiceNumber,
+            hostedInvoiceUrl: invoice.hostedInvoiceUrl,
+          }
+        : null;
+    if (!hosted) {
+      const positions = await tx
+        .select({ position: invoicePositions, title: vintageLabelSql })
+        .from(invoicePositions)
+        .innerJoin(vintages, eq(vintages.id, invoicePositions.vintageId))
+        .where(eq(invoicePositions.invoiceId, invoice.id))
+        .orderBy(asc(invoicePositions.id));
+      try {
+        hosted = await provider.createHostedInvoice({
+          invoice,
+          client,
+          lines: invoiceLines(invoice, positions),
+          idempotencyKey: `weindepot-invoice-${invoice.id}`,
+        });
+      } catch {
+        return refusal('PROVIDER_UNAVAILABLE', orderTexts.providerFailed);
+      }
+      if (hosted.providerCustomerId) {
+        await tx
+          .update(users)
+          .set({ paymentCustomerId: hosted.providerCustomerId })
+          .where(eq(users.id, client.id));
+      }
+    }
+    await tx
+      .update(invoices)
+      .set({
+        stage: 'WAITING_FOR_PAYMENT',
+        paymentProvider: provider.name,
+        providerInvoiceId: hosted.providerInvoiceId,
+        providerInvoiceNumber: hosted.providerInvoiceNumber,
+        hostedInvoiceUrl: hosted.hostedInvoiceUrl,
+      })
+      .where(eq(invoices.id, invoice.id));
+    return { success: true, errors: [], hostedInvoiceUrl: hosted.hostedInvoiceUrl };
+  });
 }
 
 export interface InvoiceLine {
@@ -355,55 +472,95 @@ export type PaymentOutcome = 'paid' | 'failed';
 /**
  * Applies a payment result reported by the provider's webhook, once per event id. PAID creates
  * the depot positions (status PURCHASED at the payment time) from the reserved tranches, counts
- * the cases as on invoice and releases the order list; a failure allows a retry.
+ * the cases as on invoice and releases the order list; a failure allows a retry. An event for a
+ * cancelled invoice is recorded (event, invoice, outcome, audit log) and flagged on the invoice
+ * for staff (`lateProviderEvent…`), never applied.
  */
 export async function recordPaymentResult(
   db: Database,
   config: Pick<ServerConfig, 'publicUrl'>,
   event: { provider: string; eventId: string; providerInvoiceId: string; outcome: PaymentOutcome; at: Date },
-): Promise<'applied' | 'duplicate' | 'unknown-invoice' | 'ignored'> {
+): Promise<PaymentEventResult> {
   return db.transaction(async (tx) => {
     const fresh = await tx
       .insert(paymentEvents)
-      .values({ provider: event.provider, eventId: event.eventId })
+      .values({ provider: event.provider, eventId: event.eventId, outcome: event.outcome })
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId });
     if (fresh.length === 0) return 'duplicate';
-    const [invoice] = await tx
-      .select()
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.paymentProvider, event.provider),
-          eq(invoices.providerInvoiceId, event.providerInvoiceId),
-        ),
-      )
-      .for('update');
-    if (!invoice) return 'unknown-invoice';
-    if (invoice.stage === 'PAID' || invoice.stage === 'PURCHASED') return 'ignored';
-    if (event.outcome === 'failed') {
-      await tx.update(invoices).set({ stage: 'PAYMENT_FAILED' }).where(eq(invoices.id, invoice.id));
-      return 'applied';
-    }
-    const [updated] = await tx
-      .update(invoices)
-      .set({
-        stage: 'PAID',
-        paidAt: event.at,
-        invoiceDate: invoice.invoiceDate ?? event.at.toISOString().slice(0, 10),
-      })
-      .where(eq(invoices.id, invoice.id))
-      .returning();
-    await createDepotPositions(tx, invoice, event.at);
-    if (!(await hasOpenInvoice(tx, invoice.userId, invoice.id))) {
-      await tx.update(users).set({ blockedByOrderCheck: false }).where(eq(users.id, invoice.userId));
-    }
-    const [client] = await tx.select().from(users).where(eq(users.id, invoice.userId));
-    if (client && updated) {
-      await enqueueMail(tx, paymentReceivedMail(client, updated, `${config.publicUrl}/admin/depot`));
-    }
-    return 'applied';
+    const outcome = await applyPaymentEvent(tx, config, event);
+    await tx
+      .update(paymentEvents)
+      .set({ invoiceId: outcome.invoiceId, result: outcome.result })
+      .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)));
+    return outcome.result;
   });
+}
+
+export type PaymentEventResult =
+  | 'applied'
+  | 'duplicate'
+  | 'unknown-invoice'
+  | 'ignored'
+  | 'after-cancellation';
+
+/** One new event against its invoice (inside `recordPaymentResult`'s transaction). */
+async function applyPaymentEvent(
+  tx: Transaction,
+  config: Pick<ServerConfig, 'publicUrl'>,
+  event: { provider: string; eventId: string; providerInvoiceId: string; outcome: PaymentOutcome; at: Date },
+): Promise<{ result: Exclude<PaymentEventResult, 'duplicate'>; invoiceId: number | null }> {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.paymentProvider, event.provider),
+        eq(invoices.providerInvoiceId, event.providerInvoiceId),
+      ),
+    )
+    .for('update');
+  if (!invoice) return { result: 'unknown-invoice', invoiceId: null };
+  if (invoice.stage === 'PAID' || invoice.stage === 'PURCHASED')
+    return { result: 'ignored', invoiceId: invoice.id };
+  if (invoice.stage === 'CANCELLED') {
+    // Not applied (no depot, stock stays released): staff see it in the back office; a payment
+    // that went through despite the voided invoice has to be refunded.
+    await tx
+      .update(invoices)
+      .set({ lateProviderEventAt: event.at, lateProviderEventOutcome: event.outcome })
+      .where(eq(invoices.id, invoice.id));
+    await recordAudit(tx, {
+      actorId: null,
+      entity: 'invoice',
+      entityId: invoice.id,
+      action: 'payment_after_cancellation',
+      after: { eventId: event.eventId, outcome: event.outcome },
+    });
+    return { result: 'after-cancellation', invoiceId: invoice.id };
+  }
+  if (event.outcome === 'failed') {
+    await tx.update(invoices).set({ stage: 'PAYMENT_FAILED' }).where(eq(invoices.id, invoice.id));
+    return { result: 'applied', invoiceId: invoice.id };
+  }
+  const [updated] = await tx
+    .update(invoices)
+    .set({
+      stage: 'PAID',
+      paidAt: event.at,
+      invoiceDate: invoice.invoiceDate ?? event.at.toISOString().slice(0, 10),
+    })
+    .where(eq(invoices.id, invoice.id))
+    .returning();
+  await createDepotPositions(tx, invoice, event.at);
+  if (!(await hasOpenInvoice(tx, invoice.userId, invoice.id))) {
+    await tx.update(users).set({ blockedByOrderCheck: false }).where(eq(users.id, invoice.userId));
+  }
+  const [client] = await tx.select().from(users).where(eq(users.id, invoice.userId));
+  if (client && updated) {
+    await enqueueMail(tx, paymentReceivedMail(client, updated, `${config.publicUrl}/admin/depot`));
+  }
+  return { result: 'applied', invoiceId: invoice.id };
 }
 
 /** Case ids in the bonded warehouse: GE-<invoice number digits>-<position>-<case>. */

@@ -1,4 +1,4 @@
-/** Mails of the checkout: request received, check done (ready to pay), payment received. */
+/** Mails of the checkout: request received, check done (ready to pay), payment received, cancelled. */
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import type { invoices, users } from '../db/schema';
 import type { MailMessage } from './mail';
@@ -56,5 +56,27 @@ export function paymentReceivedMail(client: Client, invoice: InvoiceRow, depotUr
       'Ihr Einlagerungszertifikat können Sie jederzeit unter „Zertifikate und Nachweise“ erzeugen.',
     ],
     { url: depotUrl, label: 'Zum Weindepot' },
+  );
+}
+
+export function invoiceCancelledMail(
+  client: Client,
+  invoice: InvoiceRow,
+  reason: string,
+  orderListUrl: string,
+): MailMessage {
+  const which = invoice.invoiceNumber
+    ? `Ihre Bestellung (Rechnung ${invoice.invoiceNumber} über ${total(invoice)})`
+    : `Ihre Bestellung über ${total(invoice)}`;
+  return compose(
+    client.email,
+    'Ihre Bestellung wurde storniert',
+    [
+      letterGreeting(client),
+      `${which} wurde storniert. Die Rechnung kann nicht mehr bezahlt werden.`,
+      `Grund: ${reason}`,
+      'Ihre Orderliste ist wieder frei: Sie können jederzeit neue Weine auswählen und bestellen.',
+    ],
+    { url: orderListUrl, label: 'Zur Orderliste' },
   );
 }

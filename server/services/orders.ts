@@ -5,7 +5,7 @@
  * PWA's offline outbox replays with it).
  */
 
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { billingComplete } from '../../src/domain/billing-data';
 import { availableCases } from '../../src/domain/offer-pricing';
@@ -16,6 +16,7 @@ import {
   orderAmountMessage,
   orderAmountProblem,
 } from '../../src/domain/order-costs';
+import { agreedPriceLimitText } from '../../src/domain/order-list-texts';
 import type { Database } from '../db/client';
 import {
   invoicePositions,
@@ -26,6 +27,7 @@ import {
   processedMutations,
   users,
 } from '../db/schema';
+import { agreedCasesLeft } from './agreed-prices';
 import { type MutationError, type MutationResult, refused } from './errors';
 import { enqueueMail } from './mail';
 import { orderReceivedMail } from './order-mails';
@@ -43,18 +45,44 @@ export interface RecordedResult {
 
 const MAX_CLIENT_MUTATION_ID_LENGTH = 100;
 const invalidMutationIdMessage = 'Die Kennung der Änderung ist ungültig.';
+export const reusedMutationIdMessage =
+  'Diese Kennung wurde bereits für eine andere Änderung verwendet. Die Änderung wurde nicht ausgeführt.';
+
+/** JSON with sorted keys and `undefined` as null, so equal arguments always hash alike. */
+function canonicalJson(value: unknown): string {
+  if (value === undefined || value === null) return 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** An operation and the arguments that make it this change (its id must not name another). */
+export interface MutationOperation {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+export const argumentsHash = (args: Record<string, unknown>) =>
+  createHash('sha256').update(canonicalJson(args)).digest('hex');
 
 /**
  * Runs `apply` once per (user, clientMutationId): the result is recorded in the same
- * transaction, a replay answers it again. Without an id the mutation simply runs.
+ * transaction with the operation and a hash of its arguments; a replay (same operation, same
+ * arguments) answers it again. The same id for another operation or other arguments is refused
+ * (`MUTATION_ID_REUSED`) and changes nothing: an id names one change, not a slot. Rows recorded
+ * before the hash existed compare the operation only. Without an id the mutation simply runs.
  */
 export async function once(
   db: Database,
   userId: number,
-  operation: string,
+  operation: string | MutationOperation,
   clientMutationId: string | null | undefined,
   apply: (tx: Transaction) => Promise<RecordedResult>,
 ): Promise<RecordedResult> {
+  const { name, args } = typeof operation === 'string' ? { name: operation, args: {} } : operation;
   const mutationId = clientMutationId?.trim() || null;
   // The PWA sends UUIDs; anything longer is no client id (and would not fit the key's index).
   if (mutationId && mutationId.length > MAX_CLIENT_MUTATION_ID_LENGTH) {
@@ -63,13 +91,21 @@ export async function once(
       errors: [{ code: 'INVALID', message: invalidMutationIdMessage, field: 'clientMutationId' }],
     };
   }
-  const replayed = async () => {
+  const hash = argumentsHash(args);
+  const replayed = async (): Promise<RecordedResult | null> => {
     if (!mutationId) return null;
     const [row] = await db
       .select()
       .from(processedMutations)
       .where(and(eq(processedMutations.userId, userId), eq(processedMutations.clientMutationId, mutationId)));
-    return row ? (row.result as unknown as RecordedResult) : null;
+    if (!row) return null;
+    if (row.operation !== name || (row.argumentsHash !== null && row.argumentsHash !== hash)) {
+      return {
+        success: false,
+        errors: [{ code: 'MUTATION_ID_REUSED', message: reusedMutationIdMessage, field: 'clientMutationId' }],
+      };
+    }
+    return row.result as unknown as RecordedResult;
   };
   const earlier = await replayed();
   if (earlier) return earlier;
@@ -79,9 +115,13 @@ export async function once(
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       const result = await apply(tx);
       if (mutationId) {
-        await tx
-          .insert(processedMutations)
-          .values({ userId, clientMutationId: mutationId, operation, result: { ...result } });
+        await tx.insert(processedMutations).values({
+          userId,
+          clientMutationId: mutationId,
+          operation: name,
+          argumentsHash: hash,
+          result: { ...result },
+        });
       }
       return result;
     });
@@ -166,7 +206,8 @@ export function createOrderPosition(
   userId: number,
   input: { offerId: number; amount: number; clientMutationId?: string | null },
 ): Promise<RecordedResult> {
-  return once(db, userId, 'createOrderPosition', input.clientMutationId, async (tx) => {
+  const args = { offerId: input.offerId, amount: input.amount };
+  return once(db, userId, { name: 'createOrderPosition', args }, input.clientMutationId, async (tx) => {
     if (await isBlocked(tx, userId)) return failure('ORDER_LIST_BLOCKED', orderTexts.blocked);
     const found = await offerWithStock(tx, input.offerId);
     if (!found || found.offer.archived) return failure('NOT_FOUND', orderTexts.offerUnknown, 'offerId');
@@ -217,7 +258,9 @@ export function changeOrderPosition(
     clientMutationId?: string | null;
   },
 ): Promise<RecordedResult> {
-  return once(db, userId, 'changeOrderPosition', input.clientMutationId, async (tx) => {
+  const { orderPositionId, amount, conditionReport } = input;
+  const args = { orderPositionId, amount, conditionReport };
+  return once(db, userId, { name: 'changeOrderPosition', args }, input.clientMutationId, async (tx) => {
     const [position] = await tx
       .select()
       .from(orderPositions)
@@ -234,6 +277,15 @@ export function changeOrderPosition(
       const elsewhere = await casesElsewhere(tx, userId, position.offerId, position.id);
       const refusal = amountRefusal(input.amount, (found?.available ?? 0) - elsewhere);
       if (refusal) return refusal;
+      // An adviser's agreed price covers at most the offer's cases (more come from the catalogue).
+      if (input.amount > position.amount && position.agreedPriceBtl && position.recommendedPositionId) {
+        const left = await agreedCasesLeft(tx, position.recommendedPositionId, {
+          exceptOrderPositionId: position.id,
+        });
+        if (left !== null && input.amount > left) {
+          return failure('AGREED_PRICE_LIMIT', agreedPriceLimitText(left), 'amount');
+        }
+      }
       changes.amount = input.amount;
     }
     if (input.conditionReport !== undefined && input.conditionReport !== null) {
@@ -252,7 +304,8 @@ export function deleteOrderPosition(
   userId: number,
   input: { orderPositionId: number; clientMutationId?: string | null },
 ): Promise<RecordedResult> {
-  return once(db, userId, 'deleteOrderPosition', input.clientMutationId, async (tx) => {
+  const args = { orderPositionId: input.orderPositionId };
+  return once(db, userId, { name: 'deleteOrderPosition', args }, input.clientMutationId, async (tx) => {
     const deleted = await tx
       .delete(orderPositions)
       .where(and(eq(orderPositions.id, input.orderPositionId), eq(orderPositions.userId, userId)))
@@ -304,6 +357,16 @@ export function createInvoice(
       .where(eq(orderPositions.userId, userId))
       .orderBy(asc(orderPositions.id));
     if (positions.length === 0) return failure('EMPTY', orderTexts.emptyOrderList);
+    // The agreed cases may have been invoiced meanwhile (staff invoiced the adviser's offer).
+    for (const { position } of positions) {
+      if (!position.agreedPriceBtl || !position.recommendedPositionId) continue;
+      const left = await agreedCasesLeft(tx, position.recommendedPositionId, {
+        exceptOrderPositionId: position.id,
+      });
+      if (left !== null && position.amount > left) {
+        return failure('AGREED_PRICE_LIMIT', agreedPriceLimitText(left), 'amount');
+      }
+    }
     const sums = costSummary(
       positions.map(({ position, offer }) => ({
         amount: position.amount,
@@ -333,6 +396,7 @@ export function createInvoice(
         caskOf: offer.caskOf,
         buyPriceBtl: positionPriceBtl(position, offer),
         conditionReport: position.conditionReport,
+        recommendedPositionId: position.agreedPriceBtl ? position.recommendedPositionId : null,
       })),
     );
     await tx.delete(orderPositions).where(

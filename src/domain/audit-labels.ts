@@ -31,6 +31,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   link: 'Tranche zugeordnet',
   unlink: 'Tranchenzuordnung entfernt',
   'stage:CHECK_DONE': 'Prüfung abgeschlossen (check done)',
+  'stage:CANCELLED': 'Storniert',
+  payment_after_cancellation: 'Zahlungsmeldung nach Storno (nicht verbucht)',
 };
 
 /**
@@ -77,6 +79,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   invoiceDate: 'Rechnungsdatum',
   invoiceNumber: 'Rechnungsnummer',
   invoiceId: 'Rechnung',
+  cancellationReason: 'Stornogrund',
+  releasedCases: 'Freigegebene Kisten',
+  outcome: 'Ergebnis',
+  eventId: 'Ereignis-ID',
   position: 'Position',
   wine: 'Wein',
   amount: 'Kisten',

@@ -22,6 +22,40 @@ export const invoiceCheckTexts = {
     'Die letzte Position einer Rechnung kann nicht gelöscht werden. Passen Sie stattdessen Anzahl oder Preis an.',
 } as const;
 
+/** Longest reason of a cancellation (it is mailed to the client and shown on the order list). */
+export const CANCELLATION_REASON_MAX_LENGTH = 1000;
+
+/** Said to the client when staff cancel an invoice without giving a reason. */
+export const DEFAULT_CANCELLATION_REASON =
+  'Ihre Bestellung konnte leider nicht wie gewünscht ausgeführt werden. Bei Fragen sind wir gerne für Sie da.';
+
+export const cancellationTexts = {
+  reasonTooLong: `Der Grund darf höchstens ${CANCELLATION_REASON_MAX_LENGTH.toLocaleString('de-DE')} Zeichen lang sein.`,
+  reasonWithoutCancellation: 'Einen Grund gibt es nur beim Stornieren einer Rechnung.',
+  nothingElseWithCancellation: 'Beim Stornieren lassen sich Rechnungsdatum und -nummer nicht ändern.',
+  paid: 'Eine bezahlte Rechnung kann nicht storniert werden.',
+  alreadyCancelled: 'Diese Rechnung ist bereits storniert.',
+  providerFailed:
+    'Die Rechnung konnte beim Zahlungsanbieter nicht storniert werden. Bitte versuchen Sie es später erneut.',
+  providerMismatch:
+    'Diese Rechnung liegt bei einem anderen als dem eingestellten Zahlungsanbieter und kann hier nicht storniert werden.',
+} as const;
+
+/** Stages from which staff may cancel an invoice (never once it is paid). */
+export const CANCELLABLE_STAGES = [
+  'CHECK_NEEDED',
+  'CHECK_DONE',
+  'WAITING_FOR_PAYMENT',
+  'PAYMENT_FAILED',
+] as const;
+
+/** The German problem of a cancellation reason, or null (empty is fine: the default text applies). */
+export function cancellationReasonProblem(reason: string | null | undefined): string | null {
+  return (reason ?? '').trim().length > CANCELLATION_REASON_MAX_LENGTH
+    ? cancellationTexts.reasonTooLong
+    : null;
+}
+
 /** Null when the (trimmed) number has the form year, dash, at least four digits, e.g. "2026-0042". */
 export function invoiceNumberProblem(value: string): string | null {
   const parsed = parseInvoiceNumber(value);

@@ -19,10 +19,26 @@ export function orderAddQueuedText(title: string): string {
 /** The mark of an order position that exists only on this device so far. */
 export const POSITION_PENDING_TEXT = 'Wartet auf Verbindung';
 
+/** Raising a position at an adviser's agreed price beyond the cases of the offer (docs/deviations.md). */
+export function agreedPriceLimitText(cases: number): string {
+  const limit = cases === 1 ? '1 Kiste' : `${cases} Kisten`;
+  return cases === 0
+    ? 'Den vereinbarten Preis dieses Angebots haben Sie bereits vollständig genutzt. Weitere Kisten können Sie zum aktuellen Preis über das Angebot hinzufügen.'
+    : `Zum vereinbarten Preis sind höchstens ${limit} möglich. Weitere Kisten können Sie zum aktuellen Preis über das Angebot hinzufügen.`;
+}
+
+/** A transfer of an adviser offer whose agreed cases are all ordered already. */
+export const AGREED_OFFER_USED_TEXT =
+  'Dieses Angebot Ihres Beraters haben Sie bereits vollständig bestellt. Weitere Kisten können Sie zum aktuellen Preis über die Angebote hinzufügen.';
+
 export const BILLING_INCOMPLETE = 'Bitte vervollständigen Sie Ihre Rechnungsinformationen.';
 
 export const PAYMENT_FAILED_TEXT =
   'Ihre Zahlung ist leider fehlgeschlagen. Bitte versuchen Sie es erneut. Bei Fragen nehmen Sie gerne Kontakt mit uns auf.';
+
+/** Title of a cancelled request on the order list. */
+export const CANCELLED_TEXT =
+  'Diese Bestellung wurde storniert und kann nicht mehr bezahlt werden. Ihre Orderliste ist wieder frei.';
 
 export const NO_INVOICES = 'Noch keine Rechnungen vorhanden.';
 

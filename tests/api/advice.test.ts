@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, partialOffers, preferencesProfiles } from '../../server/db/schema';
 import { salesCalculation } from '../../src/domain/advice-simulation';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
+import { agreedPriceLimitText } from '../../src/domain/order-list-texts';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 
 const PASSWORD = 'Weindepot2026!';
@@ -268,31 +269,35 @@ describe.each(databaseTargets)('Anlegerprofil, Angebote und Simulation (%s)', (t
     );
     expect(list.orderListSums.vintagesSum).toBe(adviserSum);
 
-    // A new amount keeps the agreed price; the same wine from the catalogue is a position of its
-    // own at the catalogue price, and both share the offer's stock.
+    // The agreed price covers the offered cases only (issue 16): more of them are refused; the
+    // same wine from the catalogue is a position of its own at the catalogue price, and both
+    // share the offer's stock.
     const mouton = discounted.find(
-      (p) => p.caskOf === 6 && p.offer.availableCases >= 3,
+      (p) => p.caskOf === 6 && p.offer.availableCases >= p.amount + 2,
     ) as Profile['recommendedPositions'][number];
     const agreed = list.orderPositionList.find((p) => p.offer.id === mouton.offer.id) as PricedPosition;
     const stock = mouton.offer.availableCases;
     const changed = await portal.gql(
-      'mutation ($id: Int!, $amount: Int) { changeOrderPosition(orderPositionId: $id, amount: $amount) { success orderPosition { amount priceBtl } } }',
-      { id: agreed.id, amount: stock - 1 },
+      'mutation ($id: Int!, $amount: Int) { changeOrderPosition(orderPositionId: $id, amount: $amount) { success errors { code message } orderPosition { amount priceBtl } } }',
+      { id: agreed.id, amount: mouton.amount + 1 },
       { token: kunde },
     );
     expect(changed.data).toMatchObject({
       changeOrderPosition: {
-        success: true,
-        orderPosition: { amount: stock - 1, priceBtl: mouton.sellPriceBtl },
+        success: false,
+        errors: [{ code: 'AGREED_PRICE_LIMIT', message: agreedPriceLimitText(mouton.amount) }],
       },
     });
     const tooMany = await portal.gql(
-      'mutation ($offerId: Int!) { createOrderPosition(offerId: $offerId, amount: 2) { success errors { message } } }',
-      { offerId: mouton.offer.id },
+      'mutation ($offerId: Int!, $amount: Int!) { createOrderPosition(offerId: $offerId, amount: $amount) { success errors { message } } }',
+      { offerId: mouton.offer.id, amount: stock - mouton.amount + 1 },
       { token: kunde },
     );
     expect(tooMany.data).toMatchObject({
-      createOrderPosition: { success: false, errors: [{ message: 'Es sind nur noch 1 Kisten verfügbar.' }] },
+      createOrderPosition: {
+        success: false,
+        errors: [{ message: `Es sind nur noch ${stock - mouton.amount} Kisten verfügbar.` }],
+      },
     });
     expect(
       (await portal.gql(ADD_POSITION, { offerId: mouton.offer.id }, { token: kunde })).data,
@@ -302,15 +307,11 @@ describe.each(databaseTargets)('Anlegerprofil, Angebote und Simulation (%s)', (t
     list = await pricedList(kunde);
     const ofMouton = list.orderPositionList.filter((p) => p.offer.id === mouton.offer.id);
     expect(ofMouton.map((p) => [p.amount, p.agreedPriceBtl, p.priceBtl])).toEqual([
-      [stock - 1, mouton.sellPriceBtl, mouton.sellPriceBtl],
+      [mouton.amount, mouton.sellPriceBtl, mouton.sellPriceBtl],
       [1, null, mouton.offer.sellPriceBtl],
     ]);
     expect(ofMouton[0]?.priceBtlStr).toBe(formatEuro(decimalToCents(mouton.sellPriceBtl)));
-    expect(list.orderListSums.vintagesSum).toBe(
-      adviserSum +
-        (stock - 1 - mouton.amount) * 6 * decimalToCents(mouton.sellPriceBtl) +
-        6 * decimalToCents(mouton.offer.sellPriceBtl),
-    );
+    expect(list.orderListSums.vintagesSum).toBe(adviserSum + 6 * decimalToCents(mouton.offer.sellPriceBtl));
   });
 
   it('shows only the non-archived adviser offer and orders it bindingly', async () => {

@@ -23,10 +23,11 @@ async function required<Row>(load: Promise<Row | null>, what: string): Promise<R
 }
 
 const cents = (value: string) => decimalToCents(value);
+const isStaffUser = (context: GraphQLContext) => Boolean(context.user?.isStaff || context.user?.isSuperuser);
 
 export const invoiceQueries = {
   orderListInvoices: (_parent, { stage }, context) =>
-    listInvoices(context.db, signedInUser(context), stage, true),
+    listInvoices(context.db, signedInUser(context), stage, true, true),
   getInvoiceById: (_parent, { invoiceId }, context) =>
     findInvoice(context.db, signedInUser(context), invoiceId),
   clientsInvoices: (_parent, { stage }, context) => listInvoices(context.db, signedInUser(context), stage),
@@ -69,7 +70,13 @@ export const invoiceMutations = {
     return invoicePayload(context, result, result.id);
   },
   changeInvoice: async (_parent, args, context) => {
-    const result = await changeInvoice(context.db, context.config, signedInUser(context), args);
+    const result = await changeInvoice(
+      context.db,
+      context.config,
+      signedInUser(context),
+      args,
+      args.stage === 'CANCELLED' ? createPaymentProvider(context.db, context.config) : undefined,
+    );
     if (result.success) context.nudgeOutbox();
     return invoicePayload(context, result, result.invoice?.id ?? null);
   },
@@ -94,6 +101,10 @@ export const invoiceTypes = {
         ? `${config.publicUrl}/invoices/${invoice.invoicePdfViewPermissionToken}.pdf`
         : null,
     stripeHostedInvoiceUrl: (invoice) => invoice.hostedInvoiceUrl,
+    lateProviderEventAt: (invoice, _args, context) =>
+      isStaffUser(context) ? invoice.lateProviderEventAt : null,
+    lateProviderEventOutcome: (invoice, _args, context) =>
+      isStaffUser(context) ? invoice.lateProviderEventOutcome : null,
     user: (invoice, _args, { loaders }) => required(loaders.user.load(invoice.userId), 'Kunde'),
     positions: (invoice, _args, { loaders }) => positionsOf(invoice.id, loaders),
     invoicePositionsRel: (invoice, _args, { loaders }) => positionsOf(invoice.id, loaders),

@@ -48,6 +48,8 @@ export function createLocalProvider(options: { publicUrl: string; secret: string
         hostedInvoiceUrl: `${options.publicUrl}/pay/${providerInvoiceId}`,
       };
     },
+    // The hosted page (`/pay/<id>`) refuses payment once the invoice is CANCELLED: nothing to do.
+    async voidInvoice() {},
     async customerPortalUrl(client) {
       return `${options.publicUrl}/pay/portal/${portalToken(client.id, options.secret)}`;
     },

@@ -5,6 +5,8 @@ export interface HostedInvoice {
   providerInvoiceId: string;
   providerInvoiceNumber: string | null;
   hostedInvoiceUrl: string;
+  /** A customer the provider created for the client on the way (stored on the client). */
+  providerCustomerId?: string;
 }
 
 /**
@@ -17,7 +19,17 @@ export interface PaymentProvider {
     invoice: typeof invoices.$inferSelect;
     client: typeof users.$inferSelect;
     lines: InvoiceLine[];
+    /**
+     * One key per invoice: the provider answers a repeated creation with the invoice it already
+     * created instead of billing twice (Stripe's `Idempotency-Key`).
+     */
+    idempotencyKey: string;
   }): Promise<HostedInvoice>;
+  /**
+   * Voids the provider's invoice of a cancelled order so it can no longer be paid (Stripe: void
+   * an open invoice). The local provider's page checks the invoice's stage instead.
+   */
+  voidInvoice(providerInvoiceId: string, idempotencyKey: string): Promise<void>;
   /** A session URL of the provider's customer portal (invoices and their PDFs). */
   customerPortalUrl(client: typeof users.$inferSelect, returnUrl: string): Promise<string>;
 }

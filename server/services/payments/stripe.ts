@@ -28,7 +28,11 @@ export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
 export function createStripeProvider(options: StripeOptions): PaymentProvider {
   const stripe = createStripeClient(options.secretKey, options.apiUrl);
 
-  async function customerOf(client: Parameters<PaymentProvider['customerPortalUrl']>[0]): Promise<string> {
+  /** The client's Stripe customer, created once; `remember` stores a new one on the client. */
+  async function customerOf(
+    client: Parameters<PaymentProvider['customerPortalUrl']>[0],
+    remember = true,
+  ): Promise<string> {
     if (client.paymentCustomerId) return client.paymentCustomerId;
     const customer = await stripe.customers.create(
       {
@@ -45,14 +49,15 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       },
       { idempotencyKey: `weindepot-customer-${client.id}` },
     );
-    await options.rememberCustomer(client.id, customer.id);
+    if (remember) await options.rememberCustomer(client.id, customer.id);
     return customer.id;
   }
 
   return {
     name: 'stripe',
-    async createHostedInvoice({ invoice, client, lines }): Promise<HostedInvoice> {
-      const customer = await customerOf(client);
+    async createHostedInvoice({ invoice, client, lines, idempotencyKey }): Promise<HostedInvoice> {
+      // Stored by the caller inside its transaction (it holds the invoice's lock).
+      const customer = await customerOf(client, false);
       const draft = await stripe.invoices.create(
         {
           customer,
@@ -62,7 +67,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           auto_advance: false,
           metadata: { invoiceId: String(invoice.id), invoiceNumber: invoice.invoiceNumber ?? '' },
         },
-        { idempotencyKey: `weindepot-invoice-${invoice.id}` },
+        { idempotencyKey },
       );
       if (!draft.id) throw new Error('Stripe lieferte keine Rechnungs-ID');
       for (const [index, line] of lines.entries()) {
@@ -74,17 +79,31 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
             amount: line.amountCents,
             description: line.description,
           },
-          { idempotencyKey: `weindepot-invoice-${invoice.id}-line-${index}` },
+          { idempotencyKey: `${idempotencyKey}-line-${index}` },
         );
       }
-      const finalized = await stripe.invoices.finalizeInvoice(draft.id);
+      const finalized = await stripe.invoices.finalizeInvoice(
+        draft.id,
+        {},
+        { idempotencyKey: `${idempotencyKey}-finalize` },
+      );
       if (!finalized.hosted_invoice_url || !finalized.id)
         throw new Error('Stripe lieferte keine Zahlungsseite');
       return {
         providerInvoiceId: finalized.id,
         providerInvoiceNumber: finalized.number ?? null,
         hostedInvoiceUrl: finalized.hosted_invoice_url,
+        ...(client.paymentCustomerId === customer ? {} : { providerCustomerId: customer }),
       };
+    },
+    async voidInvoice(providerInvoiceId, idempotencyKey) {
+      const current = await stripe.invoices.retrieve(providerInvoiceId);
+      if (current.status === 'void') return;
+      if (current.status === 'draft') {
+        await stripe.invoices.del(providerInvoiceId);
+        return;
+      }
+      await stripe.invoices.voidInvoice(providerInvoiceId, {}, { idempotencyKey });
     },
     async customerPortalUrl(client, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { PushOptIn } from '../../components/push/PushOptIn';
-import { PAYMENT_FAILED_TEXT } from '../../domain/order-list-texts';
+import { formatInvoiceDate } from '../../domain/backoffice-invoices';
+import { CANCELLED_TEXT, PAYMENT_FAILED_TEXT } from '../../domain/order-list-texts';
 import type { InvoiceView } from '../../queries/orders';
 import { CostSummaryCard } from './CostSummaryCard';
 
@@ -14,7 +15,7 @@ function InvoicePositions({ invoice }: { invoice: InvoiceView }) {
             {position.amount} × {position.vintageTitle} ({position.caskOf} × {position.bottleSize.title})
             {position.conditionReport ? ' · mit Zustandsbericht' : ''}
           </Text>
-          <Text size="sm" ta="right">
+          <Text size="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>
             {position.sumStr}
           </Text>
         </Group>
@@ -152,6 +153,33 @@ export function PaymentFailedPanel(props: PayPanelProps) {
         ) : null}
         <Group>
           <PayButton {...props} label="Erneut bezahlen" />
+          <Button variant="default" onClick={contact.open}>
+            Kontakt aufnehmen
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A request staff cancelled (shown for 30 days): what, when, and the reason the client was told. */
+export function CancelledPanel({ invoice }: { invoice: InvoiceView }) {
+  const contact = useContactModal();
+  return (
+    <Paper withBorder p="lg" data-testid="invoice-cancelled">
+      <Stack>
+        <InvoiceHeading invoice={invoice} title="Bestellung storniert" />
+        <Alert color="gray" role="status" title={CANCELLED_TEXT}>
+          <Text size="sm">
+            {invoice.cancelledAt ? `Storniert am ${formatInvoiceDate(invoice.cancelledAt)}. ` : ''}
+            Grund: {invoice.cancellationReason}
+          </Text>
+        </Alert>
+        <InvoicePositions invoice={invoice} />
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            Gesamtsumme der stornierten Bestellung: {invoice.overallSumStr}
+          </Text>
           <Button variant="default" onClick={contact.open}>
             Kontakt aufnehmen
           </Button>

@@ -24,6 +24,7 @@ import { BillingData } from './BillingData';
 import { BindingOrderDialog } from './BindingOrderDialog';
 import { CostSummaryCard } from './CostSummaryCard';
 import {
+  CancelledPanel,
   CheckDonePanel,
   CheckNeededPanel,
   PaymentFailedPanel,
@@ -147,6 +148,10 @@ export function OrderListScreen() {
       ))}
       {data.payment_failed.map((invoice) => (
         <PaymentFailedPanel key={invoice.id} invoice={invoice} {...payProps(invoice.id)} />
+      ))}
+      {/* Absent in an order list cached on this device before cancellations existed. */}
+      {(data.cancelled ?? []).map((invoice) => (
+        <CancelledPanel key={invoice.id} invoice={invoice} />
       ))}
 
       {positions.length === 0 && !hasQueuedAdds(outbox) ? (

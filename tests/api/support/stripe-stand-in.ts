@@ -26,14 +26,17 @@ function readBody(request: IncomingMessage): Promise<string> {
 
 /**
  * A local HTTP stand-in for the few Stripe API endpoints the adapter calls (customers,
- * invoices, invoice items, finalize, billing-portal sessions); it records every request.
+ * invoices, invoice items, finalize, retrieve, void, billing-portal sessions); it records every
+ * request. `delayMs` holds each answer back (so concurrent calls overlap).
  */
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+export async function startStripeStandIn(options: { delayMs?: number } = {}): Promise<StripeStandIn> {
   const requests: RecordedStripeRequest[] = [];
   let serial = 0;
+  let invoiceStatus = 'draft';
   const server: Server = createServer(async (request, response) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     const body = Object.fromEntries(new URLSearchParams(await readBody(request)));
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     const idempotency = request.headers['idempotency-key'];
     requests.push({
       method: request.method ?? 'GET',
@@ -49,10 +52,19 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (path === '/v1/customers')
       return send(200, { id: 'cus_standin', object: 'customer', email: body.email });
     if (path === '/v1/invoices') {
+      invoiceStatus = 'draft';
       return send(200, { id: 'in_standin', object: 'invoice', status: 'draft', customer: body.customer });
+    }
+    if (path === '/v1/invoices/in_standin' && request.method === 'GET') {
+      return send(200, { id: 'in_standin', object: 'invoice', status: invoiceStatus });
+    }
+    if (path === '/v1/invoices/in_standin/void') {
+      invoiceStatus = 'void';
+      return send(200, { id: 'in_standin', object: 'invoice', status: 'void' });
     }
     if (path === '/v1/invoiceitems') return send(200, { id: `ii_${serial}`, object: 'invoiceitem' });
     if (path === '/v1/invoices/in_standin/finalize') {
+      invoiceStatus = 'open';
       return send(200, {
         id: 'in_standin',
         object: 'invoice',

@@ -9,6 +9,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  Textarea,
   Title,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
@@ -16,7 +17,13 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { AuditLogButton } from '../../../components/backoffice/AuditLogButton';
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
-import { formatInvoiceDate } from '../../../domain/backoffice-invoices';
+import {
+  CANCELLABLE_STAGES,
+  CANCELLATION_REASON_MAX_LENGTH,
+  cancellationReasonProblem,
+  DEFAULT_CANCELLATION_REASON,
+  formatInvoiceDate,
+} from '../../../domain/backoffice-invoices';
 import {
   type InvoiceCheckInvoice,
   invoiceCheckErrorMessage,
@@ -72,6 +79,10 @@ function InvoiceCheckCard({
 }) {
   const change = useChangeCheckedInvoice();
   const [confirmingCheck, setConfirmingCheck] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [reason, setReason] = useState('');
+  const reasonProblem = cancellationReasonProblem(reason);
+  const cancellable = (CANCELLABLE_STAGES as readonly string[]).includes(invoice.stage);
   const editable = invoice.stage === 'CHECK_NEEDED';
   // Date and number can be corrected until the client starts the payment (the server's rule).
   const correctable = editable || invoice.stage === 'CHECK_DONE';
@@ -117,6 +128,26 @@ function InvoiceCheckCard({
     }
   };
 
+  const cancel = async () => {
+    if (reasonProblem) return;
+    try {
+      await change.mutateAsync({ invoiceId: invoice.id, stage: 'CANCELLED', reason: reason.trim() || null });
+      setCancelling(false);
+      notifications.show({
+        color: 'green',
+        title: 'Rechnung storniert',
+        message: `Rechnung ${invoice.invoiceNumber ?? `#${invoice.id}`} ist storniert; der Bestand ist freigegeben und ${customerName(invoice)} wurde per E-Mail informiert.`,
+      });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Rechnung nicht storniert',
+        message: invoiceCheckErrorMessage(error),
+        autoClose: 7000,
+      });
+    }
+  };
+
   return (
     <Card withBorder padding="lg" data-testid="invoice-check">
       <Stack gap="lg">
@@ -125,20 +156,49 @@ function InvoiceCheckCard({
             <Title order={2} size="h3">
               Rechnung #{invoice.id}
             </Title>
-            <Badge color={editable ? 'orange' : 'green'} variant="light">
-              {editable ? 'check needed' : invoice.stage === 'CHECK_DONE' ? 'check done' : invoice.stage}
+            <Badge
+              color={editable ? 'orange' : invoice.stage === 'CANCELLED' ? 'gray' : 'green'}
+              variant="light"
+            >
+              {STAGE_BADGES[invoice.stage] ?? invoice.stage}
             </Badge>
           </Group>
           <AuditLogButton entity="invoice" entityId={invoice.id} label={`Rechnung #${invoice.id}`} />
         </Group>
 
-        {!editable && (
-          <Alert color="blue" title="Bereits geprüft">
-            Diese Rechnung wird nicht mehr geprüft; Positionen können nicht mehr geändert werden.
-            {correctable
-              ? ' Rechnungsdatum und -nummer lassen sich korrigieren, bis der Kunde die Zahlung startet.'
+        {invoice.lateProviderEventAt && (
+          <Alert
+            color="red"
+            role="alert"
+            title="Zahlungsmeldung nach Storno"
+            data-testid="late-provider-event"
+          >
+            Am {formatInvoiceDate(invoice.lateProviderEventAt)} meldete der Zahlungsanbieter für diese
+            stornierte Rechnung{' '}
+            {invoice.lateProviderEventOutcome === 'paid'
+              ? 'eine eingegangene Zahlung'
+              : 'einen fehlgeschlagenen Zahlungsversuch'}
+            . Die Meldung wurde nicht verbucht (kein Depot, Bestand bleibt frei).
+            {invoice.lateProviderEventOutcome === 'paid'
+              ? ' Bitte erstatten Sie die Zahlung beim Zahlungsanbieter.'
               : ''}
           </Alert>
+        )}
+
+        {invoice.stage === 'CANCELLED' ? (
+          <Alert color="gray" title="Storniert" data-testid="invoice-cancellation">
+            {invoice.cancelledAt ? `Storniert am ${formatInvoiceDate(invoice.cancelledAt)}. ` : ''}Grund:{' '}
+            {invoice.cancellationReason}
+          </Alert>
+        ) : (
+          !editable && (
+            <Alert color="blue" title="Bereits geprüft">
+              Diese Rechnung wird nicht mehr geprüft; Positionen können nicht mehr geändert werden.
+              {correctable
+                ? ' Rechnungsdatum und -nummer lassen sich korrigieren, bis der Kunde die Zahlung startet.'
+                : ''}
+            </Alert>
+          )
         )}
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -194,14 +254,55 @@ function InvoiceCheckCard({
           <Sum label="Gesamtsumme" value={invoice.sums.overallSumStr} strong />
         </SimpleGrid>
 
-        {editable && (
+        {(editable || cancellable) && (
           <Group justify="flex-end">
-            <Button color="green" size="md" onClick={() => setConfirmingCheck(true)}>
-              check done
-            </Button>
+            {cancellable && (
+              <Button color="red" variant="light" size="md" onClick={() => setCancelling(true)}>
+                Stornieren
+              </Button>
+            )}
+            {editable && (
+              <Button color="green" size="md" onClick={() => setConfirmingCheck(true)}>
+                check done
+              </Button>
+            )}
           </Group>
         )}
       </Stack>
+
+      <ConfirmDialog
+        opened={cancelling}
+        title="Rechnung stornieren?"
+        confirmLabel="Stornieren"
+        confirmColor="red"
+        loading={change.isPending}
+        onConfirm={() => void cancel()}
+        onCancel={() => setCancelling(false)}
+      >
+        <Stack gap="sm">
+          <Text>
+            Rechnung {invoice.invoiceNumber ?? `#${invoice.id}`} von {customerName(invoice)} über{' '}
+            {invoice.sums.overallSumStr} stornieren? Reservierte Kisten werden freigegeben, die Zahlungsseite
+            wird ungültig und der Kunde erhält eine E-Mail mit dem Grund. Das lässt sich nicht rückgängig
+            machen.
+          </Text>
+          <Textarea
+            label="Grund (für den Kunden)"
+            description={`Ohne Angabe: „${DEFAULT_CANCELLATION_REASON}“`}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            error={reasonProblem}
+            autosize
+            minRows={3}
+            maxRows={8}
+            data-autofocus
+          />
+          <Text size="xs" c="dimmed" ta="right">
+            {reason.trim().length.toLocaleString('de-DE')} /{' '}
+            {CANCELLATION_REASON_MAX_LENGTH.toLocaleString('de-DE')} Zeichen
+          </Text>
+        </Stack>
+      </ConfirmDialog>
 
       <ConfirmDialog
         opened={confirmingCheck}
@@ -221,6 +322,16 @@ function InvoiceCheckCard({
     </Card>
   );
 }
+
+const STAGE_BADGES: Record<string, string> = {
+  CHECK_NEEDED: 'check needed',
+  CHECK_DONE: 'check done',
+  WAITING_FOR_PAYMENT: 'Zahlung ausstehend',
+  PAYMENT_FAILED: 'Zahlung fehlgeschlagen',
+  PAID: 'bezahlt',
+  PURCHASED: 'bezahlt',
+  CANCELLED: 'storniert',
+};
 
 function Sum({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (

@@ -44,23 +44,43 @@ export function InvoiceCheckTab() {
   });
   const waiting = list.data.checkNeeded.map(optionOf);
   const checked = list.data.checkDone.map(optionOf);
+  const unpaid = [...list.data.waitingForPayment, ...list.data.paymentFailed].map(optionOf);
+  // Cancelled ones with a payment reported afterwards first: staff must check (refund) those.
+  const cancelled = [...list.data.cancelled]
+    .sort((a, b) => Number(Boolean(b.lateProviderEventAt)) - Number(Boolean(a.lateProviderEventAt)))
+    .map((invoice) => {
+      const option = optionOf(invoice);
+      return invoice.lateProviderEventAt
+        ? { ...option, label: `${option.label} · Zahlungsmeldung nach Storno prüfen` }
+        : option;
+    });
+  const flagged = list.data.cancelled.filter((invoice) => invoice.lateProviderEventAt).length;
   const groups = [
     { group: `${INVOICE_CHECK_STAGE_LABELS.CHECK_NEEDED}: Prüfung`, items: waiting },
     { group: `${INVOICE_CHECK_STAGE_LABELS.CHECK_DONE}: Datum und Nummer korrigieren`, items: checked },
+    { group: 'Zahlung ausstehend oder fehlgeschlagen: stornierbar', items: unpaid },
+    { group: 'Storniert', items: cancelled },
   ].filter((group) => group.items.length > 0);
-  const options = [...waiting, ...checked];
+  const options = [...waiting, ...checked, ...unpaid, ...cancelled];
   // A chosen invoice stays shown even when it has just left the list (paid meanwhile, for example).
   const chosenListed = chosenId !== null && options.some((option) => option.value === String(chosenId));
 
   return (
     <Stack gap="lg">
+      {flagged > 0 && (
+        <Alert color="red" role="alert" title="Zahlungsmeldung nach Storno">
+          {flagged === 1
+            ? 'Für eine stornierte Rechnung hat der Zahlungsanbieter nachträglich ein Zahlungsergebnis gemeldet. Sie ist unter „Storniert“ markiert; bitte prüfen und eine eingegangene Zahlung erstatten.'
+            : `Für ${flagged} stornierte Rechnungen hat der Zahlungsanbieter nachträglich ein Zahlungsergebnis gemeldet. Sie sind unter „Storniert“ markiert; bitte prüfen und eingegangene Zahlungen erstatten.`}
+        </Alert>
+      )}
       {options.length === 0 && chosenId === null ? (
         <Text c="dimmed">Keine Rechnungen zur Prüfung.</Text>
       ) : (
         <Select
           label="Choose ID"
           placeholder="Rechnung wählen"
-          description={`${waiting.length} zur Prüfung (check needed), ${checked.length} geprüft (check done: Datum und Nummer bis zur Zahlung korrigierbar).`}
+          description={`${waiting.length} zur Prüfung (check needed), ${checked.length} geprüft (check done: Datum und Nummer bis zur Zahlung korrigierbar), ${unpaid.length} unbezahlt, ${cancelled.length} storniert.`}
           data={groups}
           value={chosenListed ? String(chosenId) : null}
           onChange={(value) => setChosenId(value ? Number(value) : null)}
