@@ -10,6 +10,7 @@ import { buildYoga } from './graphql/yoga';
 import { BODY_LIMIT_BYTES, registerErrorHandler } from './http-errors';
 import { checkoutRoutes } from './routes/checkout';
 import { mediaRoutes } from './routes/media';
+import { settlementRoutes } from './routes/settlement';
 import { registerSecurityHeaders } from './security-headers';
 
 export interface AppDeps {
@@ -70,6 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     nudgeOutbox: deps.nudgeOutbox ?? (() => {}),
   });
+
+  await app.register(settlementRoutes, { db: deps.db });
 
   await app.register(mediaRoutes, { db: deps.db, mediaDir: deps.config.mediaDir });
 

@@ -3,7 +3,7 @@
  * tranches, invoice number, mail), finalizing with the payment provider, and the provider's
  * payment results (PAID → depot positions, PAYMENT_FAILED → retry).
  */
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { invoiceNumberProblem } from '../../src/domain/backoffice-invoices';
 import { billingComplete } from '../../src/domain/billing-data';
 import { decimalToCents } from '../../src/domain/money';
@@ -27,6 +27,7 @@ import { checkDoneMail, paymentReceivedMail } from './order-mails';
 import { orderTexts } from './order-texts';
 import type { PaymentProvider } from './payments/provider';
 import { enqueuePushToUser, pushTexts } from './push';
+import { settleSoldCases } from './secondary-market';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -131,7 +132,11 @@ async function hasOpenInvoice(tx: Transaction, userId: number, except: number): 
  * Reserves the invoice's cases on the offer's purchase tranches (oldest tranche first) and
  * records the split on each invoice position. Refuses when a wine no longer has enough cases.
  */
-async function reserveStock(tx: Transaction, invoiceId: number): Promise<MutationError | null> {
+async function reserveStock(
+  tx: Transaction,
+  invoiceId: number,
+  buyerId: number,
+): Promise<MutationError | null> {
   const positions = await tx
     .select({ position: invoicePositions, title: vintageLabelSql })
     .from(invoicePositions)
@@ -142,7 +147,13 @@ async function reserveStock(tx: Transaction, invoiceId: number): Promise<Mutatio
     const tranches = await tx
       .select()
       .from(partialOffers)
-      .where(eq(partialOffers.offerId, position.offerId))
+      // A Zweitmarkt seller's own cases are never reserved for the seller.
+      .where(
+        and(
+          eq(partialOffers.offerId, position.offerId),
+          or(isNull(partialOffers.sellerUserId), ne(partialOffers.sellerUserId, buyerId)),
+        ),
+      )
       .orderBy(asc(partialOffers.id))
       .for('update');
     const available = tranches.reduce((sum, tranche) => sum + Math.max(0, tranche.quantityAvailable), 0);
@@ -226,7 +237,7 @@ export async function changeInvoice(
       if (taken) return refuse('TAKEN', orderTexts.invoiceNumberTaken, invoice, 'invoiceNumber');
     }
     if (stageChange) {
-      const problem = await reserveStock(tx, invoice.id);
+      const problem = await reserveStock(tx, invoice.id, invoice.userId);
       if (problem) return { success: false, errors: [problem], invoice };
       invoiceNumber ??= await allocateInvoiceNumber(tx, Number((invoiceDate ?? today()).slice(0, 4)));
     }
@@ -394,7 +405,7 @@ export async function recordPaymentResult(
       })
       .where(eq(invoices.id, invoice.id))
       .returning();
-    await createDepotPositions(tx, invoice, event.at);
+    await createDepotPositions(tx, config, invoice, event.at);
     if (!(await hasOpenInvoice(tx, invoice.userId, invoice.id))) {
       await tx.update(users).set({ blockedByOrderCheck: false }).where(eq(users.id, invoice.userId));
     }
@@ -415,7 +426,12 @@ function storageIdsFor(invoice: InvoiceRow, positionIndex: number, firstCase: nu
   ).join(', ');
 }
 
-async function createDepotPositions(tx: Transaction, invoice: InvoiceRow, paidAt: Date) {
+async function createDepotPositions(
+  tx: Transaction,
+  config: Pick<ServerConfig, 'publicUrl'>,
+  invoice: InvoiceRow,
+  paidAt: Date,
+) {
   const positions = await tx
     .select()
     .from(invoicePositions)
@@ -433,6 +449,15 @@ async function createDepotPositions(tx: Transaction, invoice: InvoiceRow, paidAt
           .set({ quantityOnInvoice: sql`${partialOffers.quantityOnInvoice} + ${part.cases}` })
           .where(eq(partialOffers.id, part.partialOfferId));
       }
+      // Zweitmarkt: the seller's cases change owner inside the bonded warehouse.
+      const transferred =
+        part.partialOfferId === null
+          ? null
+          : await settleSoldCases(tx, config, {
+              partialOfferId: part.partialOfferId,
+              cases: part.cases,
+              paidAt,
+            });
       const [row] = await tx
         .insert(depotPositions)
         .values({
@@ -445,14 +470,21 @@ async function createDepotPositions(tx: Transaction, invoice: InvoiceRow, paidAt
           amount: part.cases,
           caskOf: position.caskOf,
           buyPriceBtl: position.buyPriceBtl,
-          storageId: storageIdsFor(invoice, index, firstCase, part.cases),
+          storageId: transferred
+            ? transferred.storageIds
+            : storageIdsFor(invoice, index, firstCase, part.cases),
+          ...(transferred ? { mrn: transferred.mrn, mrnDate: transferred.mrnDate } : {}),
         })
         .returning({ id: depotPositions.id });
       firstCase += part.cases;
       if (row) {
-        await tx
-          .insert(depotPositionStatuses)
-          .values({ depotPositionId: row.id, status: 'PURCHASED', datetimeStatusUpdate: paidAt });
+        await tx.insert(depotPositionStatuses).values([
+          { depotPositionId: row.id, status: 'PURCHASED', datetimeStatusUpdate: paidAt },
+          // Bought in bond: in the warehouse from the start (ties: the later entry is current).
+          ...(transferred
+            ? [{ depotPositionId: row.id, status: 'IN_BOND' as const, datetimeStatusUpdate: paidAt }]
+            : []),
+        ]);
       }
     }
   }

@@ -16,6 +16,7 @@ import {
   orderAmountMessage,
   orderAmountProblem,
 } from '../../src/domain/order-costs';
+import { sellTexts } from '../../src/domain/secondary-market';
 import type { Database } from '../db/client';
 import {
   invoicePositions,
@@ -30,6 +31,7 @@ import { type MutationError, type MutationResult, refused } from './errors';
 import { enqueueMail } from './mail';
 import { orderReceivedMail } from './order-mails';
 import { orderTexts } from './order-texts';
+import { isOwnListing } from './secondary-market';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type OrderPositionRow = typeof orderPositions.$inferSelect;
@@ -171,6 +173,9 @@ export function createOrderPosition(
     const found = await offerWithStock(tx, input.offerId);
     if (!found || found.offer.archived) return failure('NOT_FOUND', orderTexts.offerUnknown, 'offerId');
     if (found.offer.onRequest) return failure('ON_REQUEST', orderTexts.offerOnRequest, 'offerId');
+    if (found.offer.secondaryMarket && (await isOwnListing(tx, userId, input.offerId))) {
+      return failure('OWN_LISTING', sellTexts.ownListing, 'offerId');
+    }
     const [existing] = await tx
       .select()
       .from(orderPositions)

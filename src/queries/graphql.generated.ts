@@ -16,7 +16,8 @@ export type AuditEntity =
   | 'offer'
   | 'partial_offer'
   | 'depot_position'
-  | 'manual_quote';
+  | 'manual_quote'
+  | 'sell_order';
 
 /** Column the change history is sorted by. */
 export type AuditSortField =
