@@ -99,6 +99,18 @@ export type InvoiceStage =
   | 'PAYMENT_FAILED'
   | 'PURCHASED';
 
+export type SellOrderStatus =
+  /** Requested by the client, waiting for staff. */
+  | 'REQUESTED'
+  /** Listed as a Zweitmarkt offer. */
+  | 'LISTED'
+  /** Every offered case is sold and settled. */
+  | 'SOLD'
+  /** Withdrawn by the client. */
+  | 'CANCELLED'
+  /** Refused by staff (see rejectReason). */
+  | 'REJECTED';
+
 export type AccountUserFragment = { id: number, email: string, salutation: string | null, firstName: string, lastName: string, company: string | null, phone: string | null, streetAndNumber: string | null, addressSupplement: string | null, postalCode: string | null, city: string | null, country: string, newsletter: boolean, blockedByOrderCheck: boolean, personalOffersCount: number, orderPositionsCount: number, soldOutRequestVintageIds: Array<number> };
 
 export type AccountMeQueryVariables = Exact<{ [key: string]: never; }>;
@@ -747,6 +759,52 @@ export type RemovePushSubscriptionMutationVariables = Exact<{
 
 export type RemovePushSubscriptionMutation = { removePushSubscription: { success: boolean } };
 
+export type SellOrderFieldsFragment = { id: number, status: SellOrderStatus, depotPositionId: number, caskOf: number, cases: number, casesSold: number, casesReserved: number, askPriceBtl: string, sellPriceBtl: string | null, expectedProceedsNet: string, proceedsGross: string | null, commission: string | null, proceedsNet: string | null, storageIds: string | null, offerId: number | null, rejectReason: string | null, settlementPdfUrl: string | null, settlementFingerprint: string | null, createdAt: string, listedAt: string | null, soldAt: string | null, vintage: { id: number, title: string, year: number }, bottleSize: { id: number, title: string } };
+
+export type MySellOrdersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MySellOrdersQuery = { mySellOrders: Array<{ id: number, status: SellOrderStatus, depotPositionId: number, caskOf: number, cases: number, casesSold: number, casesReserved: number, askPriceBtl: string, sellPriceBtl: string | null, expectedProceedsNet: string, proceedsGross: string | null, commission: string | null, proceedsNet: string | null, storageIds: string | null, offerId: number | null, rejectReason: string | null, settlementPdfUrl: string | null, settlementFingerprint: string | null, createdAt: string, listedAt: string | null, soldAt: string | null, vintage: { id: number, title: string, year: number }, bottleSize: { id: number, title: string } }> };
+
+export type AllSellOrdersQueryVariables = Exact<{
+  status?: SellOrderStatus | null | undefined;
+}>;
+
+
+export type AllSellOrdersQuery = { allSellOrders: Array<{ marginBtl: string | null, id: number, status: SellOrderStatus, depotPositionId: number, caskOf: number, cases: number, casesSold: number, casesReserved: number, askPriceBtl: string, sellPriceBtl: string | null, expectedProceedsNet: string, proceedsGross: string | null, commission: string | null, proceedsNet: string | null, storageIds: string | null, offerId: number | null, rejectReason: string | null, settlementPdfUrl: string | null, settlementFingerprint: string | null, createdAt: string, listedAt: string | null, soldAt: string | null, seller: { id: number, email: string, firstName: string, lastName: string }, vintage: { id: number, title: string, year: number }, bottleSize: { id: number, title: string } }> };
+
+export type CreateSellOrderMutationVariables = Exact<{
+  depotPositionId: number;
+  cases: number;
+  askPriceBtl: string;
+}>;
+
+
+export type CreateSellOrderMutation = { createSellOrder: { success: boolean, errors: Array<{ message: string, code: string, field: string | null }>, sellOrder: { id: number, status: SellOrderStatus, depotPositionId: number, caskOf: number, cases: number, casesSold: number, casesReserved: number, askPriceBtl: string, sellPriceBtl: string | null, expectedProceedsNet: string, proceedsGross: string | null, commission: string | null, proceedsNet: string | null, storageIds: string | null, offerId: number | null, rejectReason: string | null, settlementPdfUrl: string | null, settlementFingerprint: string | null, createdAt: string, listedAt: string | null, soldAt: string | null, vintage: { id: number, title: string, year: number }, bottleSize: { id: number, title: string } } | null } };
+
+export type CancelSellOrderMutationVariables = Exact<{
+  sellOrderId: number;
+}>;
+
+
+export type CancelSellOrderMutation = { cancelSellOrder: { success: boolean, errors: Array<{ message: string, code: string, field: string | null }>, sellOrder: { id: number, status: SellOrderStatus } | null } };
+
+export type ApproveSellOrderMutationVariables = Exact<{
+  sellOrderId: number;
+  sellPriceBtl?: string | null | undefined;
+}>;
+
+
+export type ApproveSellOrderMutation = { approveSellOrder: { success: boolean, errors: Array<{ message: string, code: string, field: string | null }>, sellOrder: { id: number, status: SellOrderStatus } | null } };
+
+export type RejectSellOrderMutationVariables = Exact<{
+  sellOrderId: number;
+  reason: string;
+}>;
+
+
+export type RejectSellOrderMutation = { rejectSellOrder: { success: boolean, errors: Array<{ message: string, code: string, field: string | null }>, sellOrder: { id: number, status: SellOrderStatus } | null } };
+
 export type SessionUserFragment = { id: number, email: string, salutation: string | null, title: string | null, directSalutation: string | null, firstName: string, lastName: string, isStaff: boolean, isSuperuser: boolean };
 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
@@ -798,5 +856,6 @@ export * from './documents/depot.generated';
 export * from './documents/offers.generated';
 export * from './documents/orders.generated';
 export * from './documents/push.generated';
+export * from './documents/secondary-market.generated';
 export * from './documents/user.generated';
 export * from './documents/wineries.generated';

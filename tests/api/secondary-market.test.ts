@@ -237,7 +237,7 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
       totalQuantityAvailable: 200,
     });
     expect(stockOfferId).toBeGreaterThan(0);
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await portal?.close();

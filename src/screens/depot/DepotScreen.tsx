@@ -16,6 +16,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { lazyComponent, OpenAfterMount } from '../../components/lazy-component';
+import { DepotSecondaryMarket } from '../../components/secondary-market/DepotSecondaryMarket';
 import { EXPAND_PORTFOLIO_PATH } from '../../domain/depot-routes';
 import { type DepotRow, toDepotRow } from '../../domain/depot-rows';
 import { depotTotals } from '../../domain/depot-valuation';
@@ -192,6 +193,7 @@ function DepotContent({ depot }: { depot: Depot }) {
           )}
         </Paper>
         <DepotPositionCards rows={rows} />
+        <DepotSecondaryMarket rows={rows} positions={depot.positions} />
       </Stack>
       {timeSeriesRequested && (
         <Suspense fallback={null}>
