@@ -5,7 +5,15 @@
  */
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bottleSizes, offers, partialOffers, users, vintages } from '../../server/db/schema';
+import {
+  auditLog,
+  bottleSizes,
+  invoices,
+  offers,
+  partialOffers,
+  users,
+  vintages,
+} from '../../server/db/schema';
 import { sellTexts } from '../../src/domain/secondary-market';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 import { pdfText } from './support/pdf-text';
@@ -245,6 +253,11 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
 
   it('runs the whole journey: offer, list, two buyers pay, both depots and the settlement', async () => {
     const seller = await clientInBond('Verkäuferin', 4);
+    const [sellerInvoice] = await portal.db.select().from(invoices).where(eq(invoices.userId, seller.id));
+    const certificateUrl = `/certificate/${sellerInvoice?.invoicePdfViewPermissionToken}`;
+    const before = await portal.app.inject({ method: 'GET', url: certificateUrl });
+    expect(before.statusCode).toBe(200);
+    const fingerprintBefore = before.headers['x-certificate-fingerprint'] as string;
     // Recording the MRN again does not add a second IN_BOND entry.
     await portal.gql(MRN, { id: seller.positionId, mrn: '26DE1234567890ABC2' }, { token: staff });
     const [bonded] = await depot(seller.token);
@@ -428,6 +441,22 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
     expect(
       (await portal.app.inject({ method: 'GET', url: '/settlement/unbekannt-aber-lang-genug' })).statusCode,
     ).toBe(404);
+    // The seller's certificate is re-issued showing the transferred cases; the earlier one still verifies.
+    const after = await portal.app.inject({ method: 'GET', url: certificateUrl });
+    expect(after.headers['x-certificate-fingerprint']).not.toBe(fingerprintBefore);
+    expect(pdfText(after.rawPayload)).toContain('übertragen');
+    expect(pdfText(after.rawPayload)).toContain(allIds[0]);
+    const verified = await portal.app.inject({ method: 'GET', url: `/verify/${fingerprintBefore}` });
+    expect(verified.statusCode).toBe(200);
+    expect(
+      (
+        await portal.app.inject({
+          method: 'GET',
+          url: `/verify/${after.headers['x-certificate-fingerprint']}`,
+        })
+      ).statusCode,
+    ).toBe(200);
+
     await portal.deliverOutbox();
     const mails = await portal.mailsTo(seller.email);
     expect(mails.filter((mail) => mail.subject === 'Ihr Wein wurde verkauft')).toHaveLength(2);

@@ -114,15 +114,24 @@ export function SellDialog({ row, position, onClose }: Props) {
             <Table.Tbody>
               <Table.Tr>
                 <Table.Td>Verkaufserlös ({casesValid ? cases * position.caskOf : 0} Flaschen)</Table.Td>
-                <Table.Td ta="right">{proceeds ? formatEuro(proceeds.gross) : '–'}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {proceeds ? formatEuro(proceeds.gross) : '–'}
+                </Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Td>abzüglich 3,5 % Verkaufsprovision</Table.Td>
-                <Table.Td ta="right">{proceeds ? `− ${formatEuro(proceeds.commission)}` : '–'}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {proceeds ? `− ${formatEuro(proceeds.commission)}` : '–'}
+                </Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Td fw={700}>Erwarteter Erlös</Table.Td>
-                <Table.Td ta="right" fw={700} data-testid="expected-proceeds">
+                <Table.Td
+                  ta="right"
+                  fw={700}
+                  style={{ whiteSpace: 'nowrap' }}
+                  data-testid="expected-proceeds"
+                >
                   {proceeds ? formatEuro(proceeds.net) : '–'}
                 </Table.Td>
               </Table.Tr>

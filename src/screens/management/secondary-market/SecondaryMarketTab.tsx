@@ -84,7 +84,7 @@ export function SecondaryMarketTab() {
           Keine Verkaufsaufträge in dieser Ansicht.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={960}>
+        <Table.ScrollContainer minWidth={1180}>
           <Table striped highlightOnHover data-testid="sell-orders-table">
             <Table.Thead>
               <Table.Tr>
@@ -111,26 +111,43 @@ export function SecondaryMarketTab() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text fz="sm">{orderTitle(order)}</Text>
+                    <Text fz="sm" miw={180}>
+                      {orderTitle(order)}
+                    </Text>
                     <Text fz="xs" c="dimmed">
                       Lager-IDs: {order.storageIds || '–'}
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="right">
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {order.casesSold > 0 ? `${order.casesSold}/${order.cases}` : order.cases} × {order.caskOf}
                   </Table.Td>
-                  <Table.Td ta="right">{formatEuro(cents(order.askPriceBtl))}</Table.Td>
-                  <Table.Td ta="right">
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatEuro(cents(order.askPriceBtl))}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {order.sellPriceBtl ? formatEuro(cents(order.sellPriceBtl)) : '–'}
                   </Table.Td>
-                  <Table.Td ta="right">{order.marginBtl ? formatEuro(cents(order.marginBtl)) : '–'}</Table.Td>
-                  <Table.Td ta="right">
-                    {order.proceedsNet
-                      ? formatEuro(cents(order.proceedsNet))
-                      : `erw. ${formatEuro(cents(order.expectedProceedsNet))}`}
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {order.marginBtl ? formatEuro(cents(order.marginBtl)) : '–'}
                   </Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLORS[order.status]} variant="light">
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {order.proceedsNet ? (
+                      formatEuro(cents(order.proceedsNet))
+                    ) : (
+                      <>
+                        {formatEuro(cents(order.expectedProceedsNet))}
+                        <Text fz="xs" c="dimmed">
+                          erwartet
+                        </Text>
+                      </>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge
+                      style={{ overflow: 'visible' }}
+                      color={STATUS_COLORS[order.status]}
+                      variant="light"
+                    >
                       {order.casesReserved > 0 ? 'Reserviert' : SELL_ORDER_STATUS_LABELS[order.status]}
                     </Badge>
                     {order.rejectReason && (
