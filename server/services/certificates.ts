@@ -76,7 +76,8 @@ async function contentOf(db: Database, invoice: InvoiceRow, issuedAt: Date): Pro
           invoicePositionId: depotPositions.invoicePositionId,
           storageId: depotPositions.storageId,
           amount: depotPositions.amount,
-          sold: sql<boolean>`(${depotPositions.sellOrderId} is not null and exists (select 1 from depot_position_statuses s where s.depot_position_id = ${depotPositions.id} and s.status = 'SOLD'))`,
+          // Qualified by hand: inside a select list Drizzle names columns without their table.
+          sold: sql<boolean>`("depot_positions"."sell_order_id" is not null and exists (select 1 from depot_position_statuses s where s.depot_position_id = "depot_positions"."id" and s.status = 'SOLD'))`,
         })
         .from(depotPositions)
         .where(

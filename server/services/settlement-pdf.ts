@@ -49,7 +49,7 @@ export async function settlementContent(
     .where(
       and(
         eq(depotPositions.sellOrderId, sellOrder.id),
-        sql`exists (select 1 from depot_position_statuses s where s.depot_position_id = ${depotPositions.id} and s.status = 'SOLD')`,
+        sql`exists (select 1 from depot_position_statuses s where s.depot_position_id = "depot_positions"."id" and s.status = 'SOLD')`,
       ),
     )
     .orderBy(asc(depotPositions.id));

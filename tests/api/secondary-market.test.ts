@@ -460,7 +460,7 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
     await portal.deliverOutbox();
     const mails = await portal.mailsTo(seller.email);
     expect(mails.filter((mail) => mail.subject === 'Ihr Wein wurde verkauft')).toHaveLength(2);
-  });
+  }, 180_000);
 
   it('withdraws REQUESTED and LISTED orders of the caller only, and rejects with a mail', async () => {
     const seller = await clientInBond('Rückzug', 3);
@@ -535,7 +535,7 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
       (mail) => mail.subject === 'Ihr Verkaufsauftrag wurde abgelehnt',
     );
     expect(rejection?.text).toContain('Der Preis liegt weit über dem Markt.');
-  });
+  }, 120_000);
 
   it('sells the last listed case once when two buyers race, and keeps it reserved after a failed payment', async () => {
     const seller = await clientInBond('Rennen', 1);
@@ -582,5 +582,5 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
     expect(owners.reduce((sum, count) => sum + count, 0)).toBe(1);
     expect((await tranche(offerId))?.quantityAvailable).toBe(0);
     expect((await depot(seller.token)).map((position) => position.currentStatus)).toEqual(['SOLD']);
-  });
+  }, 120_000);
 });

@@ -6,7 +6,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Group,
   Modal,
@@ -143,13 +142,9 @@ export function SecondaryMarketTab() {
                     )}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Badge
-                      style={{ overflow: 'visible' }}
-                      color={STATUS_COLORS[order.status]}
-                      variant="light"
-                    >
+                    <Text fz="sm" fw={600} c={`${STATUS_COLORS[order.status]}.9`}>
                       {order.casesReserved > 0 ? 'Reserviert' : SELL_ORDER_STATUS_LABELS[order.status]}
-                    </Badge>
+                    </Text>
                     {order.rejectReason && (
                       <Text fz="xs" c="dimmed" maw={220}>
                         {order.rejectReason}
