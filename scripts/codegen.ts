@@ -131,6 +131,7 @@ async function generate(): Promise<Record<string, string>> {
           'BlogPage',
           'PreferencesProfile',
           'RecommendedPosition',
+          'SellOrder',
         ].map((type) => [type, `./models#${type}Model`]),
       ),
     },

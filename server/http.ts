@@ -16,6 +16,7 @@ import {
 import { PdfPool } from './pdf/pool';
 import { checkoutRoutes } from './routes/checkout';
 import { mediaRoutes } from './routes/media';
+import { settlementRoutes } from './routes/settlement';
 import { registerSecurityHeaders } from './security-headers';
 
 export interface AppDeps {
@@ -86,6 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     nudgeOutbox: deps.nudgeOutbox ?? (() => {}),
     pdfPool,
   });
+
+  await app.register(settlementRoutes, { db: deps.db });
 
   await app.register(mediaRoutes, { db: deps.db, mediaDir: deps.config.mediaDir });
 

@@ -304,6 +304,8 @@ export const offers = pgTable(
     limitedAvailability: boolean('limited_availability').notNull().default(true),
     lifecycle: text('lifecycle').notNull().default('ACTIVE'),
     totalQuantityAvailable: integer('total_quantity_available').notNull().default(0),
+    /** Cases a client sells from the depot (Zweitmarkt), listed by staff from a sell order. */
+    secondaryMarket: boolean('secondary_market').notNull().default(false),
     datetimeCreated: createdAt(),
   },
   (t) => [index('offers_vintage_idx').on(t.vintageId), index('offers_promote_idx').on(t.promoteOffer)],
@@ -318,6 +320,8 @@ export const partialOffers = pgTable(
       .notNull()
       .references(() => offers.id, { onDelete: 'cascade' }),
     offererId: integer('offerer_id').references(() => offerers.id),
+    /** Zweitmarkt: the client whose depot cases this tranche holds (instead of a supplier). */
+    sellerUserId: integer('seller_user_id').references(() => users.id),
     buyPriceBtl: money('buy_price_btl').notNull(),
     /** Cases still available for sale. */
     quantityAvailable: integer('quantity_available').notNull().default(0),
@@ -612,6 +616,8 @@ export const depotPositions = pgTable(
     mrn: text('mrn'),
     mrnDate: date('mrn_date'),
     conditionReportPdf: text('condition_report_pdf'),
+    /** Zweitmarkt: the sell order that offers (FOR_SALE) or sold (SOLD) these cases. */
+    sellOrderId: integer('sell_order_id'),
   },
   (t) => [
     index('depot_positions_owner_idx').on(t.ownerId),
@@ -825,4 +831,65 @@ export const auditLog = pgTable(
     at: createdAt(),
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+// ─── Zweitmarkt (secondary market) ───────────────────────────────────────────
+
+export const sellOrderStatus = pgEnum('sell_order_status', [
+  'REQUESTED',
+  'LISTED',
+  'SOLD',
+  'CANCELLED',
+  'REJECTED',
+]);
+
+/**
+ * A client's request to sell cases from the depot. Staff list it as an offer of its own (one
+ * tranche naming the seller); a buyer's payment settles it. Money columns are per bottle or totals
+ * of the cases sold so far.
+ */
+export const sellOrders = pgTable(
+  'sell_orders',
+  {
+    id: id(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    /** The depot position holding the offered cases (status FOR_SALE while offered). */
+    depotPositionId: integer('depot_position_id')
+      .notNull()
+      .references(() => depotPositions.id),
+    vintageId: integer('vintage_id')
+      .notNull()
+      .references(() => vintages.id),
+    bottleSizeId: integer('bottle_size_id')
+      .notNull()
+      .references(() => bottleSizes.id),
+    caskOf: integer('cask_of').notNull(),
+    cases: integer('cases').notNull(),
+    casesSold: integer('cases_sold').notNull().default(0),
+    /** The seller's asking price per bottle (the proceeds are computed from it). */
+    askPriceBtl: money('ask_price_btl').notNull(),
+    /** The buyer's price per bottle set by staff when listing (default: the asking price). */
+    sellPriceBtl: money('sell_price_btl'),
+    status: sellOrderStatus('status').notNull().default('REQUESTED'),
+    offerId: integer('offer_id').references(() => offers.id),
+    partialOfferId: integer('partial_offer_id').references(() => partialOffers.id),
+    rejectReason: text('reject_reason'),
+    proceedsGross: money('proceeds_gross'),
+    commission: money('commission'),
+    proceedsNet: money('proceeds_net'),
+    /** Token of the settlement PDF link (`/settlement/<token>`) and the PDF's SHA-256 fingerprint. */
+    settlementToken: text('settlement_token').unique(),
+    settlementFingerprint: text('settlement_fingerprint'),
+    createdAt: createdAt(),
+    listedAt: timestamp('listed_at', { withTimezone: true }),
+    soldAt: timestamp('sold_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sell_orders_seller_idx').on(t.sellerId),
+    index('sell_orders_status_idx').on(t.status),
+    index('sell_orders_partial_offer_idx').on(t.partialOfferId),
+  ],
 );

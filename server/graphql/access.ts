@@ -60,6 +60,8 @@ export const accessPolicy = {
     backofficeOffers: 'staff',
     allPartialOffers: 'staff',
     getDepotPositionsForOffer: 'staff',
+    mySellOrders: 'client',
+    allSellOrders: 'staff',
   },
   Mutation: {
     tokenAuth: 'public',
@@ -103,6 +105,10 @@ export const accessPolicy = {
     createPreferencesProfile: 'client',
     acceptAgbsAndDsgvo: 'public',
     addRecommendationsToOrderListOrBuyDirectly: 'client',
+    createSellOrder: 'client',
+    cancelSellOrder: 'client',
+    approveSellOrder: 'staff',
+    rejectSellOrder: 'staff',
   },
 } satisfies {
   Query: Record<keyof QueryResolvers, Access>;

@@ -19,6 +19,7 @@ import type {
   ratings,
   recommendedPositions,
   regions,
+  sellOrders,
   subregions,
   users,
   valuations,
@@ -56,3 +57,4 @@ export type InvoiceModel = typeof invoices.$inferSelect;
 export type InvoicePositionModel = typeof invoicePositions.$inferSelect;
 export type PreferencesProfileModel = typeof preferencesProfiles.$inferSelect;
 export type RecommendedPositionModel = typeof recommendedPositions.$inferSelect;
+export type SellOrderModel = typeof sellOrders.$inferSelect;

@@ -17,6 +17,7 @@ export const auditEntities = [
   'partial_offer',
   'depot_position',
   'manual_quote',
+  'sell_order',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

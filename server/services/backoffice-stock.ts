@@ -13,8 +13,9 @@ import {
   stockMessages,
   todayInBusinessZone,
 } from '../../src/domain/backoffice-stock';
-import type { Database } from '../db/client';
-import { bottleSizes, depotPositions, users, vintages } from '../db/schema';
+import { currentStatusEntry } from '../../src/domain/depot-status';
+import type { Database, Transaction } from '../db/client';
+import { bottleSizes, depotPositionStatuses, depotPositions, users, vintages } from '../db/schema';
 import { recordAudit } from './audit';
 import type { MutationError } from './errors';
 import { containing, type PageQuery, pageOrder, pageWindow, searchWords } from './search-terms';
@@ -197,6 +198,26 @@ export interface AssetChange {
 }
 
 /**
+ * Recording the customs reference puts a position into the bonded warehouse: an IN_BOND status
+ * entry, once, and only while it is still PURCHASED or SHIPPING (never over FOR_SALE or SOLD).
+ */
+async function enterBond(tx: Transaction, depotPositionId: number, now: Date) {
+  const entries = await tx
+    .select()
+    .from(depotPositionStatuses)
+    .where(eq(depotPositionStatuses.depotPositionId, depotPositionId));
+  if (entries.some((entry) => entry.status === 'IN_BOND')) return;
+  const current = currentStatusEntry(entries.sort((a, b) => a.id - b.id));
+  if (current && current.status !== 'PURCHASED' && current.status !== 'SHIPPING') return;
+  const latest = current ? new Date(current.datetimeStatusUpdate).getTime() + 1 : 0;
+  await tx.insert(depotPositionStatuses).values({
+    depotPositionId,
+    status: 'IN_BOND',
+    datetimeStatusUpdate: new Date(Math.max(now.getTime(), latest)),
+  });
+}
+
+/**
  * Changes MRN, MRN date and case numbers of a depot position (only the given fields) after
  * validating each; writes the audit row (entity depot_position) in the same transaction.
  */
@@ -233,6 +254,7 @@ export async function updateAssetUnderManagement(
       .where(eq(depotPositions.id, change.depotPositionId))
       .for('update');
     if (!before) return false;
+    if (values.mrn) await enterBond(tx, change.depotPositionId, now);
     if (Object.entries(values).every(([column, value]) => before[column as keyof typeof before] === value)) {
       return true;
     }

@@ -5,7 +5,7 @@
  * of certificate and invoice.
  */
 import { createHash } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatInvoiceDate } from '../../src/domain/backoffice-invoices';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { countLabel } from '../../src/domain/plural';
@@ -30,6 +30,12 @@ export const STORAGE_FACTS = {
 } as const;
 
 export interface CertificateContent {
+  /**
+   * Version of the fingerprinted payload: absent (1) for certificates without transferred cases,
+   * 2 once cases were sold on the Zweitmarkt and are listed as transferred. Certificates issued
+   * before keep hashing as they were issued.
+   */
+  version?: 2;
   invoiceNumber: string;
   client: string;
   issuedAt: string;
@@ -39,6 +45,8 @@ export interface CertificateContent {
     cases: number;
     bottlesPerCase: number;
     storageIds: string;
+    /** Version 2: cases sold on the Zweitmarkt and transferred to the buyer in the warehouse. */
+    transferred?: { cases: number; storageIds: string };
   }[];
   facts: typeof STORAGE_FACTS;
 }
@@ -64,7 +72,13 @@ async function contentOf(db: Database, invoice: InvoiceRow, issuedAt: Date): Pro
     .orderBy(asc(invoicePositions.id));
   const stored = positions.length
     ? await db
-        .select({ invoicePositionId: depotPositions.invoicePositionId, storageId: depotPositions.storageId })
+        .select({
+          invoicePositionId: depotPositions.invoicePositionId,
+          storageId: depotPositions.storageId,
+          amount: depotPositions.amount,
+          // Qualified by hand: inside a select list Drizzle names columns without their table.
+          sold: sql<boolean>`("depot_positions"."sell_order_id" is not null and exists (select 1 from depot_position_statuses s where s.depot_position_id = "depot_positions"."id" and s.status = 'SOLD'))`,
+        })
         .from(depotPositions)
         .where(
           inArray(
@@ -74,28 +88,65 @@ async function contentOf(db: Database, invoice: InvoiceRow, issuedAt: Date): Pro
         )
         .orderBy(asc(depotPositions.id))
     : [];
+  const anyTransferred = stored.some((row) => row.sold);
+  const idsOf = (rows: typeof stored) =>
+    rows
+      .filter((row) => row.storageId)
+      .map((row) => row.storageId)
+      .join(', ');
   return {
+    ...(anyTransferred ? { version: 2 as const } : {}),
     invoiceNumber: invoice.invoiceNumber ?? String(invoice.id),
     client: [client?.salutation, client?.title, client?.firstName, client?.lastName]
       .filter(Boolean)
       .join(' '),
     issuedAt: issuedAt.toISOString(),
-    positions: positions.map(({ position, title, bottleSize }) => ({
-      wine: title,
-      bottleSize,
-      cases: position.amount,
-      bottlesPerCase: position.caskOf,
-      storageIds: stored
-        .filter((row) => row.invoicePositionId === position.id && row.storageId)
-        .map((row) => row.storageId)
-        .join(', '),
-    })),
+    positions: positions.map(({ position, title, bottleSize }) => {
+      const own = stored.filter((row) => row.invoicePositionId === position.id);
+      if (!anyTransferred) {
+        return {
+          wine: title,
+          bottleSize,
+          cases: position.amount,
+          bottlesPerCase: position.caskOf,
+          storageIds: idsOf(own),
+        };
+      }
+      const sold = own.filter((row) => row.sold);
+      const soldCases = sold.reduce((sum, row) => sum + row.amount, 0);
+      return {
+        wine: title,
+        bottleSize,
+        cases: position.amount - soldCases,
+        bottlesPerCase: position.caskOf,
+        storageIds: idsOf(own.filter((row) => !row.sold)),
+        ...(soldCases > 0 ? { transferred: { cases: soldCases, storageIds: idsOf(sold) } } : {}),
+      };
+    }),
     facts: STORAGE_FACTS,
   };
 }
 
 /** SHA-256 over the canonical JSON of the content (keys in a fixed order). */
 export function fingerprintOf(content: CertificateContent): string {
+  if (content.version === 2) {
+    const canonical = JSON.stringify([
+      2,
+      content.invoiceNumber,
+      content.client,
+      content.issuedAt,
+      content.positions.map((p) => [
+        p.wine,
+        p.bottleSize,
+        p.cases,
+        p.bottlesPerCase,
+        p.storageIds,
+        p.transferred ? [p.transferred.cases, p.transferred.storageIds] : null,
+      ]),
+      [content.facts.warehouse, content.facts.insurance, content.facts.temperature, content.facts.humidity],
+    ]);
+    return createHash('sha256').update(canonical, 'utf8').digest('hex');
+  }
   const canonical = JSON.stringify([
     content.invoiceNumber,
     content.client,
@@ -210,11 +261,23 @@ export function certificateDocument(
         { header: 'Menge', width: 23 },
         { header: 'Lager-IDs', width: 27 },
       ],
-      rows: content.positions.map((position) => [
-        position.wine,
-        position.bottleSize,
-        `${countLabel(position.cases, 'Kiste')} à ${countLabel(position.bottlesPerCase, 'Flasche')}`,
-        position.storageIds || '–',
+      rows: content.positions.flatMap((position) => [
+        [
+          position.wine,
+          position.bottleSize,
+          `${countLabel(position.cases, 'Kiste')} à ${countLabel(position.bottlesPerCase, 'Flasche')}`,
+          position.storageIds || '–',
+        ],
+        ...(position.transferred
+          ? [
+              [
+                'Verkauft und übertragen (Zweitmarkt)',
+                '',
+                countLabel(position.transferred.cases, 'Kiste'),
+                position.transferred.storageIds || '–',
+              ],
+            ]
+          : []),
       ]),
     },
     totals: [],

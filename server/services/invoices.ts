@@ -3,7 +3,7 @@
  * tranches, invoice number, mail), finalizing with the payment provider, and the provider's
  * payment results (PAID → depot positions, PAYMENT_FAILED → retry).
  */
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   CANCELLABLE_STAGES,
   cancellationReasonProblem,
@@ -34,6 +34,7 @@ import { orderTexts } from './order-texts';
 import type { HostedInvoice, PaymentProvider } from './payments/provider';
 import { enqueuePushToUser, pushTexts } from './push';
 import { releaseReservedStock } from './reservations';
+import { releaseSellOrderCasesForInvoice, settleSoldCases } from './secondary-market';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -154,7 +155,11 @@ async function hasOpenInvoice(tx: Transaction, userId: number, except: number): 
  * Reserves the invoice's cases on the offer's purchase tranches (oldest tranche first) and
  * records the split on each invoice position. Refuses when a wine no longer has enough cases.
  */
-async function reserveStock(tx: Transaction, invoiceId: number): Promise<MutationError | null> {
+async function reserveStock(
+  tx: Transaction,
+  invoiceId: number,
+  buyerId: number,
+): Promise<MutationError | null> {
   const positions = await tx
     .select({ position: invoicePositions, title: vintageLabelSql })
     .from(invoicePositions)
@@ -165,7 +170,13 @@ async function reserveStock(tx: Transaction, invoiceId: number): Promise<Mutatio
     const tranches = await tx
       .select()
       .from(partialOffers)
-      .where(eq(partialOffers.offerId, position.offerId))
+      // A Zweitmarkt seller's own cases are never reserved for the seller.
+      .where(
+        and(
+          eq(partialOffers.offerId, position.offerId),
+          or(isNull(partialOffers.sellerUserId), ne(partialOffers.sellerUserId, buyerId)),
+        ),
+      )
       .orderBy(asc(partialOffers.id))
       .for('update');
     const available = tranches.reduce((sum, tranche) => sum + Math.max(0, tranche.quantityAvailable), 0);
@@ -259,7 +270,7 @@ export async function changeInvoice(
       if (taken) return refuse('TAKEN', orderTexts.invoiceNumberTaken, invoice, 'invoiceNumber');
     }
     if (stageChange) {
-      const problem = await reserveStock(tx, invoice.id);
+      const problem = await reserveStock(tx, invoice.id, invoice.userId);
       if (problem) return { success: false, errors: [problem], invoice };
       invoiceNumber ??= await allocateInvoiceNumber(tx, Number((invoiceDate ?? today()).slice(0, 4)));
     }
@@ -328,6 +339,9 @@ export async function cancelInvoice(
         return refuse('PROVIDER_UNAVAILABLE', cancellationTexts.providerFailed, invoice, 'stage');
       }
     }
+    // Zweitmarkt listings whose cases this invoice held are shown again (before the reservation
+    // is cleared: the listing is found through it).
+    await releaseSellOrderCasesForInvoice(tx, invoice.id);
     const released = await releaseReservedStock(tx, invoice.id);
     const [updated] = await tx
       .update(invoices)
@@ -552,7 +566,7 @@ async function applyPaymentEvent(
     })
     .where(eq(invoices.id, invoice.id))
     .returning();
-  await createDepotPositions(tx, invoice, event.at);
+  await createDepotPositions(tx, config, invoice, event.at);
   if (!(await hasOpenInvoice(tx, invoice.userId, invoice.id))) {
     await tx.update(users).set({ blockedByOrderCheck: false }).where(eq(users.id, invoice.userId));
   }
@@ -572,7 +586,12 @@ function storageIdsFor(invoice: InvoiceRow, positionIndex: number, firstCase: nu
   ).join(', ');
 }
 
-async function createDepotPositions(tx: Transaction, invoice: InvoiceRow, paidAt: Date) {
+async function createDepotPositions(
+  tx: Transaction,
+  config: Pick<ServerConfig, 'publicUrl'>,
+  invoice: InvoiceRow,
+  paidAt: Date,
+) {
   const positions = await tx
     .select()
     .from(invoicePositions)
@@ -590,6 +609,15 @@ async function createDepotPositions(tx: Transaction, invoice: InvoiceRow, paidAt
           .set({ quantityOnInvoice: sql`${partialOffers.quantityOnInvoice} + ${part.cases}` })
           .where(eq(partialOffers.id, part.partialOfferId));
       }
+      // Zweitmarkt: the seller's cases change owner inside the bonded warehouse.
+      const transferred =
+        part.partialOfferId === null
+          ? null
+          : await settleSoldCases(tx, config, {
+              partialOfferId: part.partialOfferId,
+              cases: part.cases,
+              paidAt,
+            });
       const [row] = await tx
         .insert(depotPositions)
         .values({
@@ -602,14 +630,21 @@ async function createDepotPositions(tx: Transaction, invoice: InvoiceRow, paidAt
           amount: part.cases,
           caskOf: position.caskOf,
           buyPriceBtl: position.buyPriceBtl,
-          storageId: storageIdsFor(invoice, index, firstCase, part.cases),
+          storageId: transferred
+            ? transferred.storageIds
+            : storageIdsFor(invoice, index, firstCase, part.cases),
+          ...(transferred ? { mrn: transferred.mrn, mrnDate: transferred.mrnDate } : {}),
         })
         .returning({ id: depotPositions.id });
       firstCase += part.cases;
       if (row) {
-        await tx
-          .insert(depotPositionStatuses)
-          .values({ depotPositionId: row.id, status: 'PURCHASED', datetimeStatusUpdate: paidAt });
+        await tx.insert(depotPositionStatuses).values([
+          { depotPositionId: row.id, status: 'PURCHASED', datetimeStatusUpdate: paidAt },
+          // Bought in bond: in the warehouse from the start (ties: the later entry is current).
+          ...(transferred
+            ? [{ depotPositionId: row.id, status: 'IN_BOND' as const, datetimeStatusUpdate: paidAt }]
+            : []),
+        ]);
       }
     }
   }

@@ -17,6 +17,7 @@ import {
   orderAmountProblem,
 } from '../../src/domain/order-costs';
 import { agreedPriceLimitText } from '../../src/domain/order-list-texts';
+import { sellTexts } from '../../src/domain/secondary-market';
 import type { Database } from '../db/client';
 import {
   invoicePositions,
@@ -32,6 +33,7 @@ import { type MutationError, type MutationResult, refused } from './errors';
 import { enqueueMail } from './mail';
 import { orderReceivedMail } from './order-mails';
 import { orderTexts } from './order-texts';
+import { isOwnListing } from './secondary-market';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type OrderPositionRow = typeof orderPositions.$inferSelect;
@@ -212,6 +214,9 @@ export function createOrderPosition(
     const found = await offerWithStock(tx, input.offerId);
     if (!found || found.offer.archived) return failure('NOT_FOUND', orderTexts.offerUnknown, 'offerId');
     if (found.offer.onRequest) return failure('ON_REQUEST', orderTexts.offerOnRequest, 'offerId');
+    if (found.offer.secondaryMarket && (await isOwnListing(tx, userId, input.offerId))) {
+      return failure('OWN_LISTING', sellTexts.ownListing, 'offerId');
+    }
     const [existing] = await tx
       .select()
       .from(orderPositions)

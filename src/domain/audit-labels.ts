@@ -11,6 +11,7 @@ export const AUDIT_ENTITY_LABELS = {
   partial_offer: 'Einkaufstranche',
   depot_position: 'Depotposition',
   manual_quote: 'Kundenangebot',
+  sell_order: 'Verkaufsauftrag (Zweitmarkt)',
 } as const satisfies Record<string, string>;
 
 export type AuditEntityKey = keyof typeof AUDIT_ENTITY_LABELS;
@@ -33,6 +34,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'stage:CHECK_DONE': 'Prüfung abgeschlossen (check done)',
   'stage:CANCELLED': 'Storniert',
   payment_after_cancellation: 'Zahlungsmeldung nach Storno (nicht verbucht)',
+  approve: 'Freigegeben und gelistet',
+  reject: 'Abgelehnt',
 };
 
 /**

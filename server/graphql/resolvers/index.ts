@@ -21,6 +21,14 @@ import { lookupQueries } from './lookups';
 import { offerQueries } from './offers';
 import { orderMutations, orderQueries, orderTypes } from './orders';
 import { pushMutations, pushQueries } from './push';
+import {
+  secondaryMarketDepotFields,
+  secondaryMarketMutations,
+  secondaryMarketOfferFields,
+  secondaryMarketQueries,
+  secondaryMarketTrancheFields,
+  secondaryMarketTypes,
+} from './secondary-market';
 import { trancheMutations } from './tranches';
 import { userFields, userQueries } from './user';
 import { wineryQueries, wineryTypes } from './wineries';
@@ -80,6 +88,7 @@ export const resolvers = {
     ...analyticsQueries,
     ...quoteQueries,
     ...sortimentQueries,
+    ...secondaryMarketQueries,
   }),
   Mutation: guarded('Mutation', {
     ...authMutations,
@@ -93,6 +102,7 @@ export const resolvers = {
     ...invoiceMutations,
     ...backofficeInvoiceMutations,
     ...accountMutations,
+    ...secondaryMarketMutations,
   }),
   User: { ...userFields, ...depotUserFields, ...accountUserFields, ...adviceUserFields },
   ...adviceTypes,
@@ -101,6 +111,10 @@ export const resolvers = {
   ...depotTypes,
   ...orderTypes,
   ...invoiceTypes,
+  ...secondaryMarketTypes,
+  DepotPosition: { ...depotTypes.DepotPosition, ...secondaryMarketDepotFields },
+  Offer: { ...catalogueTypes.Offer, ...secondaryMarketOfferFields },
+  PartialOffer: { ...catalogueTypes.PartialOffer, ...secondaryMarketTrancheFields },
   Vintage: { ...catalogueTypes.Vintage, ...wineryTypes.Vintage },
   Wine: { ...catalogueTypes.Wine, ...wineryTypes.Wine },
   Winery: { ...catalogueTypes.Winery, ...wineryTypes.Winery },

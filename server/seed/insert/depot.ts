@@ -1,5 +1,15 @@
 /** Invoices with their positions, the demo client's depot positions and their status history. */
-import { depotPositionStatuses, depotPositions, invoicePositions, invoices } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { centsToDecimal, decimalToCents } from '../../../src/domain/money';
+import { proceedsDecimals, sellProceeds } from '../../../src/domain/secondary-market';
+import {
+  depotPositionStatuses,
+  depotPositions,
+  invoicePositions,
+  invoices,
+  sellOrders,
+} from '../../db/schema';
+import { settlementContent, settlementFingerprint } from '../../services/settlement-pdf';
 import {
   type DepotPositionSeed,
   depotPositionSeeds,
@@ -148,5 +158,63 @@ export async function insertDepot(context: SeedContext): Promise<void> {
         datetimeStatusUpdate: entry.at,
       })),
     );
+    await insertSellOrder(context, row.id, position, history);
+  }
+}
+
+/**
+ * Zweitmarkt: a position that was offered (FOR_SALE) gets its sell order: REQUESTED while still
+ * for sale, SOLD with its proceeds once sold. The asking price lies 35 % above the buy price.
+ */
+async function insertSellOrder(
+  context: SeedContext,
+  depotPositionId: number,
+  position: DepotPositionSeed,
+  history: { status: string; at: Date }[],
+) {
+  const offered = history.find((entry) => entry.status === 'FOR_SALE');
+  if (!offered) return;
+  const sold = history.find((entry) => entry.status === 'SOLD');
+  const offer = offerByKey(position.offer);
+  const askCents = Math.round((decimalToCents(position.buyPriceBtl) * 135) / 100);
+  const proceeds = proceedsDecimals(sellProceeds(position.amount, offer.caskOf, askCents));
+  const [row] = await context.tx
+    .insert(sellOrders)
+    .values({
+      sellerId: lookup(context.ids.users, 'kunde', 'Kunde'),
+      depotPositionId,
+      vintageId: lookup(context.ids.vintages, offer.vintage, 'Jahrgang'),
+      bottleSizeId: lookup(context.ids.bottleSizes, offer.bottleSize, 'Flaschengröße'),
+      caskOf: offer.caskOf,
+      cases: position.amount,
+      askPriceBtl: centsToDecimal(askCents),
+      createdAt: offered.at,
+      ...(sold
+        ? {
+            status: 'SOLD' as const,
+            casesSold: position.amount,
+            sellPriceBtl: centsToDecimal(askCents),
+            proceedsGross: proceeds.gross,
+            commission: proceeds.commission,
+            proceedsNet: proceeds.net,
+            settlementToken: deterministicToken(`seed-settlement-${depotPositionId}`),
+            listedAt: offered.at,
+            soldAt: sold.at,
+            closedAt: sold.at,
+          }
+        : {}),
+    })
+    .returning();
+  if (!row) throw new Error(`Verkaufsauftrag zu ${position.offer} wurde nicht angelegt.`);
+  await context.tx
+    .update(depotPositions)
+    .set({ sellOrderId: row.id })
+    .where(eq(depotPositions.id, depotPositionId));
+  if (sold) {
+    const fingerprint = settlementFingerprint(await settlementContent(context.tx, row));
+    await context.tx
+      .update(sellOrders)
+      .set({ settlementFingerprint: fingerprint })
+      .where(eq(sellOrders.id, row.id));
   }
 }

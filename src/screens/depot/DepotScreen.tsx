@@ -16,6 +16,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { lazyComponent, OpenAfterMount, PartLoading } from '../../components/lazy-component';
+import { DepotSecondaryMarket } from '../../components/secondary-market/DepotSecondaryMarket';
 import { PERFORMANCE_RANGE_LABELS, type PerformanceRange } from '../../domain/depot-performance';
 import { EXPAND_PORTFOLIO_PATH } from '../../domain/depot-routes';
 import { type DepotRow, toDepotRow } from '../../domain/depot-rows';
@@ -233,6 +234,7 @@ function DepotContent({ depot, clientsMail }: { depot: Depot; clientsMail: strin
           )}
         </Paper>
         <DepotPositionCards rows={rows} />
+        <DepotSecondaryMarket rows={rows} positions={depot.positions} />
       </Stack>
       {timeSeriesRequested && (
         <Suspense fallback={null}>

@@ -12,6 +12,7 @@ import { SuppliersTab } from './analytics/SuppliersTab';
 import { AuditTab } from './audit/AuditTab';
 import { InvoiceCheckTab } from './invoices/InvoiceCheckTab';
 import { QuotesTab } from './quotes/QuotesTab';
+import { SecondaryMarketTab } from './secondary-market/SecondaryMarketTab';
 import { SortimentAltTab } from './sortiment/SortimentAltTab';
 import { SortimentTab } from './sortiment/SortimentTab';
 import { StockTab } from './stock/StockTab';
@@ -22,6 +23,7 @@ const SUBTAB_CONTENT: Record<ManagementSubtab, () => React.JSX.Element> = {
   angebote: QuotesTab,
   lieferanten: SuppliersTab,
   lagerbestand: StockTab,
+  zweitmarkt: SecondaryMarketTab,
   servicegebuehr: ServiceFeeTab,
   verlauf: AuditTab,
 };

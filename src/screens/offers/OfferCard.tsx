@@ -36,6 +36,15 @@ export function OfferCard({ offer }: OfferCardProps) {
                 Sonderedition
               </Badge>
             )}
+            {offer.secondaryMarket && (
+              <Badge
+                color="grape"
+                variant="filled"
+                title="Kisten aus dem Depot einer Kundin oder eines Kunden, im Zollfreilager"
+              >
+                Zweitmarkt
+              </Badge>
+            )}
           </Group>
           <Anchor component={Link} to={detailPath} fw={700} c="inherit">
             {title}

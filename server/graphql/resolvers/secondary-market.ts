@@ -1,0 +1,147 @@
+import DataLoader from 'dataloader';
+import { inArray } from 'drizzle-orm';
+import { GraphQLError } from 'graphql';
+import { centsToDecimal, decimalToCents } from '../../../src/domain/money';
+import { sellProceeds } from '../../../src/domain/secondary-market';
+import { depotPositions, users } from '../../db/schema';
+import {
+  approveSellOrder,
+  cancelSellOrder,
+  createSellOrder,
+  listSellOrders,
+  rejectSellOrder,
+  type SellOrderOutcome,
+  sellOrdersByIds,
+} from '../../services/secondary-market';
+import { signedInUser } from '../access';
+import type { GraphQLContext } from '../context';
+import type { SellOrderModel } from '../models';
+import {
+  type DepotPositionResolvers,
+  type MutationResolvers,
+  type OfferResolvers,
+  type PartialOfferResolvers,
+  type QueryResolvers,
+  type SellOrderResolvers,
+  SellOrderStatus,
+} from '../resolvers-types.generated';
+
+const isStaff = (context: GraphQLContext) => Boolean(context.user?.isStaff || context.user?.isSuperuser);
+
+/** Per-request loaders of this area, kept beside the context (no edit of the shared loaders). */
+const areaLoaders = new WeakMap<GraphQLContext, ReturnType<typeof createAreaLoaders>>();
+
+function createAreaLoaders(context: GraphQLContext) {
+  const { db } = context;
+  return {
+    sellOrder: new DataLoader<number, SellOrderModel | null>(async (ids) => {
+      const rows = await sellOrdersByIds(db, ids);
+      return ids.map((id) => rows.find((row) => row.id === id) ?? null);
+    }),
+    storageIds: new DataLoader<number, string | null>(async (ids) => {
+      const rows = await db
+        .select({ id: depotPositions.id, storageId: depotPositions.storageId })
+        .from(depotPositions)
+        .where(inArray(depotPositions.id, [...ids]));
+      return ids.map((id) => rows.find((row) => row.id === id)?.storageId ?? null);
+    }),
+    userName: new DataLoader<number, string | null>(async (ids) => {
+      const rows = await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+      return ids.map((id) => {
+        const row = rows.find((user) => user.id === id);
+        return row ? `${row.firstName} ${row.lastName}`.trim() || row.email : null;
+      });
+    }),
+  };
+}
+
+function loadersOf(context: GraphQLContext) {
+  let loaders = areaLoaders.get(context);
+  if (!loaders) {
+    loaders = createAreaLoaders(context);
+    areaLoaders.set(context, loaders);
+  }
+  return loaders;
+}
+
+async function required<Row>(row: Promise<Row | null>, what: string, id: number): Promise<Row> {
+  const loaded = await row;
+  if (!loaded) throw new GraphQLError(`${what} ${id} fehlt`);
+  return loaded;
+}
+
+const statuses = new Map<string, SellOrderStatus>(
+  Object.values(SellOrderStatus).map((status) => [status, status]),
+);
+
+const answer = (outcome: SellOrderOutcome) => outcome;
+
+export const secondaryMarketQueries = {
+  mySellOrders: (_parent, _args, context) =>
+    listSellOrders(context.db, { sellerId: signedInUser(context).id }),
+  allSellOrders: (_parent, { status }, context) => listSellOrders(context.db, { status: status ?? null }),
+} satisfies QueryResolvers;
+
+export const secondaryMarketMutations = {
+  createSellOrder: async (_parent, { depotPositionId, cases, askPriceBtl }, context) =>
+    answer(
+      await createSellOrder(context.db, signedInUser(context).id, { depotPositionId, cases, askPriceBtl }),
+    ),
+  cancelSellOrder: async (_parent, { sellOrderId }, context) =>
+    answer(await cancelSellOrder(context.db, signedInUser(context).id, sellOrderId)),
+  approveSellOrder: async (_parent, { sellOrderId, sellPriceBtl }, context) =>
+    answer(await approveSellOrder(context.db, signedInUser(context).id, { sellOrderId, sellPriceBtl })),
+  rejectSellOrder: async (_parent, { sellOrderId, reason }, context) =>
+    answer(
+      await rejectSellOrder(context.db, context.config, signedInUser(context).id, { sellOrderId, reason }),
+    ),
+} satisfies MutationResolvers;
+
+export const secondaryMarketTypes = {
+  SellOrder: {
+    status: (order) => statuses.get(order.status) ?? SellOrderStatus.Requested,
+    vintage: (order, _args, { loaders }) =>
+      required(loaders.vintage.load(order.vintageId), 'Jahrgang', order.vintageId),
+    bottleSize: (order, _args, { loaders }) =>
+      required(loaders.bottleSize.load(order.bottleSizeId), 'Flaschengröße', order.bottleSizeId),
+    casesReserved: async (order, _args, { loaders }) => {
+      if (order.status !== 'LISTED' || !order.offerId || !order.partialOfferId) return 0;
+      const tranches = await loaders.partialOffersByOffer.load(order.offerId);
+      const tranche = tranches.find((row) => row.id === order.partialOfferId);
+      return tranche
+        ? Math.max(0, order.cases - order.casesSold - Math.max(0, tranche.quantityAvailable))
+        : 0;
+    },
+    marginBtl: (order, _args, context) =>
+      isStaff(context) && order.sellPriceBtl
+        ? centsToDecimal(decimalToCents(order.sellPriceBtl) - decimalToCents(order.askPriceBtl))
+        : null,
+    expectedProceedsNet: (order) =>
+      centsToDecimal(sellProceeds(order.cases, order.caskOf, decimalToCents(order.askPriceBtl)).net),
+    storageIds: (order, _args, context) => loadersOf(context).storageIds.load(order.depotPositionId),
+    settlementPdfUrl: (order, _args, { config }) =>
+      order.settlementToken && order.casesSold > 0
+        ? `${config.publicUrl}/settlement/${order.settlementToken}`
+        : null,
+    seller: (order, _args, { loaders }) =>
+      required(loaders.user.load(order.sellerId), 'Kunde', order.sellerId),
+  } satisfies SellOrderResolvers,
+};
+
+export const secondaryMarketOfferFields = {
+  secondaryMarket: (offer) => offer.secondaryMarket,
+} satisfies OfferResolvers;
+
+export const secondaryMarketTrancheFields = {
+  sellerUserId: (tranche, _args, context) => (isStaff(context) ? tranche.sellerUserId : null),
+  sellerName: (tranche, _args, context) =>
+    isStaff(context) && tranche.sellerUserId ? loadersOf(context).userName.load(tranche.sellerUserId) : null,
+} satisfies PartialOfferResolvers;
+
+export const secondaryMarketDepotFields = {
+  sellOrder: (position, _args, context) =>
+    position.sellOrderId ? loadersOf(context).sellOrder.load(position.sellOrderId) : null,
+} satisfies DepotPositionResolvers;

@@ -1,0 +1,201 @@
+/**
+ * Zweitmarkt on the depot screen (issue 18): cases in the bonded warehouse can be offered
+ * ("Verkaufen"), offered ones show "Steht zum Verkauf" with the asking price and a withdraw
+ * button, sold ones appear under "Verkauft" with the proceeds and the settlement PDF. Only in the
+ * client's own depot (the staff view of a client's depot shows the statuses only).
+ */
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import type { DepotRow } from '../../domain/depot-rows';
+import { formatEuro } from '../../domain/money';
+import { SELL_ORDER_STATUS_LABELS, sellTexts } from '../../domain/secondary-market';
+import { type SellOrder, useCancelSellOrder, useMySellOrders } from '../../queries/secondary-market';
+import { Figure } from '../../screens/depot/hidden-figures';
+import { SellDialog } from './SellDialog';
+import { casesLabel, cents, orderTitle } from './sell-format';
+
+export interface SellablePosition {
+  id: number;
+  amount: number;
+  caskOf: number;
+}
+
+interface Props {
+  rows: DepotRow[];
+  positions: readonly SellablePosition[];
+}
+
+export function DepotSecondaryMarket(props: Props) {
+  const { clientsMail } = useParams();
+  if (clientsMail) return null;
+  return <OwnSecondaryMarket {...props} />;
+}
+
+function OwnSecondaryMarket({ rows, positions }: Props) {
+  const byId = new Map(positions.map((position) => [position.id, position]));
+  const orders = useMySellOrders();
+  const { online } = useNetwork();
+  const [selling, setSelling] = useState<{ row: DepotRow; position: SellablePosition } | null>(null);
+  const sellable = rows.filter((row) => row.status === 'IN_BOND' && !row.enPrimeur);
+  const open = (orders.data ?? []).filter(
+    (order) => order.status === 'REQUESTED' || order.status === 'LISTED',
+  );
+  const sold = (orders.data ?? []).filter((order) => order.casesSold > 0);
+  const rejected = (orders.data ?? []).filter((order) => order.status === 'REJECTED').slice(0, 3);
+  if (sellable.length === 0 && open.length === 0 && sold.length === 0 && rejected.length === 0) return null;
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="secondary-market">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="h3">
+            Zweitmarkt
+          </Title>
+          <Text fz="sm" c="dimmed">
+            Kisten im Zollfreilager können Sie anderen Kundinnen und Kunden anbieten. Nach unserer Prüfung
+            erscheinen sie unter den Top-Angeboten; vom Erlös ziehen wir 3,5 % Verkaufsprovision ab.
+          </Text>
+          {!online && (
+            <Text fz="sm" c="orange.9" mt={4} role="status">
+              {sellTexts.needsConnection}
+            </Text>
+          )}
+        </div>
+
+        {sellable.length > 0 && (
+          <Stack gap="xs" data-testid="sellable-positions">
+            <Title order={3} fz="h5">
+              Im Zollfreilager – verkaufbar
+            </Title>
+            {sellable.map((row) => {
+              const position = byId.get(row.id);
+              if (!position) return null;
+              return (
+                <Group key={row.id} justify="space-between" wrap="wrap" gap="xs">
+                  <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
+                    <Text fw={500}>{row.title}</Text>
+                    <Text fz="sm" c="dimmed">
+                      {casesLabel(position.amount)} · {row.packaging}
+                      {row.storageId ? ` · Lager-IDs ${row.storageId}` : ''}
+                    </Text>
+                  </div>
+                  <Button
+                    variant="light"
+                    aria-label={`${row.title} verkaufen`}
+                    onClick={() => setSelling({ row, position })}
+                    disabled={!online}
+                    title={online ? undefined : sellTexts.needsConnection}
+                  >
+                    Verkaufen
+                  </Button>
+                </Group>
+              );
+            })}
+          </Stack>
+        )}
+
+        {open.length > 0 && (
+          <Stack gap="xs" data-testid="for-sale-orders">
+            <Title order={3} fz="h5">
+              Steht zum Verkauf
+            </Title>
+            {open.map((order) => (
+              <OpenOrder key={order.id} order={order} online={online} />
+            ))}
+          </Stack>
+        )}
+
+        {sold.length > 0 && (
+          <Stack gap="xs" data-testid="sold-orders">
+            <Title order={3} fz="h5">
+              Verkauft
+            </Title>
+            {sold.map((order) => (
+              <Group key={order.id} justify="space-between" wrap="wrap" gap="xs">
+                <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
+                  <Text fw={500}>{orderTitle(order)}</Text>
+                  <Text fz="sm" c="dimmed">
+                    {casesLabel(order.casesSold)} verkauft · Erlös nach Provision{' '}
+                    <Figure>{order.proceedsNet ? formatEuro(cents(order.proceedsNet)) : '–'}</Figure>
+                  </Text>
+                </div>
+                {order.settlementPdfUrl && (
+                  <Anchor href={order.settlementPdfUrl} target="_blank" rel="noopener" fz="sm">
+                    Abrechnung (PDF)
+                  </Anchor>
+                )}
+              </Group>
+            ))}
+          </Stack>
+        )}
+
+        {rejected.length > 0 && (
+          <Stack gap="xs">
+            <Title order={3} fz="h5">
+              Abgelehnte Verkaufsaufträge
+            </Title>
+            {rejected.map((order) => (
+              <Text key={order.id} fz="sm">
+                {orderTitle(order)}: {order.rejectReason}
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      {selling && (
+        <SellDialog row={selling.row} position={selling.position} onClose={() => setSelling(null)} />
+      )}
+    </Paper>
+  );
+}
+
+function OpenOrder({ order, online }: { order: SellOrder; online: boolean }) {
+  const cancel = useCancelSellOrder();
+  const reserved = order.casesReserved > 0;
+  const withdraw = async () => {
+    try {
+      const result = await cancel.mutateAsync(order.id);
+      notifications.show(
+        result.success
+          ? {
+              color: 'teal',
+              message: 'Der Verkaufsauftrag wurde zurückgezogen. Die Kisten liegen wieder in Ihrem Depot.',
+            }
+          : { color: 'red', message: result.errors[0]?.message ?? sellTexts.cancelNotPossible },
+      );
+    } catch {
+      notifications.show({ color: 'red', message: 'Der Verkaufsauftrag konnte nicht zurückgezogen werden.' });
+    }
+  };
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs" data-testid="for-sale-order">
+      <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
+        <Group gap="xs">
+          <Text fw={500}>{orderTitle(order)}</Text>
+          <Badge color={order.status === 'LISTED' ? 'grape' : 'gray'} variant="light">
+            {reserved ? 'Vom Käufer bestellt' : SELL_ORDER_STATUS_LABELS[order.status]}
+          </Badge>
+        </Group>
+        <Text fz="sm" c="dimmed">
+          Steht zum Verkauf: {casesLabel(order.cases - order.casesSold)} zu{' '}
+          <Figure>{formatEuro(cents(order.askPriceBtl))}</Figure> je Flasche · erwarteter Erlös{' '}
+          <Figure>{formatEuro(cents(order.expectedProceedsNet))}</Figure>
+        </Text>
+      </div>
+      {!reserved && (
+        <Button
+          variant="default"
+          onClick={withdraw}
+          loading={cancel.isPending}
+          disabled={!online}
+          title={online ? undefined : 'Zum Zurückziehen wird eine Internetverbindung benötigt.'}
+        >
+          Zurückziehen
+        </Button>
+      )}
+    </Group>
+  );
+}

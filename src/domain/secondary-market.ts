@@ -1,0 +1,121 @@
+/**
+ * Zweitmarkt (issue 18): a client sells cases from the depot to other clients. The rules shared
+ * by the sell dialog, the staff tab and the server: the seller's proceeds (cases × bottles ×
+ * asking price − 3.5 % sales commission), the German price input, the states and their labels,
+ * and every German message of the flow.
+ */
+import { SALES_COMMISSION_RATE } from './advice-simulation';
+import { type Cents, centsToDecimal, decimalToCents } from './money';
+
+export { SALES_COMMISSION_RATE };
+
+export type SellOrderStatus = 'REQUESTED' | 'LISTED' | 'SOLD' | 'CANCELLED' | 'REJECTED';
+
+export const SELL_ORDER_STATUS_LABELS: Record<SellOrderStatus, string> = {
+  REQUESTED: 'Angefragt',
+  LISTED: 'Im Angebot',
+  SOLD: 'Verkauft',
+  CANCELLED: 'Zurückgezogen',
+  REJECTED: 'Abgelehnt',
+};
+
+/** Highest asking price per bottle accepted (a typing slip guard; the column holds 10^10). */
+export const MAX_ASK_PRICE_BTL_CENTS = 100_000_000;
+/** Longest rejection reason staff may write. */
+export const MAX_REJECT_REASON_LENGTH = 1000;
+
+export interface SellProceeds {
+  gross: Cents;
+  commission: Cents;
+  net: Cents;
+}
+
+/** Gross = cases × bottles per case × price per bottle; commission 3.5 % of it, rounded to cents. */
+export function sellProceeds(cases: number, caskOf: number, priceBtl: Cents): SellProceeds {
+  const gross = cases * caskOf * priceBtl;
+  const commission = Math.round(gross * SALES_COMMISSION_RATE);
+  return { gross, commission, net: gross - commission };
+}
+
+/**
+ * A price typed the German way ("1.234,50", "95", "95,5") or as the API's decimal ("1234.50") →
+ * cents; null when it is no positive amount with at most two decimals.
+ */
+export function parsePriceInput(value: string): Cents | null {
+  const text = value.trim().replace(/\s|€/g, '');
+  if (text === '') return null;
+  let normalized: string;
+  if (text.includes(',')) {
+    // German: dots group thousands, the comma separates the decimals.
+    if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(text)) return null;
+    normalized = text.replace(/\./g, '').replace(',', '.');
+  } else if (/^\d{1,3}(\.\d{3})+$/.test(text)) {
+    normalized = text.replace(/\./g, '');
+  } else {
+    if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+    normalized = text;
+  }
+  const cents = decimalToCents(normalized);
+  return cents > 0 ? cents : null;
+}
+
+export const sellTexts = {
+  positionUnknown: 'Diese Depotposition wurde nicht gefunden.',
+  notInBond:
+    'Verkaufen können Sie nur Kisten, die im Zollfreilager liegen und noch nicht zum Verkauf stehen.',
+  enPrimeur: 'Subskriptionsweine können erst nach der Auslieferung ins Zollfreilager verkauft werden.',
+  casesInvalid: (max: number) =>
+    max === 1
+      ? 'Sie können genau 1 Kiste dieser Position verkaufen.'
+      : `Bitte wählen Sie zwischen 1 und ${max} Kisten.`,
+  priceInvalid: 'Bitte geben Sie einen Preis je Flasche über 0 € mit höchstens zwei Nachkommastellen an.',
+  priceTooHigh: 'Der Preis je Flasche ist unrealistisch hoch. Bitte prüfen Sie Ihre Eingabe.',
+  sellOrderUnknown: 'Dieser Verkaufsauftrag wurde nicht gefunden.',
+  cancelNotPossible: 'Dieser Verkaufsauftrag kann nicht mehr zurückgezogen werden.',
+  cancelReserved:
+    'Ein Käufer hat diese Kisten bereits verbindlich bestellt. Der Verkaufsauftrag kann nicht mehr zurückgezogen werden.',
+  notRequested: 'Nur angefragte Verkaufsaufträge können freigegeben oder abgelehnt werden.',
+  reasonMissing: 'Bitte geben Sie einen Grund für die Ablehnung an.',
+  reasonTooLong: `Der Grund darf höchstens ${MAX_REJECT_REASON_LENGTH} Zeichen lang sein.`,
+  ownListing: 'Diese Kisten verkaufen Sie selbst. Eigene Zweitmarkt-Angebote können Sie nicht kaufen.',
+  needsConnection:
+    'Ein Verkaufsauftrag braucht eine Internetverbindung. Bitte versuchen Sie es online erneut.',
+} as const;
+
+/** The proceeds as the API's decimal strings. */
+export function proceedsDecimals(proceeds: SellProceeds) {
+  return {
+    gross: centsToDecimal(proceeds.gross),
+    commission: centsToDecimal(proceeds.commission),
+    net: centsToDecimal(proceeds.net),
+  };
+}
+
+/** "GE-1-01-01, GE-1-01-02, …" → the ids; blanks dropped. */
+export function splitStorageIds(storageIds: string | null | undefined): string[] {
+  return (storageIds ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Splits a position's storage ids between `taken` cases and the rest: the first `taken` ids go
+ * with the taken cases. When the list does not name one id per case, the ids cannot be assigned
+ * and both parts get the whole list (staff correct it in Lagerbestand).
+ */
+export function divideStorageIds(
+  storageIds: string | null | undefined,
+  cases: number,
+  taken: number,
+): { taken: string | null; kept: string | null } {
+  const ids = splitStorageIds(storageIds);
+  if (ids.length !== cases) {
+    const all = ids.length ? ids.join(', ') : null;
+    return { taken: all, kept: all };
+  }
+  return {
+    taken: ids.slice(0, taken).join(', ') || null,
+    kept: ids.slice(taken).join(', ') || null,
+  };
+}

@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BACKOFFICE_QUERY_KEY } from '../app/query-client';
+import { useApiClient } from './client';
+import { depotKeys } from './depot';
+import {
+  AllSellOrdersDocument,
+  ApproveSellOrderDocument,
+  CancelSellOrderDocument,
+  CreateSellOrderDocument,
+  type CreateSellOrderMutationVariables,
+  MySellOrdersDocument,
+  RejectSellOrderDocument,
+  type SellOrderFieldsFragment,
+  type SellOrderStatus,
+} from './graphql.generated';
+
+export type SellOrder = SellOrderFieldsFragment;
+export type { SellOrderStatus };
+
+export const sellOrderKeys = {
+  mine: ['sell-orders', 'mine'] as const,
+  all: [BACKOFFICE_QUERY_KEY, 'sell-orders'] as const,
+  byStatus: (status: SellOrderStatus | null) => [...sellOrderKeys.all, status ?? 'ALL'] as const,
+};
+
+/** The caller's own sell orders (cached like the depot, so FOR_SALE details show offline). */
+export function useMySellOrders(enabled = true) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: sellOrderKeys.mine,
+    queryFn: async () => (await client.request(MySellOrdersDocument)).mySellOrders,
+    enabled,
+  });
+}
+
+/** Staff: every sell order, optionally of one status. */
+export function useAllSellOrders(status: SellOrderStatus | null) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: sellOrderKeys.byStatus(status),
+    queryFn: async () => (await client.request(AllSellOrdersDocument, { status })).allSellOrders,
+  });
+}
+
+function useRefreshAfter() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: sellOrderKeys.mine }),
+      queryClient.invalidateQueries({ queryKey: sellOrderKeys.all }),
+      queryClient.invalidateQueries({ queryKey: depotKeys.all }),
+    ]);
+}
+
+export function useCreateSellOrder() {
+  const client = useApiClient();
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: async (variables: CreateSellOrderMutationVariables) =>
+      (await client.request(CreateSellOrderDocument, variables)).createSellOrder,
+    onSuccess: async (result) => {
+      if (result.success) await refresh();
+    },
+  });
+}
+
+export function useCancelSellOrder() {
+  const client = useApiClient();
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: async (sellOrderId: number) =>
+      (await client.request(CancelSellOrderDocument, { sellOrderId })).cancelSellOrder,
+    onSettled: refresh,
+  });
+}
+
+export function useApproveSellOrder() {
+  const client = useApiClient();
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: async (variables: { sellOrderId: number; sellPriceBtl: string | null }) =>
+      (await client.request(ApproveSellOrderDocument, variables)).approveSellOrder,
+    onSettled: refresh,
+  });
+}
+
+export function useRejectSellOrder() {
+  const client = useApiClient();
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: async (variables: { sellOrderId: number; reason: string }) =>
+      (await client.request(RejectSellOrderDocument, variables)).rejectSellOrder,
+    onSettled: refresh,
+  });
+}

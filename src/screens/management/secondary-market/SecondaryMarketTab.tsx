@@ -1,0 +1,302 @@
+/**
+ * Management › Zweitmarkt (staff): the clients' sell orders by status. A REQUESTED order is listed
+ * (sell price per bottle for the buyer, default the asking price; the difference is the house's
+ * margin) or rejected with a reason the seller gets by e-mail. Both are in the audit log.
+ */
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { AuditLogButton } from '../../../components/backoffice/AuditLogButton';
+import {
+  casesLabel,
+  cents,
+  centsToInput,
+  orderTitle,
+} from '../../../components/secondary-market/sell-format';
+import { centsToDecimal, formatEuro } from '../../../domain/money';
+import {
+  MAX_REJECT_REASON_LENGTH,
+  parsePriceInput,
+  SELL_ORDER_STATUS_LABELS,
+  type SellOrderStatus,
+  sellTexts,
+} from '../../../domain/secondary-market';
+import { useAllSellOrders, useApproveSellOrder, useRejectSellOrder } from '../../../queries/secondary-market';
+
+type StaffSellOrder = NonNullable<ReturnType<typeof useAllSellOrders>['data']>[number];
+
+const FILTERS: { value: SellOrderStatus | 'ALL'; label: string }[] = [
+  { value: 'REQUESTED', label: 'Angefragt' },
+  { value: 'LISTED', label: 'Im Angebot' },
+  { value: 'SOLD', label: 'Verkauft' },
+  { value: 'ALL', label: 'Alle' },
+];
+
+const STATUS_COLORS: Record<SellOrderStatus, string> = {
+  REQUESTED: 'orange',
+  LISTED: 'grape',
+  SOLD: 'teal',
+  CANCELLED: 'gray',
+  REJECTED: 'red',
+};
+
+export function SecondaryMarketTab() {
+  const [filter, setFilter] = useState<SellOrderStatus | 'ALL'>('REQUESTED');
+  const orders = useAllSellOrders(filter === 'ALL' ? null : filter);
+  const [approving, setApproving] = useState<StaffSellOrder | null>(null);
+  const [rejecting, setRejecting] = useState<StaffSellOrder | null>(null);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Text c="dimmed" fz="sm">
+          Verkaufsaufträge von Kundinnen und Kunden aus ihrem Depot. Freigegebene Aufträge erscheinen als
+          eigenes Angebot mit dem Hinweis „Zweitmarkt“ unter den Top-Angeboten.
+        </Text>
+        <SegmentedControl
+          aria-label="Status"
+          value={filter}
+          onChange={(value) => setFilter(value as SellOrderStatus | 'ALL')}
+          data={FILTERS}
+        />
+      </Group>
+      {orders.isPending ? (
+        <Text c="dimmed">Verkaufsaufträge werden geladen …</Text>
+      ) : orders.isError ? (
+        <Alert color="red" role="alert">
+          Die Verkaufsaufträge konnten nicht geladen werden.
+        </Alert>
+      ) : orders.data.length === 0 ? (
+        <Text c="dimmed" data-testid="sell-orders-empty">
+          Keine Verkaufsaufträge in dieser Ansicht.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={1180}>
+          <Table striped highlightOnHover data-testid="sell-orders-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Nr.</Table.Th>
+                <Table.Th>Verkäufer</Table.Th>
+                <Table.Th>Wein</Table.Th>
+                <Table.Th ta="right">Kisten</Table.Th>
+                <Table.Th ta="right">Wunschpreis/Fl.</Table.Th>
+                <Table.Th ta="right">VK/Fl.</Table.Th>
+                <Table.Th ta="right">Marge/Fl.</Table.Th>
+                <Table.Th ta="right">Erlös netto</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {orders.data.map((order) => (
+                <Table.Tr key={order.id}>
+                  <Table.Td>{order.id}</Table.Td>
+                  <Table.Td>
+                    <Text fz="sm">{`${order.seller.firstName} ${order.seller.lastName}`.trim()}</Text>
+                    <Text fz="xs" c="dimmed">
+                      {order.seller.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm" miw={180}>
+                      {orderTitle(order)}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      Lager-IDs: {order.storageIds || '–'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {order.casesSold > 0 ? `${order.casesSold}/${order.cases}` : order.cases} × {order.caskOf}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatEuro(cents(order.askPriceBtl))}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {order.sellPriceBtl ? formatEuro(cents(order.sellPriceBtl)) : '–'}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {order.marginBtl ? formatEuro(cents(order.marginBtl)) : '–'}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {order.proceedsNet ? (
+                      formatEuro(cents(order.proceedsNet))
+                    ) : (
+                      <>
+                        {formatEuro(cents(order.expectedProceedsNet))}
+                        <Text fz="xs" c="dimmed">
+                          erwartet
+                        </Text>
+                      </>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text fz="sm" fw={600} c={`${STATUS_COLORS[order.status]}.9`}>
+                      {order.casesReserved > 0 ? 'Reserviert' : SELL_ORDER_STATUS_LABELS[order.status]}
+                    </Text>
+                    {order.rejectReason && (
+                      <Text fz="xs" c="dimmed" maw={220}>
+                        {order.rejectReason}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap" justify="flex-end">
+                      {order.status === 'REQUESTED' && (
+                        <>
+                          <Button size="xs" onClick={() => setApproving(order)}>
+                            Freigeben
+                          </Button>
+                          <Button size="xs" variant="default" color="red" onClick={() => setRejecting(order)}>
+                            Ablehnen
+                          </Button>
+                        </>
+                      )}
+                      {order.settlementPdfUrl && (
+                        <Anchor href={order.settlementPdfUrl} target="_blank" rel="noopener" fz="sm">
+                          Abrechnung
+                        </Anchor>
+                      )}
+                      <AuditLogButton
+                        entity="sell_order"
+                        entityId={order.id}
+                        label={`Verkaufsauftrag ${order.id}`}
+                      />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {approving && <ApproveDialog order={approving} onClose={() => setApproving(null)} />}
+      {rejecting && <RejectDialog order={rejecting} onClose={() => setRejecting(null)} />}
+    </Stack>
+  );
+}
+
+function ApproveDialog({ order, onClose }: { order: StaffSellOrder; onClose: () => void }) {
+  const approve = useApproveSellOrder();
+  const [price, setPrice] = useState(centsToInput(cents(order.askPriceBtl)));
+  const [error, setError] = useState<string | null>(null);
+  const priceCents = parsePriceInput(price);
+  const margin = priceCents === null ? null : priceCents - cents(order.askPriceBtl);
+  const submit = async () => {
+    if (priceCents === null) return;
+    setError(null);
+    try {
+      const result = await approve.mutateAsync({
+        sellOrderId: order.id,
+        sellPriceBtl: centsToDecimal(priceCents),
+      });
+      if (!result.success) return setError(result.errors[0]?.message ?? 'Die Freigabe ist fehlgeschlagen.');
+      notifications.show({ color: 'teal', message: `Verkaufsauftrag ${order.id} ist jetzt im Angebot.` });
+      onClose();
+    } catch {
+      setError('Die Freigabe ist fehlgeschlagen. Bitte versuchen Sie es erneut.');
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Verkaufsauftrag ${order.id} freigeben`}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          <Text fz="sm">
+            {casesLabel(order.cases)} {orderTitle(order)} von {order.seller.firstName} {order.seller.lastName}
+            ; Wunschpreis {formatEuro(cents(order.askPriceBtl))} je Flasche.
+          </Text>
+          <TextInput
+            label="Verkaufspreis je Flasche für Käufer (€)"
+            inputMode="decimal"
+            value={price}
+            onChange={(event) => setPrice(event.currentTarget.value)}
+            error={priceCents === null ? sellTexts.priceInvalid : null}
+            description={margin === null ? undefined : `Marge je Flasche: ${formatEuro(margin)}`}
+            data-autofocus
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Abbrechen
+            </Button>
+            <Button type="submit" disabled={priceCents === null} loading={approve.isPending}>
+              Als Angebot listen
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function RejectDialog({ order, onClose }: { order: StaffSellOrder; onClose: () => void }) {
+  const reject = useRejectSellOrder();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    if (!reason.trim()) return setError(sellTexts.reasonMissing);
+    setError(null);
+    try {
+      const result = await reject.mutateAsync({ sellOrderId: order.id, reason });
+      if (!result.success) return setError(result.errors[0]?.message ?? 'Die Ablehnung ist fehlgeschlagen.');
+      notifications.show({
+        color: 'teal',
+        message: `Verkaufsauftrag ${order.id} wurde abgelehnt; der Kunde erhält eine E-Mail.`,
+      });
+      onClose();
+    } catch {
+      setError('Die Ablehnung ist fehlgeschlagen. Bitte versuchen Sie es erneut.');
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Verkaufsauftrag ${order.id} ablehnen`}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          <Textarea
+            label="Grund (geht per E-Mail an den Kunden)"
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            maxLength={MAX_REJECT_REASON_LENGTH}
+            autosize
+            minRows={3}
+            error={error}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Abbrechen
+            </Button>
+            <Button type="submit" color="red" loading={reject.isPending}>
+              Ablehnen
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
