@@ -51,6 +51,19 @@ export function buildYoga(deps: YogaDeps) {
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // Only the portal's own origin and configured ones (CORS_ORIGINS) may call the API from a
+    // browser across origins; any other origin gets no CORS headers, so its page cannot read answers.
+    cors: (request) => {
+      const origin = request.headers.get('origin');
+      if (!origin || !deps.config.corsOrigins.includes(origin)) return false;
+      return {
+        origin: [origin],
+        credentials: true,
+        methods: ['GET', 'POST', 'OPTIONS'],
+        allowedHeaders: ['authorization', 'content-type', 'accept'],
+        maxAge: 600,
+      };
+    },
     graphiql: false,
     // Masked (no stack traces or SQL); a database outage answers 503 "bitte erneut versuchen".
     maskedErrors: { maskError, ...germanMaskedErrors },
