@@ -11,6 +11,7 @@ import { buildYoga } from './graphql/yoga';
 import { BODY_LIMIT_BYTES, registerErrorHandler } from './http-errors';
 import { checkoutRoutes } from './routes/checkout';
 import { mediaRoutes } from './routes/media';
+import { unlockRoutes } from './routes/unlock';
 import { registerSecurityHeaders } from './security-headers';
 
 export interface AppDeps {
@@ -85,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     nudgeOutbox: deps.nudgeOutbox ?? (() => {}),
   });
+
+  await app.register(unlockRoutes, { db: deps.db });
 
   await app.register(mediaRoutes, { db: deps.db, mediaDir: deps.config.mediaDir });
 

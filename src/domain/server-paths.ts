@@ -15,6 +15,7 @@ export const SERVER_PATH_PREFIXES = [
   '/certificate/',
   '/verify/',
   '/invoices/',
+  '/unlock/',
 ] as const;
 
 /** Whether the server answers this path itself (also the bare prefix, e.g. `/pay`). */
