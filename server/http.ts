@@ -13,6 +13,7 @@ import { checkoutRoutes } from './routes/checkout';
 import { mediaRoutes } from './routes/media';
 import { unlockRoutes } from './routes/unlock';
 import { registerSecurityHeaders } from './security-headers';
+import type { HostResolver } from './services/push-endpoint';
 
 export interface AppDeps {
   db: Database;
@@ -22,6 +23,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Where unexpected errors (GraphQL and routes) are reported; the console by default. */
   reportError?: ErrorReporter;
+  /** Resolves push endpoints' hosts (DNS by default; tests inject answers). */
+  resolveHost?: HostResolver;
 }
 
 const logUnexpected: ErrorReporter = (error) => console.error('[weindepot] Unerwarteter Fehler:', error);
@@ -63,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     nudgeOutbox: deps.nudgeOutbox ?? (() => {}),
     reportError,
+    ...(deps.resolveHost ? { resolveHost: deps.resolveHost } : {}),
   });
 
   app.route({

@@ -3,6 +3,7 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { userFromToken } from '../services/auth';
+import { type HostResolver, pushEndpointPolicy } from '../services/push-endpoint';
 import type { GraphQLContext } from './context';
 import {
   type ErrorReporter,
@@ -34,6 +35,8 @@ export interface YogaDeps {
   nudgeOutbox: () => void;
   /** Where unexpected errors go (masked for the client); the console by default. */
   reportError?: ErrorReporter;
+  /** Resolves push endpoints' hosts (DNS by default; tests inject answers). */
+  resolveHost?: HostResolver;
 }
 
 const logUnexpected: ErrorReporter = (error) => console.error('[weindepot] Unerwarteter Fehler:', error);
@@ -45,6 +48,7 @@ function tokenFrom(header: string | null): string | null {
 }
 
 export function buildYoga(deps: YogaDeps) {
+  const pushPolicy = pushEndpointPolicy(deps.config, deps.resolveHost);
   const schema = createSchema<GraphQLContext>({ typeDefs: readSchemaSdl(), resolvers });
   assertResolversCover(schema);
   return createYoga<{ clientIp: string }, GraphQLContext>({
@@ -83,6 +87,7 @@ export function buildYoga(deps: YogaDeps) {
         user,
         clientIp,
         nudgeOutbox: deps.nudgeOutbox,
+        pushPolicy,
         loaders: createLoaders(deps.db),
       };
     },
