@@ -30,6 +30,23 @@ export interface ServerConfig {
   trustProxy: boolean | number | string;
   /** `auto`: HSTS on requests that arrived over TLS (also behind a trusted proxy); `on`: always; `off`. */
   hsts: 'auto' | 'on' | 'off';
+  /**
+   * Origins a browser may call the API from across origins (CORS): the portal's own (`PUBLIC_URL`)
+   * and those of `CORS_ORIGINS`; every other origin gets no CORS headers.
+   */
+  corsOrigins: string[];
+  /** Whether the PWA's source maps (`*.map`) are served (`SERVE_SOURCE_MAPS`, default off). */
+  serveSourceMaps: boolean;
+  /**
+   * Longest time a client may take to send a whole request (headers and body), and how long a
+   * connection may stay silent, in milliseconds (`REQUEST_TIMEOUT_SECONDS`, default 30).
+   */
+  requestTimeoutMs: number;
+  /**
+   * `host:port` pairs a push endpoint may name although they are no public https host
+   * (`PUSH_ENDPOINT_ALLOWLIST`, empty by default; tests deliver to a listener on 127.0.0.1).
+   */
+  pushEndpointAllowlist: string[];
   /** Origins of the configured map tile layers, allowed by the Content-Security-Policy. */
   mapTileOrigins: string[];
   smtpUrl: string | undefined;
@@ -120,13 +137,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const dataDir = path.resolve(env.DATA_DIR ?? './var');
   const secrets = loadOrCreateSecrets(dataDir);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     processes,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
+    corsOrigins: corsOrigins(publicUrl, env.CORS_ORIGINS),
+    serveSourceMaps: flag(env.SERVE_SOURCE_MAPS, false),
+    requestTimeoutMs: seconds(env.REQUEST_TIMEOUT_SECONDS, 30) * 1000,
+    pushEndpointAllowlist: (env.PUSH_ENDPOINT_ALLOWLIST ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
     jwtSecret: env.JWT_SECRET ?? secrets.jwtSecret,
     jwtTtlSeconds: Number.parseInt(env.JWT_TTL_SECONDS ?? String(7 * 24 * 3600), 10),
     jwtSessionMaxSeconds: Number.parseInt(env.JWT_SESSION_MAX_SECONDS ?? String(30 * 24 * 3600), 10),
@@ -188,7 +213,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
 }
 
-/** A positive number from the environment (fractions allowed), or the default. */
 /** `WEB_CONCURRENCY`: a whole number from 1 to 64; anything else is refused in German. */
 function processCount(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 1;
@@ -199,6 +223,7 @@ function processCount(value: string | undefined): number {
   return count;
 }
 
+/** A positive number from the environment (fractions allowed), or the default. */
 function seconds(value: string | undefined, fallback: number): number {
   const parsed = Number.parseFloat(value ?? '');
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
@@ -236,4 +261,22 @@ function originOf(template: string | undefined): string[] {
   // A placeholder in the host (e.g. a subdomain) becomes a CSP wildcard.
   const host = match[2].replace(/\{[^}]*\}/g, '*');
   return /^[\w.*:-]+$/.test(host) ? [`${match[1].toLowerCase()}://${host.toLowerCase()}`] : [];
+}
+
+/**
+ * The origins allowed to call the API across origins: the portal's own (from `PUBLIC_URL`) and the
+ * comma-separated `CORS_ORIGINS` (`https://shop.example, https://partner.example`); entries that are
+ * no http(s) origin are ignored.
+ */
+function corsOrigins(publicUrl: string, configured: string | undefined): string[] {
+  const origins = new Set<string>();
+  for (const entry of [publicUrl, ...(configured ?? '').split(',')]) {
+    try {
+      const url = new URL(entry.trim());
+      if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin);
+    } catch {
+      // not an origin
+    }
+  }
+  return [...origins];
 }

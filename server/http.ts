@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { isSpaPath } from '../src/domain/server-paths';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
@@ -17,7 +18,9 @@ import { PdfPool } from './pdf/pool';
 import { checkoutRoutes } from './routes/checkout';
 import { mediaRoutes } from './routes/media';
 import { settlementRoutes } from './routes/settlement';
+import { unlockRoutes } from './routes/unlock';
 import { registerSecurityHeaders } from './security-headers';
+import type { HostResolver } from './services/push-endpoint';
 
 export interface AppDeps {
   db: Database;
@@ -27,6 +30,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Where unexpected errors (GraphQL and routes) are reported; the console by default. */
   reportError?: ErrorReporter;
+  /** Resolves push endpoints' hosts (DNS by default; tests inject answers). */
+  resolveHost?: HostResolver;
 }
 
 const logUnexpected: ErrorReporter = (error) => console.error('[weindepot] Unerwarteter Fehler:', error);
@@ -42,10 +47,22 @@ function trustProxyOption(setting: ServerConfig['trustProxy']): FastifyServerOpt
  * production build of the PWA with an SPA fallback.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const options: FastifyServerOptions = {
+  const timeout = deps.config.requestTimeoutMs;
+  const options: FastifyHttpOptions<Server> = {
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(deps.config.trustProxy),
+    // A client that trickles its request (headers or body) is answered 408 and cut off once the
+    // whole request took longer than this; Node checks the open requests every few seconds.
+    requestTimeout: timeout,
+    // Node enforces the request timeout only while the headers' timeout is not longer.
+    http: {
+      requestTimeout: timeout,
+      headersTimeout: timeout,
+      connectionsCheckingInterval: Math.max(250, Math.min(5_000, Math.floor(timeout / 4))),
+    },
+    // A connection silent for twice as long (no byte either way) is closed.
+    connectionTimeout: timeout * 2,
   };
   const app = Fastify(options);
   const reportError = deps.reportError ?? logUnexpected;
@@ -56,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     nudgeOutbox: deps.nudgeOutbox ?? (() => {}),
     reportError,
+    ...(deps.resolveHost ? { resolveHost: deps.resolveHost } : {}),
   });
 
   app.route({
@@ -72,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
+      // The CORS answer depends on the Origin (allowed origins only, see yoga.ts).
+      reply.header('vary', 'Origin');
       reply.status(response.status);
       reply.send(response.body);
       return reply;
@@ -89,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(settlementRoutes, { db: deps.db });
+  await app.register(unlockRoutes, { db: deps.db });
 
   await app.register(mediaRoutes, { db: deps.db, mediaDir: deps.config.mediaDir });
 
@@ -99,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/',
       wildcard: false,
       index: false,
+      // Source maps only when configured (SERVE_SOURCE_MAPS): they would publish the sources.
+      allowedPath: (pathname) => deps.config.serveSourceMaps || !pathname.endsWith('.map'),
       setHeaders(res, filePath) {
         const name = path.basename(filePath);
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -113,7 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       // The same rule as the service worker's navigation fallback (src/domain/server-paths.ts).
-      if (request.method === 'GET' && isSpaPath(url)) {
+      // HEAD like GET (monitors and link checkers ask with HEAD); Fastify drops the body.
+      if ((request.method === 'GET' || request.method === 'HEAD') && isSpaPath(url)) {
         reply.header('cache-control', 'no-cache');
         return reply.sendFile('index.html', deps.config.distDir);
       }

@@ -19,6 +19,7 @@ import { ensurePwaBuild } from './pwa-build';
 import { demoAccounts, isDatabaseSeeded, seedDemoData, writeDemoMedia } from './seed';
 import { createMailTransport } from './services/mail';
 import { createPushSender } from './services/push';
+import { pushEndpointPolicy } from './services/push-endpoint';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => console.log(`[weindepot] ${line}`);
@@ -65,7 +66,7 @@ async function serve(config: ServerConfig, database: OpenedDatabase): Promise<()
     createOutboxHandlers({
       mail,
       webhooks: config.webhooks,
-      push: createPushSender(database.db, config.vapid),
+      push: createPushSender(database.db, config.vapid, pushEndpointPolicy(config)),
     }),
     {
       ...config.outbox,

@@ -377,6 +377,8 @@ export const accountTokenPurpose = pgEnum('account_token_purpose', [
   'ACTIVATION',
   'PASSWORD_RESET',
   'EMAIL_CHANGE',
+  /** Lifts the per-address sign-in ceiling (mailed to the owner when distributed guessing hit it). */
+  'LOGIN_UNLOCK',
 ]);
 
 /** Single-use, expiring tokens for account e-mails; only a SHA-256 hash is stored for secrets. */

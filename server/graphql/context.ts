@@ -1,5 +1,6 @@
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
+import type { PushEndpointPolicy } from '../services/push-endpoint';
 import type { Loaders } from './loaders';
 import type { UserModel } from './models';
 
@@ -12,6 +13,8 @@ export interface GraphQLContext {
   clientIp: string;
   /** Tells the outbox dispatcher that new rows are waiting. */
   nudgeOutbox: () => void;
+  /** Which push endpoints may be registered (public https hosts, plus PUSH_ENDPOINT_ALLOWLIST). */
+  pushPolicy: PushEndpointPolicy;
   /** Per-request batch loaders of related rows. */
   loaders: Loaders;
 }

@@ -3,6 +3,7 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { userFromToken } from '../services/auth';
+import { type HostResolver, pushEndpointPolicy } from '../services/push-endpoint';
 import type { GraphQLContext } from './context';
 import {
   type ErrorReporter,
@@ -35,6 +36,8 @@ export interface YogaDeps {
   nudgeOutbox: () => void;
   /** Where unexpected errors go (masked for the client); the console by default. */
   reportError?: ErrorReporter;
+  /** Resolves push endpoints' hosts (DNS by default; tests inject answers). */
+  resolveHost?: HostResolver;
 }
 
 const logUnexpected: ErrorReporter = (error) => console.error('[weindepot] Unerwarteter Fehler:', error);
@@ -46,12 +49,26 @@ function tokenFrom(header: string | null): string | null {
 }
 
 export function buildYoga(deps: YogaDeps) {
+  const pushPolicy = pushEndpointPolicy(deps.config, deps.resolveHost);
   const schema = createSchema<GraphQLContext>({ typeDefs: readSchemaSdl(), resolvers });
   assertResolversCover(schema);
   return createYoga<{ clientIp: string }, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // Only the portal's own origin and configured ones (CORS_ORIGINS) may call the API from a
+    // browser across origins; any other origin gets no CORS headers, so its page cannot read answers.
+    cors: (request) => {
+      const origin = request.headers.get('origin');
+      if (!origin || !deps.config.corsOrigins.includes(origin)) return false;
+      return {
+        origin: [origin],
+        credentials: true,
+        methods: ['GET', 'POST', 'OPTIONS'],
+        allowedHeaders: ['authorization', 'content-type', 'accept'],
+        maxAge: 600,
+      };
+    },
     graphiql: false,
     // Masked (no stack traces or SQL); a database outage answers 503 "bitte erneut versuchen".
     maskedErrors: { maskError, ...germanMaskedErrors },
@@ -72,6 +89,7 @@ export function buildYoga(deps: YogaDeps) {
         user,
         clientIp,
         nudgeOutbox: deps.nudgeOutbox,
+        pushPolicy,
         loaders: createLoaders(deps.db),
       };
     },

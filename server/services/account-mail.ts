@@ -30,18 +30,48 @@ export function emailChangeMail(person: Addressee, newEmail: string, link: strin
   };
 }
 
-/** A message from the contact form to the service team. */
+/**
+ * Sent to an address that another account asked to take over although it belongs to an account
+ * already: nothing changes; the owner learns of the attempt (the requester learns nothing).
+ */
+export function emailTakenNoticeMail(address: string): MailMessage {
+  const paragraphs = [
+    'Guten Tag,',
+    'für ein anderes Weindepot-Konto wurde gerade angefragt, diese Emailadresse als neue Adresse einzutragen. Da sie bereits zu einem Weindepot-Konto gehört, haben wir nichts geändert.',
+    'Falls Sie das selbst waren: Sie können sich weiterhin mit dieser Emailadresse anmelden. Falls nicht, müssen Sie nichts tun.',
+  ];
+  const signature = 'Herzliche Grüße\nIhr Weindepot-Team';
+  return {
+    to: address,
+    subject: 'Ihre Emailadresse sollte in ein anderes Konto eingetragen werden',
+    text: [...paragraphs, signature].join('\n\n'),
+    html: [...paragraphs, signature]
+      .map((part) => `<p>${escapeHtml(part).replace(/\n/g, '<br>')}</p>`)
+      .join('\n'),
+  };
+}
+
+/**
+ * A message from the contact form to the service team. The sender is the signed-in client (name
+ * and address of the account, also the mail's Reply-To); what the client typed as name or reply
+ * address is shown only as given ("Antwort an"), never as the sender.
+ */
 export function contactFormMail(
   to: string,
-  senderEmail: string,
-  sender: string,
+  client: { name: string; email: string },
+  given: { sender: string; replyAddress: string },
   message: string,
 ): MailMessage {
-  const text = [`Nachricht von ${sender} <${senderEmail}>:`, message].join('\n\n');
+  const lines = [`Nachricht von ${client.name} <${client.email}> (Kundenkonto):`];
+  if (given.sender && given.sender !== client.name) lines.push(`Angegebener Name: ${given.sender}`);
+  if (given.replyAddress && given.replyAddress !== client.email)
+    lines.push(`Antwort an: ${given.replyAddress}`);
+  const head = lines.join('\n');
   return {
     to,
-    subject: `Kontaktanfrage von ${sender}`,
-    text,
-    html: `<p>${escapeHtml(`Nachricht von ${sender} <${senderEmail}>:`)}</p><p>${escapeHtml(message).replace(/\n/g, '<br>')}</p>`,
+    replyTo: client.email,
+    subject: `Kontaktanfrage von ${client.name}`,
+    text: [head, message].join('\n\n'),
+    html: `<p>${escapeHtml(head).replace(/\n/g, '<br>')}</p><p>${escapeHtml(message).replace(/\n/g, '<br>')}</p>`,
   };
 }

@@ -9,10 +9,12 @@ import {
 import { normalizeEmail } from '../../src/domain/entry-validation';
 import type { Database } from '../db/client';
 import { accountTokens, users } from '../db/schema';
-import { emailChangeMail } from './account-mail';
+import { emailChangeMail, emailTakenNoticeMail } from './account-mail';
 import type { UserRow } from './auth';
+import { authMessages } from './auth-validation';
 import { type MutationError, type MutationResult, ok, refused } from './errors';
 import { enqueueMail } from './mail';
+import { countAndCheck, rateLimits } from './rate-limit';
 import { hashToken, newUrlToken } from './tokens';
 
 const EMAIL_CHANGE_TTL_MS = 24 * 3600 * 1000;
@@ -35,13 +37,15 @@ function given(change: AccountChange): Partial<Record<AccountTextField, string>>
 
 /**
  * Validates and applies the given fields. A changed e-mail is not applied: a confirmation link
- * goes to the new address (deviation: the original changed it at once).
+ * goes to the new address (deviation: the original changed it at once); an address that belongs to
+ * another account gets a notice instead, and the answer does not tell the two apart.
  */
 export async function changeUser(
   db: Database,
   settings: { publicUrl: string },
   user: UserRow,
   change: AccountChange,
+  clientIp: string,
 ): Promise<MutationResult & { pendingEmail: string | null }> {
   const fields = given(change);
   const invalid = validateAccountChange(fields, {
@@ -56,12 +60,21 @@ export async function changeUser(
 
   const newEmail = fields.email === undefined ? null : normalizeEmail(fields.email);
   const emailChanges = newEmail !== null && newEmail !== user.email;
+  let addressTaken = false;
   if (emailChanges) {
+    // Every requested change sends a mail: limited per client and per IP, before anything changes.
+    const overUser = await countAndCheck(db, `email-change:user:${user.id}`, rateLimits.emailChangesPerUser);
+    const overIp = await countAndCheck(db, `email-change:ip:${clientIp}`, rateLimits.emailChangesPerIp);
+    if (overUser || overIp) {
+      return { ...refused('RATE_LIMITED', authMessages.rateLimited), pendingEmail: null };
+    }
+    // The answer is the same whether the address is taken or not (no way to find out who is a
+    // client); the owner of a taken address gets a notice instead of a confirmation link.
     const [taken] = await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, newEmail), ne(users.id, user.id)));
-    if (taken) return { ...refused('EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken, 'email'), pendingEmail: null };
+    addressTaken = Boolean(taken);
   }
 
   const update: Partial<typeof users.$inferInsert> = {};
@@ -79,7 +92,9 @@ export async function changeUser(
 
   await db.transaction(async (tx) => {
     if (Object.keys(update).length > 0) await tx.update(users).set(update).where(eq(users.id, user.id));
-    if (emailChanges) {
+    if (emailChanges && addressTaken) {
+      await enqueueMail(tx, emailTakenNoticeMail(newEmail));
+    } else if (emailChanges) {
       const token = newUrlToken();
       await tx.insert(accountTokens).values({
         userId: user.id,

@@ -17,6 +17,9 @@ export const authMessages = {
   rateLimited: 'Zu viele Anfragen. Bitte warten Sie eine Weile und versuchen Sie es dann erneut.',
   loginRateLimited:
     'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie 15 Minuten und versuchen Sie es dann erneut.',
+  loginLocked:
+    'Für diese Emailadresse gab es ungewöhnlich viele fehlgeschlagene Anmeldeversuche; sie ist vorübergehend gesperrt. Falls zu ihr ein Konto besteht, haben wir einen Link zum Entsperren an sie geschickt.',
+  unlockInvalid: 'Dieser Link zum Entsperren ist ungültig, abgelaufen oder wurde bereits verwendet.',
   activationInvalid: 'Dieser Aktivierungslink ist ungültig, abgelaufen oder wurde bereits verwendet.',
   resetInvalid: 'Bitte überprüfen Sie die angegebene Email-Adresse.',
   salutation: 'Bitte wählen Sie die Anrede Herr oder Frau.',

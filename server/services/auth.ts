@@ -7,9 +7,16 @@ import { authMessages, validatePasswordReset, validateRegistration } from './aut
 import { attachManualQuotes } from './backoffice-quotes';
 import { clientError, type MutationResult, ok, refused } from './errors';
 import { enqueueMail } from './mail';
-import { activationMail, passwordResetMail } from './mail-templates';
+import { activationMail, loginUnlockMail, passwordResetMail } from './mail-templates';
 import { hashPassword, verifyPassword } from './passwords';
-import { countAndCheck, countEvent, isLimited, rateLimits } from './rate-limit';
+import {
+  countAndCheck,
+  countEvent,
+  type RateLimitRule,
+  rateLimits,
+  refundEvent,
+  resetCounter,
+} from './rate-limit';
 import { hashToken, newUrlToken, signSessionToken, verifySessionToken } from './tokens';
 
 export type UserRow = typeof users.$inferSelect;
@@ -104,7 +111,11 @@ export async function register(
 }
 
 /** Finds an unused, unexpired token of the purpose; used or expired tokens are refused alike. */
-async function findLiveToken(db: Database, token: string, purpose: 'ACTIVATION' | 'PASSWORD_RESET') {
+async function findLiveToken(
+  db: Database,
+  token: string,
+  purpose: 'ACTIVATION' | 'PASSWORD_RESET' | 'LOGIN_UNLOCK',
+) {
   const [row] = await db
     .select()
     .from(accountTokens)
@@ -148,9 +159,26 @@ export interface SignedIn {
 /** A fixed argon2id hash so that unknown addresses cost as much time as wrong passwords. */
 let timingDummyHash: Promise<string> | undefined;
 
+const UNLOCK_TTL_MS = 30 * 60 * 1000;
+
+/** The counters of sign-in attempts (see `rateLimits`). */
+export const loginKeys = {
+  emailAndIp: (email: string, clientIp: string) => `login:email-ip:${email}|${clientIp}`,
+  ip: (clientIp: string) => `login:ip:${clientIp}`,
+  email: (email: string) => `login:email:${email}`,
+  unlockMail: (email: string) => `login:unlock-mail:${email}`,
+};
+
 /**
  * Signs in. Refusals are thrown as GraphQL errors with the server messages the PWA maps
- * (spec: entry error catalogue); only failures count towards the rate limits.
+ * (spec: entry error catalogue). Every attempt is counted before the password is checked (one
+ * atomic upsert per counter, so parallel attempts cannot slip past a limit) and given back when the
+ * password was right:
+ * - per address and IP: 10 failures lock that pair for 15 minutes; the owner signing in from
+ *   another address is not affected, so nobody can lock a client out from elsewhere;
+ * - per IP: 100 failures over all addresses;
+ * - per address over all IPs: a ceiling of 100 an hour against distributed guessing; reaching it
+ *   mails the owner a one-time unlock link (at most one mail an hour) instead of refusing silently.
  */
 export async function login(
   db: Database,
@@ -159,13 +187,22 @@ export async function login(
   clientIp: string,
 ): Promise<SignedIn> {
   const email = normalizeEmail(credentials.email);
-  const emailKey = `login:email:${email}`;
-  const ipKey = `login:ip:${clientIp}`;
+  const now = new Date();
+  const counted: [string, RateLimitRule][] = [
+    [loginKeys.emailAndIp(email, clientIp), rateLimits.loginFailuresPerEmailAndIp],
+    [loginKeys.ip(clientIp), rateLimits.loginFailuresPerIp],
+  ];
+  let over = false;
+  for (const [key, rule] of counted) over = (await countEvent(db, key, rule, now)) > rule.limit || over;
+  if (over) throw clientError(authMessages.loginRateLimited, 'RATE_LIMITED');
+  // Attempts refused above never reach the address's ceiling: one source cannot use it up.
+  counted.push([loginKeys.email(email), rateLimits.loginFailuresPerEmail]);
   if (
-    (await isLimited(db, emailKey, rateLimits.loginFailuresPerEmail)) ||
-    (await isLimited(db, ipKey, rateLimits.loginFailuresPerIp))
+    (await countEvent(db, loginKeys.email(email), rateLimits.loginFailuresPerEmail, now)) >
+    rateLimits.loginFailuresPerEmail.limit
   ) {
-    throw clientError(authMessages.loginRateLimited, 'RATE_LIMITED');
+    await offerUnlock(db, settings, email, now);
+    throw clientError(authMessages.loginLocked, 'RATE_LIMITED');
   }
   const [user] = await db.select().from(users).where(eq(users.email, email));
   timingDummyHash ??= hashPassword('timing-dummy-password');
@@ -173,11 +210,9 @@ export async function login(
     user?.passwordHash ?? (await timingDummyHash),
     normalizePassword(credentials.password),
   );
-  if (!user || !passwordOk) {
-    await countEvent(db, emailKey, rateLimits.loginFailuresPerEmail);
-    await countEvent(db, ipKey, rateLimits.loginFailuresPerIp);
-    throw clientError(authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
-  }
+  if (!user || !passwordOk) throw clientError(authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
+  // The right password: the attempt was no failure.
+  for (const [key, rule] of counted) await refundEvent(db, key, rule, now);
   if (!user.isActive) throw clientError(authMessages.notActivated, 'NOT_ACTIVATED');
   const [updated] = await db
     .update(users)
@@ -186,6 +221,41 @@ export async function login(
     .returning();
   const current = updated ?? user;
   return { token: await issueToken(settings, current), user: current };
+}
+
+/**
+ * Mails the owner of the address a link that lifts the sign-in ceiling (valid 30 minutes, single
+ * use, signs nobody in), at most once an hour per address; nothing for an unknown address.
+ */
+async function offerUnlock(db: Database, settings: AuthSettings, email: string, now: Date): Promise<void> {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user) return;
+  if (await countAndCheck(db, loginKeys.unlockMail(email), rateLimits.unlockMailsPerEmail, now)) return;
+  const token = newUrlToken();
+  await db.transaction(async (tx) => {
+    await tx.insert(accountTokens).values({
+      userId: user.id,
+      purpose: 'LOGIN_UNLOCK',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + UNLOCK_TTL_MS),
+    });
+    await enqueueMail(tx, loginUnlockMail(user, `${settings.publicUrl}/unlock/${token}`));
+  });
+}
+
+/**
+ * Lifts the per-address sign-in ceiling with the token of an unlock mail (single use). It signs
+ * nobody in: the owner then signs in with the password as usual.
+ */
+export async function unlockLogin(db: Database, rawToken: string): Promise<boolean> {
+  const token = await findLiveToken(db, rawToken.trim(), 'LOGIN_UNLOCK');
+  if (!token) return false;
+  return db.transaction(async (tx) => {
+    if (!(await consumeToken(tx, token.id))) return false;
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, token.userId));
+    if (user) await resetCounter(tx, loginKeys.email(user.email));
+    return true;
+  });
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   contactFormErrors,
   contactMessageWithCallback,
 } from '../../src/domain/contact-form';
-import { validateEmail } from '../../src/domain/entry-validation';
+import { normalizeEmail, validateEmail } from '../../src/domain/entry-validation';
 import { contactFormMailSchema, limitErrors } from '../../src/domain/input-limits';
 import {
   type FormOfAddress,
@@ -33,7 +33,7 @@ import type { UserRow } from './auth';
 import { authMessages } from './auth-validation';
 import { type MutationError, type MutationResult, ok, refused } from './errors';
 import { enqueueMail } from './mail';
-import { countAndCheck, type RateLimitRule } from './rate-limit';
+import { countAndCheck, type RateLimitRule, rateLimits } from './rate-limit';
 import { enqueueWebhook } from './webhooks';
 
 /** Callback times up to this far in the past are still accepted (the form was open a while). */
@@ -148,7 +148,11 @@ export async function sendReferral(
   db: Database,
   user: UserRow,
   input: ReferralInput,
+  clientIp: string,
 ): Promise<MutationResult & { message: string | null }> {
+  const overUser = await countAndCheck(db, `referral:user:${user.id}`, rateLimits.referralsPerUser);
+  const overIp = await countAndCheck(db, `referral:ip:${clientIp}`, rateLimits.referralsPerIp);
+  if (overUser || overIp) return { ...refused('RATE_LIMITED', authMessages.rateLimited), message: null };
   const invalid = referralErrors(input);
   if (Object.keys(invalid).length > 0) return { success: false, errors: asErrors(invalid), message: null };
   const referrerName = [user.firstName, user.lastName]
@@ -211,12 +215,21 @@ export const CONTACT_FORM_MESSAGES = {
   message: CONTACT_MESSAGES.message,
 } as const;
 
-/** A message to the service team by mail (through the outbox). */
+/**
+ * A message of the signed-in client to the service team by mail (through the outbox), limited
+ * per client and per IP. The sender is always the client's account; the given address appears only
+ * as "Antwort an".
+ */
 export async function sendContactFormMail(
   db: Database,
   supportEmail: string,
+  user: UserRow,
   input: { senderEmail: string; sender: string; message: string },
+  clientIp: string,
 ): Promise<MutationResult> {
+  const overUser = await countAndCheck(db, `contact-mail:user:${user.id}`, rateLimits.contactMailsPerUser);
+  const overIp = await countAndCheck(db, `contact-mail:ip:${clientIp}`, rateLimits.contactMailsPerIp);
+  if (overUser || overIp) return refused('RATE_LIMITED', authMessages.rateLimited);
   const errors: MutationError[] = Object.entries(limitErrors(contactFormMailSchema, input)).map(
     ([field, message]) => ({ code: 'INVALID', message, field }),
   );
@@ -227,10 +240,19 @@ export async function sendContactFormMail(
   if (!input.message.trim())
     errors.push({ code: 'INVALID', message: CONTACT_FORM_MESSAGES.message, field: 'message' });
   if (errors.length > 0) return { success: false, errors };
+  const clientName = [user.firstName, user.lastName]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
   await db.transaction(async (tx) => {
     await enqueueMail(
       tx,
-      contactFormMail(supportEmail, input.senderEmail.trim(), input.sender.trim(), input.message.trim()),
+      contactFormMail(
+        supportEmail,
+        { name: clientName || user.email, email: user.email },
+        { sender: input.sender.trim(), replyAddress: normalizeEmail(input.senderEmail) },
+        input.message.trim(),
+      ),
     );
   });
   return ok();

@@ -64,3 +64,17 @@ export function passwordResetMail(person: Addressee, link: string): MailMessage 
     { url: link, label: 'Neues Passwort festlegen' },
   );
 }
+
+/** Sent when the sign-in ceiling of the address was reached (many failures from many addresses). */
+export function loginUnlockMail(person: Addressee, link: string): MailMessage {
+  return compose(
+    person.email,
+    'Ungewöhnlich viele Anmeldeversuche bei Ihrem Weindepot-Konto',
+    [
+      letterGreeting(person),
+      'für Ihr Weindepot-Konto gab es in der letzten Stunde ungewöhnlich viele fehlgeschlagene Anmeldeversuche. Zu Ihrem Schutz haben wir die Anmeldung mit Ihrer Emailadresse vorübergehend gesperrt.',
+      'Über den folgenden Link heben Sie die Sperre auf; danach melden Sie sich wie gewohnt mit Ihrem Passwort an. Der Link ist 30 Minuten gültig und kann nur einmal verwendet werden. Falls Sie Ihr Passwort nicht sicher gewählt haben, ändern Sie es bitte anschließend in Ihren Kontoeinstellungen.',
+    ],
+    { url: link, label: 'Anmeldung entsperren' },
+  );
+}

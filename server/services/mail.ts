@@ -7,6 +7,8 @@ import { enqueueOutbox } from './outbox';
 
 export interface MailMessage {
   to: string;
+  /** Where replies go (the contact form: the signed-in client's own address). */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;

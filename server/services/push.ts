@@ -9,6 +9,12 @@ import { type MutationResult, ok, refused } from './errors';
 import { enqueueMail } from './mail';
 import { letterGreeting } from './mail-templates';
 import { enqueueOutbox } from './outbox';
+import {
+  endpointRefusal,
+  type PushEndpointPolicy,
+  PushEndpointRefused,
+  postToEndpoint,
+} from './push-endpoint';
 
 /** What the service worker shows: title, text, the route a click opens and a replacing tag. */
 export type PushNotification = PushPayload;
@@ -17,12 +23,15 @@ type Writer = Pick<Database, 'insert' | 'select'>;
 
 export const pushMessages = {
   invalidSubscription: 'Die Push-Anmeldung des Browsers ist unvollständig. Bitte versuchen Sie es erneut.',
+  endpointRefused:
+    'Der Push-Dienst dieses Browsers wird nicht unterstützt. Bitte verwenden Sie einen aktuellen Browser mit seinem üblichen Push-Dienst.',
 };
 
 export async function registerPushSubscription(
   db: Database,
   userId: number,
   input: { endpoint: string; p256dh: string; auth: string },
+  policy: PushEndpointPolicy,
 ): Promise<MutationResult> {
   const endpoint = input.endpoint.trim();
   // Push services' endpoints are a few hundred bytes; a longer one is no subscription (and would not fit the index).
@@ -42,6 +51,8 @@ export async function registerPushSubscription(
   ) {
     return refused('INVALID', pushMessages.invalidSubscription);
   }
+  // Only public https push services (SSRF guard, see push-endpoint.ts).
+  if (await endpointRefusal(url, policy)) return refused('INVALID', pushMessages.endpointRefused, 'endpoint');
   // One endpoint belongs to one browser profile: the latest signed-in user owns it.
   await db
     .insert(pushSubscriptions)
@@ -152,7 +163,7 @@ function isPushPayload(
  * aes128gcm, VAPID-signed by web-push) and posts it to the push service. A subscription the push
  * service no longer knows (404/410) is deleted; other failures are retried by the dispatcher.
  */
-export function createPushSender(db: Database, vapid: ServerConfig['vapid']) {
+export function createPushSender(db: Database, vapid: ServerConfig['vapid'], policy: PushEndpointPolicy) {
   return async (payload: Record<string, unknown>): Promise<DeliveryOutcome> => {
     if (!isPushPayload(payload)) throw new Error('Ungültige Push-Nachricht im Postausgang');
     const [subscription] = await db
@@ -165,17 +176,31 @@ export function createPushSender(db: Database, vapid: ServerConfig['vapid']) {
       JSON.stringify(payload.notification),
       { vapidDetails: vapid, TTL: 24 * 3600, contentEncoding: 'aes128gcm' },
     );
-    const response = await fetch(request.endpoint, {
-      method: request.method,
-      headers: request.headers as Record<string, string>,
-      body: new Uint8Array(request.body),
-      signal: AbortSignal.timeout(10_000),
-    });
+    let response: { status: number };
+    try {
+      // Checked again now (the host may resolve elsewhere than at registration); no redirects.
+      response = await postToEndpoint(
+        request.endpoint,
+        {
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: new Uint8Array(request.body),
+        },
+        policy,
+      );
+    } catch (error) {
+      if (!(error instanceof PushEndpointRefused)) throw error;
+      // An endpoint that now points at a non-public address is no push service: forget it.
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+      return 'skipped';
+    }
     if (response.status === 404 || response.status === 410) {
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
       return 'skipped';
     }
-    if (!response.ok) throw new Error(`Push-Dienst antwortete mit HTTP ${response.status}`);
+    if (response.status < 200 || response.status >= 300) {
+      throw new Error(`Push-Dienst antwortete mit HTTP ${response.status}`);
+    }
     return 'done';
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 
@@ -10,12 +10,24 @@ export interface RateLimitRule {
 }
 
 /**
- * The limits of the unauthenticated entry operations. Failed sign-ins are counted per address
- * and per IP (successful ones are not, so a client signing in often is never locked out).
+ * The limits of the unauthenticated entry operations. Sign-in attempts are counted before the
+ * password is checked (atomically, so parallel attempts cannot slip past the limit) and given back
+ * when the password was right, so only failures stay on record: per address and IP (so nobody can
+ * lock a client out from elsewhere), per IP over all addresses, and per address over all IPs as a
+ * ceiling for distributed guessing far above a person's mistakes (reaching it mails the owner an
+ * unlock link, at most once an hour).
  */
 export const rateLimits = {
-  loginFailuresPerEmail: { limit: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerEmailAndIp: { limit: 10, windowSeconds: 15 * 60 },
   loginFailuresPerIp: { limit: 100, windowSeconds: 15 * 60 },
+  loginFailuresPerEmail: { limit: 100, windowSeconds: 3600 },
+  unlockMailsPerEmail: { limit: 1, windowSeconds: 3600 },
+  emailChangesPerUser: { limit: 5, windowSeconds: 3600 },
+  emailChangesPerIp: { limit: 20, windowSeconds: 3600 },
+  contactMailsPerUser: { limit: 20, windowSeconds: 3600 },
+  contactMailsPerIp: { limit: 60, windowSeconds: 3600 },
+  referralsPerUser: { limit: 20, windowSeconds: 3600 },
+  referralsPerIp: { limit: 60, windowSeconds: 3600 },
   registrationsPerEmail: { limit: 5, windowSeconds: 3600 },
   registrationsPerIp: { limit: 30, windowSeconds: 3600 },
   resetRequestsPerEmail: { limit: 5, windowSeconds: 3600 },
@@ -122,6 +134,33 @@ export async function countAndCheck(
   now = new Date(),
 ): Promise<boolean> {
   return (await countEvent(db, key, rule, now)) > rule.limit;
+}
+
+/**
+ * Takes back one counted event of the current window (an attempt counted before it was known to
+ * be harmless, e.g. a sign-in with the right password).
+ */
+export async function refundEvent(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .update(rateLimitHits)
+    .set({ count: sql`${rateLimitHits.count} - 1` })
+    .where(
+      and(
+        eq(rateLimitHits.key, storedKey(key)),
+        eq(rateLimitHits.windowStart, windowStart(rule, now)),
+        gt(rateLimitHits.count, 0),
+      ),
+    );
+}
+
+/** Forgets every counted event of the key (e.g. the owner lifted the sign-in ceiling by mail link). */
+export async function resetCounter(db: Pick<Database, 'delete'>, key: string): Promise<void> {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.key, storedKey(key)));
 }
 
 export async function pruneRateLimits(db: Database, olderThan: Date): Promise<void> {

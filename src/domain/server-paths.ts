@@ -16,6 +16,7 @@ export const SERVER_PATH_PREFIXES = [
   '/verify/',
   '/invoices/',
   '/settlement/',
+  '/unlock/',
 ] as const;
 
 /** Whether the server answers this path itself (also the bare prefix, e.g. `/pay`). */

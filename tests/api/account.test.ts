@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  accountTokens,
   contactRequests,
   outbox,
   preferencesProfiles,
@@ -15,6 +16,7 @@ import {
 import { dispatchOutboxOnce } from '../../server/jobs/outbox-dispatcher';
 import { createOutboxHandlers } from '../../server/jobs/outbox-handlers';
 import { createMailTransport } from '../../server/services/mail';
+import { countEvent, rateLimits } from '../../server/services/rate-limit';
 import type { WebhookUrls } from '../../server/services/webhooks';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 import { linkIn } from './support/mailbox';
@@ -212,12 +214,28 @@ describe.each(databaseTargets)('Account, Kontakt, Empfehlung, Ausverkauft (%s)',
     it('changes the e-mail only after the link mailed to the new address is opened', async () => {
       const userId = await portal.createUser('wechsel@example.com');
       const token = await login('wechsel@example.com');
-      const taken = await portal.gql<{ changeUser: Answer }>(
+      // A taken address gets the same answer as a free one (no account enumeration); its owner a notice.
+      const taken = await portal.gql<{ changeUser: Answer & { pendingEmail: string } }>(
         CHANGE_USER,
         { email: 'kunde@example.com' },
         { token },
       );
-      expect(taken.data?.changeUser.errors[0]?.message).toBe('Diese Emailadresse ist bereits vergeben.');
+      expect(taken.data?.changeUser).toEqual({
+        success: true,
+        errors: [],
+        pendingEmail: 'kunde@example.com',
+      });
+      await portal.deliverOutbox();
+      const notices = await portal.mailsTo('kunde@example.com');
+      expect(notices.map((mail) => mail.subject)).toEqual([
+        'Ihre Emailadresse sollte in ein anderes Konto eingetragen werden',
+      ]);
+      expect(notices[0]?.text).not.toContain('/confirm-email/');
+      const takenTokens = await portal.db
+        .select()
+        .from(accountTokens)
+        .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'EMAIL_CHANGE')));
+      expect(takenTokens).toEqual([]);
 
       const answer = await portal.gql<{ changeUser: Answer & { pendingEmail: string } }>(
         CHANGE_USER,
@@ -245,6 +263,53 @@ describe.each(databaseTargets)('Account, Kontakt, Empfehlung, Ausverkauft (%s)',
       expect(again.data?.confirmEmailChange.errors[0]?.message).toBe(
         'Dieser Bestätigungslink ist ungültig oder abgelaufen.',
       );
+    });
+
+    it('limits e-mail changes per client and per IP address; a refused one changes nothing', async () => {
+      await portal.createUser('vielwechsel@example.com');
+      const token = await login('vielwechsel@example.com');
+      const change = (index: number, ip = '203.0.113.90') =>
+        portal.gql<{ changeUser: Answer & { pendingEmail: string | null } }>(
+          CHANGE_USER,
+          { email: `ziel-${index}@example.com`, firstName: `Name${index}` },
+          { token, ip },
+        );
+      for (let i = 0; i < 5; i++) expect((await change(i)).data?.changeUser.success).toBe(true);
+      const limited = await change(5, '203.0.113.91');
+      expect(limited.data?.changeUser).toEqual({
+        success: false,
+        errors: [
+          {
+            code: 'RATE_LIMITED',
+            field: null,
+            message: 'Zu viele Anfragen. Bitte warten Sie eine Weile und versuchen Sie es dann erneut.',
+          },
+        ],
+        pendingEmail: null,
+      });
+      const [stored] = await portal.db.select().from(users).where(eq(users.email, 'vielwechsel@example.com'));
+      expect(stored?.firstName).toBe('Name4');
+      await portal.deliverOutbox();
+      expect(await portal.mailsTo('ziel-5@example.com')).toEqual([]);
+
+      // Per IP over all clients: 20 an hour (20 changes of other clients from this IP are on record).
+      const ip = '203.0.113.92';
+      for (let i = 0; i < 20; i++)
+        await countEvent(portal.db, `email-change:ip:${ip}`, rateLimits.emailChangesPerIp);
+      await portal.createUser('ip-wechsel@example.com');
+      const other = await login('ip-wechsel@example.com');
+      const fromIp = await portal.gql<{ changeUser: Answer }>(
+        CHANGE_USER,
+        { email: 'ip-ziel@example.com' },
+        { token: other, ip },
+      );
+      expect(fromIp.data?.changeUser.errors[0]?.code).toBe('RATE_LIMITED');
+      const elsewhere = await portal.gql<{ changeUser: Answer }>(
+        CHANGE_USER,
+        { email: 'ip-ziel@example.com' },
+        { token: other, ip: '203.0.113.93' },
+      );
+      expect(elsewhere.data?.changeUser.success).toBe(true);
     });
 
     it('mails a password link to the own address', async () => {
@@ -548,6 +613,77 @@ describe.each(databaseTargets)('Account, Kontakt, Empfehlung, Ausverkauft (%s)',
       await portal.deliverOutbox();
       const [mail] = await portal.mailsTo(portal.config.supportEmail);
       expect(mail?.subject).toBe('Kontaktanfrage von Anna Berger');
+      expect(mail?.replyTo).toBe('kunde@example.com');
+    });
+
+    it('always names the signed-in client as sender; a given address appears only as "Antwort an"', async () => {
+      await portal.createUser('absender@example.com');
+      const token = await login('absender@example.com');
+      const answer = await portal.gql<{ sendContactFormMail: Answer }>(
+        CONTACT_MAIL,
+        { senderEmail: 'chef@bank.example', sender: 'Vorstand der Bank', message: 'Bitte überweisen Sie.' },
+        { token },
+      );
+      expect(answer.data?.sendContactFormMail.success).toBe(true);
+      await portal.deliverOutbox();
+      const mail = (await portal.mailsTo(portal.config.supportEmail)).find((written) =>
+        written.text.includes('Bitte überweisen Sie.'),
+      );
+      expect(mail?.subject).toBe('Kontaktanfrage von Test Person');
+      expect(mail?.replyTo).toBe('absender@example.com');
+      expect(mail?.to).toBe(portal.config.supportEmail);
+      expect(mail?.text).toContain('Nachricht von Test Person <absender@example.com> (Kundenkonto):');
+      expect(mail?.text).toContain('Antwort an: chef@bank.example');
+      expect(await portal.mailsTo('chef@bank.example')).toEqual([]);
+    });
+
+    it('limits contact mails per client and per IP address', async () => {
+      await portal.createUser('vielschreiber@example.com');
+      const token = await login('vielschreiber@example.com');
+      const send = (index: number, sessionToken: string, ip: string) =>
+        portal.gql<{ sendContactFormMail: Answer }>(
+          CONTACT_MAIL,
+          { senderEmail: 'vielschreiber@example.com', sender: 'V', message: `Nachricht ${index}` },
+          { token: sessionToken, ip },
+        );
+      for (let i = 0; i < 20; i++)
+        expect((await send(i, token, `198.51.100.${i + 1}`)).data?.sendContactFormMail.success).toBe(true);
+      const limited = await send(20, token, '198.51.100.50');
+      expect(limited.data?.sendContactFormMail.success).toBe(false);
+      expect(limited.data?.sendContactFormMail.errors[0]?.message).toBe(
+        'Zu viele Anfragen. Bitte warten Sie eine Weile und versuchen Sie es dann erneut.',
+      );
+      await portal.deliverOutbox();
+      const mails = (await portal.mailsTo(portal.config.supportEmail)).filter((mail) =>
+        mail.text.includes('vielschreiber@example.com'),
+      );
+      expect(mails).toHaveLength(20);
+
+      // Per IP over all clients: 60 an hour.
+      for (let i = 0; i < 60; i++)
+        await countEvent(portal.db, 'contact-mail:ip:198.51.100.60', rateLimits.contactMailsPerIp);
+      expect((await send(21, neukundeToken, '198.51.100.60')).data?.sendContactFormMail.success).toBe(false);
+      expect((await send(22, neukundeToken, '198.51.100.61')).data?.sendContactFormMail.success).toBe(true);
+    });
+  });
+
+  describe('abuse limits of referrals', () => {
+    it('limits referrals per client and per IP address', async () => {
+      await portal.createUser('empfehler@example.com');
+      const token = await login('empfehler@example.com');
+      const refer = (index: number, ip: string) =>
+        portal.gql<{ sendReferral: Answer & { message: string | null } }>(
+          REFERRAL,
+          { salutation: 'Herr', formOfAddress: 'Sie', firstName: 'Max', lastName: `Muster${index}` },
+          { token, ip },
+        );
+      for (let i = 0; i < 20; i++)
+        expect((await refer(i, '192.0.2.70')).data?.sendReferral.success).toBe(true);
+      const limited = await refer(20, '192.0.2.71');
+      expect(limited.data?.sendReferral).toMatchObject({ success: false, message: null });
+      expect(limited.data?.sendReferral.errors[0]?.code).toBe('RATE_LIMITED');
+      const stored = await portal.db.select().from(referrals).where(eq(referrals.lastName, 'Muster20'));
+      expect(stored).toEqual([]);
     });
   });
 });

@@ -4,10 +4,12 @@
  * rate limits not spoofable through X-Forwarded-For, and no path out of the media and PWA folders.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../../server/config';
+import { loadConfig, type ServerConfig } from '../../server/config';
 import { buildApp } from '../../server/http';
 import { HSTS_HEADER } from '../../server/security-headers';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
@@ -42,7 +44,8 @@ describe.each(databaseTargets)('HTTP-Sicherheit (%s)', (target) => {
       path.join(distDir, 'index.html'),
       '<!doctype html><title>Weindepot</title><div id="root"></div>',
     );
-    writeFileSync(path.join(distDir, 'assets', 'app.js'), 'console.log(1);');
+    writeFileSync(path.join(distDir, 'assets', 'app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map');
+    writeFileSync(path.join(distDir, 'assets', 'app.js.map'), '{"version":3,"sources":["src/geheim.ts"]}');
     writeFileSync(path.join(distDir, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
     mkdirSync(portal.config.mediaDir, { recursive: true });
     writeFileSync(path.join(portal.config.mediaDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -192,5 +195,114 @@ describe.each(databaseTargets)('HTTP-Sicherheit (%s)', (target) => {
       expect(response.body, url).not.toContain(jwtSecret);
       expect(response.body, url).not.toContain('paymentWebhookSecret');
     }
+  });
+
+  it('allows cross-origin calls only from the portal itself and the configured origins (CORS)', async () => {
+    const configured = await appWith({
+      corsOrigins: loadConfig({
+        PUBLIC_URL: 'https://portal.example/',
+        CORS_ORIGINS: 'https://partner.example, kein-origin',
+      }).corsOrigins,
+    });
+    try {
+      expect(
+        loadConfig({
+          PUBLIC_URL: 'https://portal.example/',
+          CORS_ORIGINS: 'https://partner.example, kein-origin',
+        }).corsOrigins,
+      ).toEqual(['https://portal.example', 'https://partner.example']);
+      const call = (origin: string, method: 'POST' | 'OPTIONS' = 'POST') =>
+        configured.inject({
+          method,
+          url: '/graphql',
+          headers: {
+            origin,
+            ...(method === 'OPTIONS'
+              ? { 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' }
+              : { 'content-type': 'application/json' }),
+          },
+          payload: method === 'POST' ? JSON.stringify({ query: '{ me { email } }' }) : undefined,
+        });
+      for (const origin of ['https://evil.example', 'null', 'https://portal.example.evil.example']) {
+        for (const method of ['POST', 'OPTIONS'] as const) {
+          const response = await call(origin, method);
+          expect(response.headers['access-control-allow-origin'], `${method} ${origin}`).toBeUndefined();
+          expect(response.headers['access-control-allow-credentials'], `${method} ${origin}`).toBeUndefined();
+        }
+      }
+      for (const origin of ['https://portal.example', 'https://partner.example']) {
+        const preflight = await call(origin, 'OPTIONS');
+        expect(preflight.statusCode).toBe(204);
+        expect(preflight.headers['access-control-allow-origin']).toBe(origin);
+        expect(String(preflight.headers['access-control-allow-headers'])).toContain('authorization');
+        const response = await call(origin);
+        expect(response.headers['access-control-allow-origin']).toBe(origin);
+        expect(response.headers['access-control-allow-credentials']).toBe('true');
+        expect(String(response.headers.vary)).toMatch(/origin/i);
+      }
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('serves no source maps unless configured, and answers HEAD on the app’s pages like GET', async () => {
+    const map = await app.inject({ method: 'GET', url: '/assets/app.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('geheim');
+    expect((await app.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
+    const withMaps = await appWith({ serveSourceMaps: true });
+    try {
+      const served = await withMaps.inject({ method: 'GET', url: '/assets/app.js.map' });
+      expect(served.statusCode).toBe(200);
+      expect(served.body).toContain('geheim');
+    } finally {
+      await withMaps.close();
+    }
+    for (const url of ['/', '/login', '/admin/depot', '/admin/angebot/10123162016']) {
+      const get = await app.inject({ method: 'GET', url });
+      const head = await app.inject({ method: 'HEAD', url });
+      expect(get.statusCode, url).toBe(200);
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+      expect(head.body, url).toBe('');
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/gibt-es-nicht.txt' })).statusCode).toBe(404);
+  });
+
+  it('cuts off a client that trickles its request body', async () => {
+    const slow = await appWith({ requestTimeoutMs: 1_000 });
+    try {
+      await slow.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = slow.server.address() as AddressInfo;
+      const socket = connect(port, '127.0.0.1');
+      const started = Date.now();
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk.toString();
+      });
+      const closed = new Promise<number>((resolve) =>
+        socket.on('close', () => resolve(Date.now() - started)),
+      );
+      socket.write(
+        'POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+      );
+      // One byte every 200 ms keeps the connection busy, never silent; only the request timeout ends it.
+      const trickle = setInterval(() => {
+        if (!socket.destroyed) socket.write(' ');
+      }, 200);
+      const elapsed = await closed;
+      clearInterval(trickle);
+      expect(elapsed).toBeLessThan(8_000);
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('keeps the request timeout within a minute by default', () => {
+    const defaults = loadConfig({ DATA_DIR: config.dataDir });
+    expect(defaults.requestTimeoutMs).toBeGreaterThan(0);
+    // Cut off after the timeout plus Node's check interval (at most 5 s).
+    expect(defaults.requestTimeoutMs + 5_000).toBeLessThanOrEqual(60_000);
   });
 });

@@ -7,12 +7,14 @@ import { outbox, pushSubscriptions, soldOutRequests, vintages } from '../../serv
 import { dispatchOutboxOnce } from '../../server/jobs/outbox-dispatcher';
 import { createOutboxHandlers } from '../../server/jobs/outbox-handlers';
 import { createMailTransport } from '../../server/services/mail';
+import { enqueueOutbox } from '../../server/services/outbox';
 import {
   createPushSender,
   enqueuePushToUser,
   notifySoldOutReturn,
   pushTexts,
 } from '../../server/services/push';
+import { type HostResolver, pushEndpointPolicy } from '../../server/services/push-endpoint';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 
 /** A browser's push subscription: P-256 key pair and auth secret, as PushManager creates them. */
@@ -64,19 +66,38 @@ describe.each(databaseTargets)('Push-Benachrichtigungen (%s)', (target) => {
   const received: ReceivedPush[] = [];
   let answerStatus = 201;
 
+  /** What the injected resolver answers per host name (the tests' DNS). */
+  const dns = new Map<string, string[]>();
+  const resolveHost: HostResolver = async (hostname) => {
+    const addresses = dns.get(hostname);
+    if (!addresses)
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+
   beforeAll(async () => {
-    portal = await startTestPortal(target, { seed: true });
     pushService = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+        if (request.url?.startsWith('/push/umleitung')) {
+          response.writeHead(307, { location: '/push/umgeleitet' }).end();
+          return;
+        }
         response.statusCode = answerStatus;
         response.end();
       });
     });
     await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-    pushOrigin = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+    const port = (pushService.address() as AddressInfo).port;
+    pushOrigin = `http://127.0.0.1:${port}`;
+    // Only this listener is exempt from the public-https rule (PUSH_ENDPOINT_ALLOWLIST).
+    portal = await startTestPortal(target, {
+      seed: true,
+      env: { PUSH_ENDPOINT_ALLOWLIST: `127.0.0.1:${port}` },
+      resolveHost,
+    });
   }, 120_000);
   afterAll(async () => {
     await new Promise((resolve) => pushService?.close(resolve));
@@ -97,7 +118,11 @@ describe.each(databaseTargets)('Push-Benachrichtigungen (%s)', (target) => {
           mailDir: portal.config.mailDir,
           from: portal.config.mailFrom,
         }),
-        push: createPushSender(portal.db, portal.config.vapid),
+        push: createPushSender(
+          portal.db,
+          portal.config.vapid,
+          pushEndpointPolicy(portal.config, resolveHost),
+        ),
       }),
       { retryBaseMs: 0, leaseMs: 0 },
     );
@@ -110,13 +135,15 @@ describe.each(databaseTargets)('Push-Benachrichtigungen (%s)', (target) => {
     return answer.data?.tokenAuth.token ?? '';
   }
 
-  async function subscribe(token: string, name: string) {
+  const REGISTER = `mutation ($endpoint: String!, $p256dh: String!, $auth: String!) {
+    registerPushSubscription(endpoint: $endpoint, p256dh: $p256dh, auth: $auth) { success errors { message } }
+  }`;
+
+  async function subscribe(token: string, name: string, endpoint = `${pushOrigin}/push/${name}`) {
     const subscription = browserSubscription();
     const answer = await portal.gql(
-      `mutation ($endpoint: String!, $p256dh: String!, $auth: String!) {
-        registerPushSubscription(endpoint: $endpoint, p256dh: $p256dh, auth: $auth) { success errors { message } }
-      }`,
-      { endpoint: `${pushOrigin}/push/${name}`, p256dh: subscription.p256dh, auth: subscription.authText },
+      REGISTER,
+      { endpoint, p256dh: subscription.p256dh, auth: subscription.authText },
       { token },
     );
     expect(answer.data).toEqual({ registerPushSubscription: { success: true, errors: [] } });
@@ -220,5 +247,100 @@ describe.each(databaseTargets)('Push-Benachrichtigungen (%s)', (target) => {
     expect(
       mails.some((mail) => mail.subject === `${vintage!.title} ${vintage!.year} ist wieder verfügbar`),
     ).toBe(true);
+  });
+
+  it('refuses endpoints that are no public https push service, with a German message, storing nothing', async () => {
+    const token = await signIn('kunde@example.com');
+    dns.set('push.intern.example', ['10.1.2.3']);
+    dns.set('metadaten.example', ['169.254.169.254']);
+    dns.set('gemischt.example', ['93.184.216.34', '::1']);
+    dns.set('ula.example', ['fd12:3456::1']);
+    dns.set('gemappt.example', ['::ffff:127.0.0.1']);
+    dns.set('push.oeffentlich.example', ['93.184.216.34']);
+    const before = await portal.db.select().from(pushSubscriptions);
+    const otherPort = Number(new URL(pushOrigin).port) + 1;
+    const { p256dh, authText } = browserSubscription();
+    for (const endpoint of [
+      `http://127.0.0.1:${otherPort}/push/x`,
+      'http://169.254.169.254/latest/meta-data/',
+      'https://169.254.169.254/latest/meta-data/',
+      'http://[::1]:8080/x',
+      'https://[::1]/x',
+      'https://10.0.0.5/x',
+      'https://[fd00::1]/x',
+      'https://2130706433/x',
+      'http://push.oeffentlich.example/x',
+      'https://push.intern.example/x',
+      'https://metadaten.example/x',
+      'https://gemischt.example/x',
+      'https://ula.example/x',
+      'https://gemappt.example/x',
+      'https://localhost/x',
+      'https://unbekannt.example/x',
+      'https://nutzer:pass@push.oeffentlich.example/x',
+    ]) {
+      const answer = await portal.gql<{
+        registerPushSubscription: { success: boolean; errors: { message: string }[] };
+      }>(REGISTER, { endpoint, p256dh, auth: authText }, { token });
+      expect(answer.data?.registerPushSubscription.success, endpoint).toBe(false);
+      expect(answer.data?.registerPushSubscription.errors[0]?.message, endpoint).toMatch(
+        /^(Der Push-Dienst dieses Browsers wird nicht unterstützt|Die Push-Anmeldung des Browsers ist unvollständig)/,
+      );
+    }
+    expect(await portal.db.select().from(pushSubscriptions)).toEqual(before);
+    // A public https host is accepted.
+    const accepted = await portal.gql<{ registerPushSubscription: { success: boolean } }>(
+      REGISTER,
+      { endpoint: 'https://push.oeffentlich.example/abo/1', p256dh, auth: authText },
+      { token },
+    );
+    expect(accepted.data?.registerPushSubscription.success).toBe(true);
+    await portal.db
+      .delete(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, 'https://push.oeffentlich.example/abo/1'));
+  });
+
+  it('checks the endpoint again at delivery: a host now resolving to an internal address gets nothing', async () => {
+    const token = await signIn('kunde@example.com');
+    dns.set('wechselhaft.example', ['93.184.216.34']);
+    await subscribe(token, 'wechselhaft', 'https://wechselhaft.example/push/wechselhaft');
+    dns.set('wechselhaft.example', ['127.0.0.1']);
+    const [subscription] = await portal.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, 'https://wechselhaft.example/push/wechselhaft'));
+    await enqueueOutbox(portal.db, 'push', {
+      subscriptionId: subscription!.id,
+      notification: { ...pushTexts.checkDone },
+    });
+    await deliver();
+    const rows = await portal.db.select().from(outbox);
+    expect(rows.map((row) => row.status)).toEqual(['SKIPPED']);
+    expect(received).toEqual([]);
+    const left = await portal.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, 'https://wechselhaft.example/push/wechselhaft'));
+    expect(left).toEqual([]);
+  });
+
+  it('does not follow a redirect of the push service', async () => {
+    const token = await signIn('neukunde@example.com');
+    await subscribe(token, 'umleitung');
+    const [subscription] = await portal.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, `${pushOrigin}/push/umleitung`));
+    await enqueueOutbox(portal.db, 'push', {
+      subscriptionId: subscription!.id,
+      notification: { ...pushTexts.checkDone },
+    });
+    await deliver();
+    expect(received.map((push) => push.path)).toEqual(['/push/umleitung']);
+    const [row] = await portal.db.select().from(outbox);
+    expect(row?.status).not.toBe('DONE');
+    await portal.db
+      .delete(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, `${pushOrigin}/push/umleitung`));
   });
 });

@@ -10,7 +10,8 @@ import { signedInUser } from '../access';
 import type { MutationResolvers, UserResolvers } from '../resolvers-types.generated';
 
 export const accountMutations = {
-  changeUser: (_parent, args, context) => changeUser(context.db, context.config, signedInUser(context), args),
+  changeUser: (_parent, args, context) =>
+    changeUser(context.db, context.config, signedInUser(context), args, context.clientIp),
   confirmEmailChange: (_parent, { token }, { db }) => confirmEmailChange(db, token),
   requestPasswordLink: (_parent, _args, context) =>
     requestPasswordReset(context.db, context.config, signedInUser(context).email, context.clientIp),
@@ -26,7 +27,7 @@ export const accountMutations = {
     return result;
   },
   sendReferral: async (_parent, args, context) => {
-    const result = await sendReferral(context.db, signedInUser(context), args);
+    const result = await sendReferral(context.db, signedInUser(context), args, context.clientIp);
     if (result.success) context.nudgeOutbox();
     return result;
   },
@@ -36,7 +37,13 @@ export const accountMutations = {
     return result;
   },
   sendContactFormMail: async (_parent, args, context) => {
-    const result = await sendContactFormMail(context.db, context.config.supportEmail, args);
+    const result = await sendContactFormMail(
+      context.db,
+      context.config.supportEmail,
+      signedInUser(context),
+      args,
+      context.clientIp,
+    );
     if (result.success) context.nudgeOutbox();
     return result;
   },

@@ -8,7 +8,7 @@ export const pushQueries = {
 
 export const pushMutations = {
   registerPushSubscription: (_parent, input, context) =>
-    registerPushSubscription(context.db, signedInUser(context).id, input),
+    registerPushSubscription(context.db, signedInUser(context).id, input, context.pushPolicy),
   removePushSubscription: (_parent, { endpoint }, context) =>
     removePushSubscription(context.db, signedInUser(context).id, endpoint),
 } satisfies MutationResolvers;

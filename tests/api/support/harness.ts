@@ -13,6 +13,7 @@ import { createOutboxHandlers } from '../../../server/jobs/outbox-handlers';
 import { seedDemoData } from '../../../server/seed';
 import { createMailTransport } from '../../../server/services/mail';
 import { hashPassword } from '../../../server/services/passwords';
+import type { HostResolver } from '../../../server/services/push-endpoint';
 import { readMailbox, type WrittenMail } from './mailbox';
 
 export type DatabaseTarget = 'pglite' | 'postgres';
@@ -75,7 +76,13 @@ export async function createTestDatabase(
 /** A fresh portal per test file: its own database (own Postgres database, dropped on close); `seed` adds the demo data. */
 export async function startTestPortal(
   target: DatabaseTarget,
-  options: { seed?: boolean } = {},
+  options: {
+    seed?: boolean;
+    /** Environment variables on top of the test defaults (e.g. `PUSH_ENDPOINT_ALLOWLIST`). */
+    env?: Record<string, string>;
+    /** Resolves push endpoints' hosts instead of DNS. */
+    resolveHost?: HostResolver;
+  } = {},
 ): Promise<TestPortal> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'weindepot-api-'));
   let databaseUrl: string | undefined;
@@ -87,6 +94,7 @@ export async function startTestPortal(
       DATA_DIR: dataDir,
       PUBLIC_URL: 'http://portal.test',
       JWT_SECRET: 'test-secret-für-api-tests',
+      ...options.env,
     }),
     databaseUrl,
     distDir: path.join(dataDir, 'no-dist'),
@@ -104,6 +112,7 @@ export async function startTestPortal(
   const app = await buildApp({
     db: database.db,
     config,
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     reportError: (error) => {
       unexpectedErrors.push(error);
       console.error('[test portal] Unerwarteter Fehler:', error);

@@ -4,6 +4,8 @@ import path from 'node:path';
 export interface WrittenMail {
   file: string;
   to: string;
+  /** The Reply-To header ('' without one). */
+  replyTo: string;
   subject: string;
   /** The decoded plain-text part. */
   text: string;
@@ -53,7 +55,13 @@ export function parseMail(file: string, raw: string): WrittenMail {
       : encoding === 'base64'
         ? Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8')
         : body;
-  return { file, to: header(raw, 'To'), subject: header(raw, 'Subject'), text };
+  return {
+    file,
+    to: header(raw, 'To'),
+    replyTo: header(raw, 'Reply-To'),
+    subject: header(raw, 'Subject'),
+    text,
+  };
 }
 
 export async function readMailbox(mailDir: string): Promise<WrittenMail[]> {

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."account_token_purpose" ADD VALUE 'LOGIN_UNLOCK';
