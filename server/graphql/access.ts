@@ -19,6 +19,7 @@ export const accessPolicy = {
     orderListInvoices: 'client',
     getInvoiceById: 'client',
     clientsInvoices: 'client',
+    unseenPaymentThanks: 'client',
     stripeCustomerPortalSession: 'client',
     orderListSums: 'client',
     feeSchedule: 'public',
@@ -102,6 +103,7 @@ export const accessPolicy = {
     createPreferencesProfile: 'client',
     acceptAgbsAndDsgvo: 'public',
     addRecommendationsToOrderListOrBuyDirectly: 'client',
+    markPaymentThanksSeen: 'client',
   },
 } satisfies {
   Query: Record<keyof QueryResolvers, Access>;

@@ -100,6 +100,8 @@ export type Query = {
   clientsInvoices: Array<Invoice>;
   /** A session of the payment provider's customer portal for the signed-in client. */
   stripeCustomerPortalSession: CustomerPortalSession;
+  /** The signed-in client's newest paid invoice whose thank-you has not been seen yet; null when none. */
+  unseenPaymentThanks: Maybe<Invoice>;
   /** Back-office lookup list of offerers (negociants) as label/value. Staff only. */
   allOfferers: Array<LabelValue>;
   /** Wineries sorted by title. promote: only promoted wineries (start page); withOfferOnly: only wineries with a non-archived offer (map, filter list). */
@@ -386,6 +388,8 @@ export type Mutation = {
   changeInvoice: InvoicePayload;
   /** Creates the payment provider's invoice (again after a failed payment) and answers its hosted page. */
   finalizeInvoice: FinalizeInvoicePayload;
+  /** The client has seen the thank-you of their paid invoice: it does not come back on any device. */
+  markPaymentThanksSeen: MutationResult;
   /**
    * Puts an offer on the order list (1–100 cases, never above the available cases). A repeated
    * clientMutationId is a no-op answering like the first call.
@@ -662,6 +666,11 @@ export type MutationChangeInvoiceArgs = {
 
 
 export type MutationFinalizeInvoiceArgs = {
+  invoiceId: Scalars['Int']['input'];
+};
+
+
+export type MutationMarkPaymentThanksSeenArgs = {
   invoiceId: Scalars['Int']['input'];
 };
 
@@ -1720,6 +1729,8 @@ export type Invoice = {
   overallSumStr: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
   paidAt: Maybe<Scalars['DateTime']['output']>;
+  /** Whether the client has seen "Vielen Dank für Ihre Zahlung!" for this invoice (on any device). */
+  paymentThanksSeen: Scalars['Boolean']['output'];
 };
 
 export type InvoicePayload = {
@@ -2174,6 +2185,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   getInvoiceById?: Resolver<Maybe<ResolversTypes['Invoice']>, ParentType, ContextType, RequireFields<QueryGetInvoiceByIdArgs, 'invoiceId'>>;
   clientsInvoices?: Resolver<Array<ResolversTypes['Invoice']>, ParentType, ContextType, Partial<QueryClientsInvoicesArgs>>;
   stripeCustomerPortalSession?: Resolver<ResolversTypes['CustomerPortalSession'], ParentType, ContextType>;
+  unseenPaymentThanks?: Resolver<Maybe<ResolversTypes['Invoice']>, ParentType, ContextType>;
   allOfferers?: Resolver<Array<ResolversTypes['LabelValue']>, ParentType, ContextType>;
   allWineries?: Resolver<Array<ResolversTypes['Winery']>, ParentType, ContextType, Partial<QueryAllWineriesArgs>>;
   allCountries?: Resolver<Array<ResolversTypes['Country']>, ParentType, ContextType>;
@@ -2230,6 +2242,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createInvoice?: Resolver<ResolversTypes['InvoicePayload'], ParentType, ContextType, Partial<MutationCreateInvoiceArgs>>;
   changeInvoice?: Resolver<ResolversTypes['InvoicePayload'], ParentType, ContextType, RequireFields<MutationChangeInvoiceArgs, 'invoiceId'>>;
   finalizeInvoice?: Resolver<ResolversTypes['FinalizeInvoicePayload'], ParentType, ContextType, RequireFields<MutationFinalizeInvoiceArgs, 'invoiceId'>>;
+  markPaymentThanksSeen?: Resolver<ResolversTypes['MutationResult'], ParentType, ContextType, RequireFields<MutationMarkPaymentThanksSeenArgs, 'invoiceId'>>;
   createOrderPosition?: Resolver<ResolversTypes['OrderPositionPayload'], ParentType, ContextType, RequireFields<MutationCreateOrderPositionArgs, 'offerId' | 'amount'>>;
   deleteOrderPosition?: Resolver<ResolversTypes['MutationResult'], ParentType, ContextType, RequireFields<MutationDeleteOrderPositionArgs, 'orderPositionId'>>;
   changeOrderPosition?: Resolver<ResolversTypes['OrderPositionPayload'], ParentType, ContextType, RequireFields<MutationChangeOrderPositionArgs, 'orderPositionId'>>;
@@ -2907,6 +2920,7 @@ export type InvoiceResolvers<ContextType = GraphQLContext, ParentType extends Re
   overallSumStr?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   paidAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  paymentThanksSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type InvoicePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoicePayload'] = ResolversParentTypes['InvoicePayload']> = {
