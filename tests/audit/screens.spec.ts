@@ -203,7 +203,6 @@ const SCREENS: Record<RoutePath, Screen[]> = {
   '/admin/selection/wt': asClients('selection-composed', { url: () => '/admin/selection/wt', charts: 1 }),
   '/admin/portfolio-entwicklung': asClients('portfolio-development', {
     url: () => '/admin/portfolio-entwicklung',
-    charts: 1,
   }),
   '/admin/management': [...MANAGEMENT_SUBTABS.map(({ key }) => key), 'orders'].map((tab) => ({
     name: `staff-management-${tab}`,
