@@ -226,7 +226,7 @@ test('"Anfragen" on an offer on request opens the contact form with the wine and
   page,
   request,
 }) => {
-  const client = await registerActivatedClient(request, 'on-request');
+  const client = await registerActivatedClient(request, 'on-request', { withBillingAddress: true });
   await logIn(page, client.email, client.password);
   const contact = page.getByRole('dialog', { name: 'Kontakt aufnehmen' });
 
