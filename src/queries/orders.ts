@@ -295,6 +295,9 @@ export function useUnseenPaymentThanks() {
   return useQuery({
     queryKey: orderKeys.paymentThanks(),
     queryFn: async () => (await client.request(UnseenPaymentThanksDocument)).unseenPaymentThanks ?? null,
+    // Only the server knows whether it was seen (maybe on another device): never from the device.
+    persister: undefined,
+    staleTime: 0,
     networkMode: 'online',
   });
 }
