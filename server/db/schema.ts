@@ -528,6 +528,8 @@ export const invoices = pgTable(
     overallSum: money('overall_sum').notNull().default('0'),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the client has seen "Vielen Dank für Ihre Zahlung!" for this invoice (in any browser). */
+    paymentThanksSeenAt: timestamp('payment_thanks_seen_at', { withTimezone: true }),
     /** SHA-256 fingerprint of the current storage certificate (all issued ones: `storage_certificates`). */
     certificateFingerprint: text('certificate_fingerprint').unique(),
     certificateIssuedAt: timestamp('certificate_issued_at', { withTimezone: true }),

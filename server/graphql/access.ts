@@ -19,6 +19,7 @@ export const accessPolicy = {
     orderListInvoices: 'client',
     getInvoiceById: 'client',
     clientsInvoices: 'client',
+    unseenPaymentThanks: 'client',
     stripeCustomerPortalSession: 'client',
     orderListSums: 'client',
     feeSchedule: 'public',
@@ -109,6 +110,7 @@ export const accessPolicy = {
     cancelSellOrder: 'client',
     approveSellOrder: 'staff',
     rejectSellOrder: 'staff',
+    markPaymentThanksSeen: 'client',
   },
 } satisfies {
   Query: Record<keyof QueryResolvers, Access>;

@@ -105,6 +105,8 @@ export type Query = {
   clientsInvoices: Array<Invoice>;
   /** A session of the payment provider's customer portal for the signed-in client. */
   stripeCustomerPortalSession: CustomerPortalSession;
+  /** The signed-in client's newest paid invoice whose thank-you has not been seen yet; null when none. */
+  unseenPaymentThanks: Maybe<Invoice>;
   /** Back-office lookup list of offerers (negociants) as label/value. Staff only. */
   allOfferers: Array<LabelValue>;
   /** Wineries sorted by title. promote: only promoted wineries (start page); withOfferOnly: only wineries with a non-archived offer (map, filter list). */
@@ -410,6 +412,8 @@ export type Mutation = {
   changeInvoice: InvoicePayload;
   /** Creates the payment provider's invoice (again after a failed payment) and answers its hosted page. */
   finalizeInvoice: FinalizeInvoicePayload;
+  /** The client has seen the thank-you of their paid invoice: it does not come back on any device. */
+  markPaymentThanksSeen: MutationResult;
   /**
    * Puts an offer on the order list (1–100 cases, never above the available cases). A repeated
    * clientMutationId is a no-op answering like the first call.
@@ -698,6 +702,11 @@ export type MutationChangeInvoiceArgs = {
 
 
 export type MutationFinalizeInvoiceArgs = {
+  invoiceId: Scalars['Int']['input'];
+};
+
+
+export type MutationMarkPaymentThanksSeenArgs = {
   invoiceId: Scalars['Int']['input'];
 };
 
@@ -1848,6 +1857,8 @@ export type Invoice = {
   lateProviderEventAt: Maybe<Scalars['DateTime']['output']>;
   /** Staff only: that late result, 'paid' or 'failed'. */
   lateProviderEventOutcome: Maybe<Scalars['String']['output']>;
+  /** Whether the client has seen "Vielen Dank für Ihre Zahlung!" for this invoice (on any device). */
+  paymentThanksSeen: Scalars['Boolean']['output'];
 };
 
 export type InvoicePayload = {
@@ -2379,6 +2390,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   getInvoiceById?: Resolver<Maybe<ResolversTypes['Invoice']>, ParentType, ContextType, RequireFields<QueryGetInvoiceByIdArgs, 'invoiceId'>>;
   clientsInvoices?: Resolver<Array<ResolversTypes['Invoice']>, ParentType, ContextType, Partial<QueryClientsInvoicesArgs>>;
   stripeCustomerPortalSession?: Resolver<ResolversTypes['CustomerPortalSession'], ParentType, ContextType>;
+  unseenPaymentThanks?: Resolver<Maybe<ResolversTypes['Invoice']>, ParentType, ContextType>;
   allOfferers?: Resolver<Array<ResolversTypes['LabelValue']>, ParentType, ContextType>;
   allWineries?: Resolver<Array<ResolversTypes['Winery']>, ParentType, ContextType, Partial<QueryAllWineriesArgs>>;
   allCountries?: Resolver<Array<ResolversTypes['Country']>, ParentType, ContextType>;
@@ -2437,6 +2449,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createInvoice?: Resolver<ResolversTypes['InvoicePayload'], ParentType, ContextType, Partial<MutationCreateInvoiceArgs>>;
   changeInvoice?: Resolver<ResolversTypes['InvoicePayload'], ParentType, ContextType, RequireFields<MutationChangeInvoiceArgs, 'invoiceId'>>;
   finalizeInvoice?: Resolver<ResolversTypes['FinalizeInvoicePayload'], ParentType, ContextType, RequireFields<MutationFinalizeInvoiceArgs, 'invoiceId'>>;
+  markPaymentThanksSeen?: Resolver<ResolversTypes['MutationResult'], ParentType, ContextType, RequireFields<MutationMarkPaymentThanksSeenArgs, 'invoiceId'>>;
   createOrderPosition?: Resolver<ResolversTypes['OrderPositionPayload'], ParentType, ContextType, RequireFields<MutationCreateOrderPositionArgs, 'offerId' | 'amount'>>;
   deleteOrderPosition?: Resolver<ResolversTypes['MutationResult'], ParentType, ContextType, RequireFields<MutationDeleteOrderPositionArgs, 'orderPositionId'>>;
   changeOrderPosition?: Resolver<ResolversTypes['OrderPositionPayload'], ParentType, ContextType, RequireFields<MutationChangeOrderPositionArgs, 'orderPositionId'>>;
@@ -3152,6 +3165,7 @@ export type InvoiceResolvers<ContextType = GraphQLContext, ParentType extends Re
   cancellationReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lateProviderEventAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   lateProviderEventOutcome?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paymentThanksSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type InvoicePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoicePayload'] = ResolversParentTypes['InvoicePayload']> = {

@@ -125,6 +125,42 @@ export async function findInvoice(db: Database, actor: Actor, invoiceId: number)
   return invoice.userId === actor.id || isStaff(actor) ? invoice : null;
 }
 
+/**
+ * The client's newest paid invoice whose thank-you ("Vielen Dank für Ihre Zahlung!") has not been
+ * seen yet, on any device.
+ */
+export async function unseenPaymentThanks(db: Database, actor: Actor): Promise<InvoiceRow | null> {
+  const [invoice] = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.userId, actor.id),
+        inArray(invoices.stage, ['PAID', 'PURCHASED']),
+        isNull(invoices.paymentThanksSeenAt),
+      ),
+    )
+    .orderBy(desc(invoices.paidAt), desc(invoices.id))
+    .limit(1);
+  return invoice ?? null;
+}
+
+/** Remembers that the client has seen the thank-you of their paid invoice; false when not theirs or unpaid. */
+export async function markPaymentThanksSeen(db: Database, actor: Actor, invoiceId: number): Promise<boolean> {
+  const updated = await db
+    .update(invoices)
+    .set({ paymentThanksSeenAt: sql`coalesce(${invoices.paymentThanksSeenAt}, now())` })
+    .where(
+      and(
+        eq(invoices.id, invoiceId),
+        eq(invoices.userId, actor.id),
+        inArray(invoices.stage, ['PAID', 'PURCHASED']),
+      ),
+    )
+    .returning({ id: invoices.id });
+  return updated.length > 0;
+}
+
 export async function findInvoiceByToken(db: Database, token: string): Promise<InvoiceRow | null> {
   if (!/^[A-Za-z0-9_-]{16,}$/.test(token)) return null;
   const [invoice] = await db.select().from(invoices).where(eq(invoices.invoicePdfViewPermissionToken, token));

@@ -1,8 +1,7 @@
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router-dom';
 import { lazyComponent, preloadElement, ScreenSuspense } from '../components/lazy-component';
-import { PlaceholderPage } from '../components/PlaceholderPage';
-import { STAFF_DEPOT_ROUTE } from '../domain/depot-routes';
 import { START_PATH } from '../domain/entry-navigation';
+import { ADMIN_ROUTE_PATHS as A, ADMIN_ROUTE_PATH, ENTRY_ROUTE_PATHS as E } from './route-paths';
 import { StaffOnly } from './StaffOnly';
 import { RequireSession } from './session/RequireSession';
 
@@ -72,48 +71,44 @@ const WineryDetailScreen = lazyComponent(() =>
 );
 
 const entryRoutes: RouteObject[] = [
-  { path: '/', element: <EntryScreen mode="login" /> },
-  { path: '/login', element: <EntryScreen mode="login" /> },
-  { path: '/register/:lwin?', element: <EntryScreen mode="register" /> },
-  { path: '/activate/:uid/:lwin?', element: <EntryScreen mode="activation" /> },
-  { path: '/set-password/:token', element: <EntryScreen mode="reset-password" /> },
-  { path: '/confirm-email/:token', element: <ConfirmEmailScreen /> },
-  { path: '/vintage/:id', element: <VintageDetailScreen publicView /> },
-  { path: '/chateaus/:id', element: <WineryDetailScreen publicView /> },
-  { path: '/index-chart', element: <IndexChartScreen /> },
-  { path: '/angebot/:id', element: <PublicOfferScreen /> },
-  { path: '/portfolio/:uid', element: <PublicProposalScreen mode="portfolio" /> },
-  { path: '/present/:uid', element: <PublicProposalScreen mode="present" /> },
-  { path: '/quote/:uid', element: <PublicProposalScreen mode="quote" /> },
-  { path: '/embed/:uid', element: <PublicProposalScreen mode="embed" /> },
+  { path: E.root, element: <EntryScreen mode="login" /> },
+  { path: E.login, element: <EntryScreen mode="login" /> },
+  { path: E.register, element: <EntryScreen mode="register" /> },
+  { path: E.activate, element: <EntryScreen mode="activation" /> },
+  { path: E.setPassword, element: <EntryScreen mode="reset-password" /> },
+  { path: E.confirmEmail, element: <ConfirmEmailScreen /> },
+  { path: E.vintage, element: <VintageDetailScreen publicView /> },
+  { path: E.winery, element: <WineryDetailScreen publicView /> },
+  { path: E.indexChart, element: <IndexChartScreen /> },
+  { path: E.offer, element: <PublicOfferScreen /> },
+  { path: E.portfolio, element: <PublicProposalScreen mode="portfolio" /> },
+  { path: E.present, element: <PublicProposalScreen mode="present" /> },
+  { path: E.quote, element: <PublicProposalScreen mode="quote" /> },
+  { path: E.embed, element: <PublicProposalScreen mode="embed" /> },
 ];
-
-/** Areas that exist in the spec but are built by later issues. */
-const placeholderRoutes: Array<{ path: string; title: string }> = [];
 
 /** The screens inside the frame of `/admin/*`. */
 const adminScreenRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={START_PATH} replace /> },
-  { path: 'start', element: <StartScreen /> },
-  { path: 'weinangebot', element: <OffersScreen /> },
-  { path: 'angebot', element: <OfferDetailScreen /> },
-  { path: 'angebot/:lwin11', element: <OfferDetailScreen /> },
-  { path: 'depot', element: <DepotScreen /> },
-  { path: STAFF_DEPOT_ROUTE, element: <DepotScreen /> },
-  { path: 'academy-overview', element: <AcademyOverviewScreen /> },
-  { path: 'academy/:slug', element: <AcademyVideoScreen /> },
-  { path: 'all-wineries', element: <WineriesScreen /> },
-  { path: 'chateaus/:id', element: <WineryDetailScreen /> },
-  { path: 'vintage/:id', element: <VintageDetailScreen /> },
-  { path: 'blog/:slug', element: <BlogPostScreen /> },
-  { path: 'orderlist', element: <OrderListScreen /> },
-  { path: 'invoices', element: <InvoicesScreen /> },
-  { path: 'selection', element: <SelectionScreen /> },
-  { path: 'selection/wt', element: <SelectionScreen /> },
-  { path: 'portfolio-entwicklung', element: <PortfolioDevelopmentScreen /> },
-  ...placeholderRoutes.map(({ path, title }) => ({ path, element: <PlaceholderPage title={title} /> })),
+  { path: A.start, element: <StartScreen /> },
+  { path: A.offers, element: <OffersScreen /> },
+  { path: A.hotDeals, element: <OfferDetailScreen /> },
+  { path: A.offerDetail, element: <OfferDetailScreen /> },
+  { path: A.depot, element: <DepotScreen /> },
+  { path: A.staffDepot, element: <DepotScreen /> },
+  { path: A.academyOverview, element: <AcademyOverviewScreen /> },
+  { path: A.academyVideo, element: <AcademyVideoScreen /> },
+  { path: A.wineries, element: <WineriesScreen /> },
+  { path: A.winery, element: <WineryDetailScreen /> },
+  { path: A.vintage, element: <VintageDetailScreen /> },
+  { path: A.blogPost, element: <BlogPostScreen /> },
+  { path: A.orderList, element: <OrderListScreen /> },
+  { path: A.invoices, element: <InvoicesScreen /> },
+  { path: A.selection, element: <SelectionScreen /> },
+  { path: A.selectionComposed, element: <SelectionScreen /> },
+  { path: A.portfolioDevelopment, element: <PortfolioDevelopmentScreen /> },
   {
-    path: 'management',
+    path: A.management,
     element: (
       <StaffOnly>
         <ManagementScreen />
@@ -124,7 +119,7 @@ const adminScreenRoutes: RouteObject[] = [
 ];
 
 const adminRoutes: RouteObject = {
-  path: '/admin',
+  path: ADMIN_ROUTE_PATH,
   element: <RequireSession />,
   children: [
     {

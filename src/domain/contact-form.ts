@@ -14,6 +14,11 @@ export const CONTACT_TEXTS = {
   send: 'Absenden',
 } as const;
 
+/** The message "Anfragen" on an offer "auf Anfrage" starts with: the wine and its year. */
+export function onRequestMessage(wine: string, year: number): string {
+  return `Ich interessiere mich für ${wine} ${year} (auf Anfrage). Bitte senden Sie mir ein Angebot.`;
+}
+
 /** The thank-you text closes the modal after 2.5 seconds. */
 export const CONTACT_THANKS_CLOSE_MS = 2500;
 

@@ -750,6 +750,18 @@ export type CustomerPortalSessionQueryVariables = Exact<{ [key: string]: never; 
 
 export type CustomerPortalSessionQuery = { stripeCustomerPortalSession: { sessionUrl: string } };
 
+export type UnseenPaymentThanksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UnseenPaymentThanksQuery = { unseenPaymentThanks: { id: number } | null };
+
+export type MarkPaymentThanksSeenMutationVariables = Exact<{
+  invoiceId: number;
+}>;
+
+
+export type MarkPaymentThanksSeenMutation = { markPaymentThanksSeen: { success: boolean } };
+
 export type VapidPublicKeyQueryVariables = Exact<{ [key: string]: never; }>;
 
 

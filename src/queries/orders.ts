@@ -18,10 +18,12 @@ import {
   CustomerPortalSessionDocument,
   FinalizeInvoiceDocument,
   InvoiceStageDocument,
+  MarkPaymentThanksSeenDocument,
   OrderListBlockedDocument,
   OrderListDocument,
   type OrderListQuery,
   PaidInvoicesDocument,
+  UnseenPaymentThanksDocument,
 } from './graphql.generated';
 import { OrderChangeRefused, type SubmitOutcome, submitOrderChange } from './order-outbox';
 import { userKeys } from './user';
@@ -37,6 +39,7 @@ export const orderKeys = {
   blocked: () => [...orderKeys.all, 'blocked'] as const,
   invoices: (stage: string) => [...orderKeys.all, 'invoices', stage] as const,
   invoice: (invoiceId: number) => [...orderKeys.all, 'invoice', invoiceId] as const,
+  paymentThanks: () => [...orderKeys.all, 'payment-thanks'] as const,
 };
 
 /** A mutation the server answered with `success: false`; `code` tells why (e.g. ORDER_LIST_BLOCKED). */
@@ -280,6 +283,33 @@ export function useInvoiceStage(invoiceId: number | null) {
       const stage = query.state.data?.stage;
       return stage === 'PAID' || stage === 'PURCHASED' ? false : 4000;
     },
+  });
+}
+
+/**
+ * The paid invoice whose "Vielen Dank für Ihre Zahlung!" the client has not seen yet (the server
+ * remembers it, so the dialog shows once, on whichever device comes first).
+ */
+export function useUnseenPaymentThanks() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: orderKeys.paymentThanks(),
+    queryFn: async () => (await client.request(UnseenPaymentThanksDocument)).unseenPaymentThanks ?? null,
+    // Only the server knows whether it was seen (maybe on another device): never from the device.
+    persister: undefined,
+    staleTime: 0,
+    networkMode: 'online',
+  });
+}
+
+export function useMarkPaymentThanksSeen() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (invoiceId: number) =>
+      (await client.request(MarkPaymentThanksSeenDocument, { invoiceId })).markPaymentThanksSeen,
+    onMutate: () => queryClient.setQueryData(orderKeys.paymentThanks(), null),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.paymentThanks() }),
   });
 }
 

@@ -61,10 +61,17 @@ test('neukunde completes the first-time wizard and sees the composed portfolio w
   await expect(wizard.getByTestId('wizard-horizon')).toHaveText('25 oder mehr Jahre');
   await wizard.getByRole('button', { name: 'Zu meinem Depot' }).click();
 
-  // Greeting overlay for about 3 s, then the composed portfolio.
-  await expect(page.getByTestId('greeting-overlay')).toBeVisible();
-  await expect(page).toHaveURL('/admin/selection/wt');
-  await expect(page.getByTestId('greeting-overlay')).toHaveCount(0);
+  // Greeting overlay for about 3 s, offering the composed portfolio; without a click the depot
+  // opens, as the button said.
+  const greeting = page.getByTestId('greeting-overlay');
+  await expect(greeting).toBeVisible();
+  await expect(greeting.getByRole('button', { name: 'Ihr Portfolio ansehen' })).toBeVisible();
+  await expect(page).toHaveURL('/admin/depot');
+  await expect(greeting).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Weindepot', level: 1 })).toBeVisible();
+
+  // The composed portfolio of the saved profile.
+  await page.goto('/admin/selection/wt');
   await expect(page.getByRole('heading', { name: 'Ihre Angebote', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Persönliche Beratung erhalten' })).toBeVisible();
   const card = page.getByTestId('investor-profile-card');
@@ -295,6 +302,11 @@ test('a visitor opens the proposal by uid, consents and is asked to register aft
     'true',
   );
   await expect(page.getByTestId('portfolio-simulation').getByTestId('simulation-rate')).toHaveText('8,7 %');
+
+  // Ordering needs an account: the visitor's button under the proposal asks to register.
+  await expect(page.getByRole('button', { name: 'Verbindlich bestellen' })).toHaveCount(0);
+  const registerInstead = page.getByRole('main').getByRole('link', { name: 'Jetzt registrieren' });
+  await expect(registerInstead).toHaveAttribute('href', '/register');
 
   await page.clock.fastForward(2_100);
   await expect(prompt).toBeVisible();

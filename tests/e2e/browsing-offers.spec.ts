@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { wineSeeds } from '../../server/seed/data/wines';
 import { SEARCH_DEBOUNCE_MS } from '../../src/domain/search';
-import { demoAccounts, demoPassword } from './support/accounts';
+import { demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
 import { logIn, submitLoginForm } from './support/session';
 
 function lwin11(wineKey: string, year: number): string {
@@ -220,4 +220,32 @@ test("the public winery page lists the winery's videos; one opens after the logi
   await expect(
     page.getByRole('heading', { level: 1, name: 'Bolgheri und die Super-Toskaner' }),
   ).toBeVisible();
+});
+
+test('"Anfragen" on an offer on request opens the contact form with the wine and year', async ({
+  page,
+  request,
+}) => {
+  const client = await registerActivatedClient(request, 'on-request', { withBillingAddress: true });
+  await logIn(page, client.email, client.password);
+  const contact = page.getByRole('dialog', { name: 'Kontakt aufnehmen' });
+
+  // On the offer page.
+  await page.goto(`/admin/angebot/${lwin11('petrus', 2019)}`);
+  await page.getByRole('button', { name: 'Anfragen' }).click();
+  await expect(contact.getByLabel('Ihre Nachricht')).toHaveValue(
+    'Ich interessiere mich für Pétrus 2019 (auf Anfrage). Bitte senden Sie mir ein Angebot.',
+  );
+  await page.keyboard.press('Escape');
+  await expect(contact).toBeHidden();
+
+  // On its card in the top offers, the same.
+  await page.goto('/admin/weinangebot');
+  const card = page.getByTestId('offer-card').filter({ hasText: 'Pétrus 2019' });
+  await card.getByRole('button', { name: 'Anfragen' }).click();
+  await expect(contact.getByLabel('Ihre Nachricht')).toHaveValue(/Pétrus 2019/);
+  // The contact avatar still opens an empty form.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('contact-avatar').click();
+  await expect(contact.getByLabel('Ihre Nachricht')).toHaveValue('');
 });

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { ORDER_LIST_BLOCKED_TEXT } from '../../src/domain/order-list-texts';
 import { registerActivatedClient } from './support/accounts';
 import { staffChecksOrder } from './support/checkout';
 import { logIn } from './support/session';
@@ -78,13 +79,18 @@ test('a client orders bindingly, pays on the hosted page and gets a verifiable s
   await page.getByRole('button', { name: 'Verbindlich bestellen' }).click();
   const binding = page.getByRole('dialog', { name: 'Verbindliche Bestellung' });
   await binding.getByRole('button', { name: 'Verbindlich bestellen' }).click();
+  // The order under check is the page's content, with why nothing can be added now.
   await expect(page.getByRole('heading', { name: 'Ihre Bestellung wird geprüft' })).toBeVisible();
-  await expect(page.getByText('Ihre Orderliste ist derzeit leer.')).toBeVisible();
+  await expect(page.getByTestId('order-list-blocked')).toHaveText(ORDER_LIST_BLOCKED_TEXT);
+  await expect(page.getByText('Ihre Orderliste ist derzeit leer.')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Zu den Top Angeboten' })).toHaveCount(0);
 
   // The adviser marks it checked; the client pays with the test card on the hosted page.
   const invoiceNumber = await staffChecksOrder(request, client.email);
   await page.reload();
   await expect(page.getByRole('heading', { name: /Ihre Bestellung ist bereit zur Zahlung/ })).toBeVisible();
+  await expect(page.getByTestId('order-list-blocked')).toHaveText(ORDER_LIST_BLOCKED_TEXT);
+  await expect(page.getByText('Ihre Orderliste ist derzeit leer.')).toHaveCount(0);
   const [hostedPage] = await Promise.all([
     page.context().waitForEvent('page'),
     page.getByRole('button', { name: 'Jetzt bezahlen' }).click(),
@@ -99,7 +105,34 @@ test('a client orders bindingly, pays on the hosted page and gets a verifiable s
   // Back in the portal: thank-you dialog, then the depot with the new wine.
   const thanks = page.getByRole('dialog', { name: 'Vielen Dank für Ihre Zahlung!' });
   await expect(thanks).toBeVisible({ timeout: 15_000 });
+
+  // Another browser (nothing stored on it) gets the thank-you from the server as well.
+  const otherBrowser = await page
+    .context()
+    .browser()
+    ?.newContext({ baseURL: new URL(page.url()).origin, locale: 'de-DE' });
+  if (!otherBrowser) throw new Error('Chromium gave no second context');
+  const other = await otherBrowser.newPage();
+  await logIn(other, client.email, client.password);
+  await other.goto('/admin/orderlist');
+  const otherThanks = other.getByRole('dialog', { name: 'Vielen Dank für Ihre Zahlung!' });
+  await expect(otherThanks).toBeVisible();
+
+  // Closed in the first browser, the server remembers it for every browser.
+  const marked = page.waitForResponse((response) =>
+    Boolean(response.request().postData()?.includes('MarkPaymentThanksSeen')),
+  );
   await thanks.getByRole('link', { name: 'Zum Weindepot' }).click();
+  expect((await (await marked).json()).data.markPaymentThanksSeen.success).toBe(true);
+  const answered = other.waitForResponse((response) =>
+    Boolean(response.request().postData()?.includes('UnseenPaymentThanks')),
+  );
+  await other.reload();
+  expect((await (await answered).json()).data.unseenPaymentThanks).toBeNull();
+  await expect(other.getByRole('heading', { name: 'Mein Orderbuch' })).toBeVisible();
+  await expect(otherThanks).toHaveCount(0);
+  await otherBrowser.close();
+
   await expect(page).toHaveURL('/admin/depot');
   await expect(depotCards().first()).toBeVisible();
   // The depot may show the cached list first and the new positions after its refetch.

@@ -2,7 +2,14 @@ import { GraphQLError } from 'graphql';
 import { decimalToCents, formatEuro } from '../../../src/domain/money';
 import { vintageLabel } from '../../../src/domain/order-list-texts';
 import { clientError } from '../../services/errors';
-import { changeInvoice, finalizeInvoice, findInvoice, listInvoices } from '../../services/invoices';
+import {
+  changeInvoice,
+  finalizeInvoice,
+  findInvoice,
+  listInvoices,
+  markPaymentThanksSeen,
+  unseenPaymentThanks,
+} from '../../services/invoices';
 import { createInvoice } from '../../services/orders';
 import { createPaymentProvider } from '../../services/payments';
 import { signedInUser } from '../access';
@@ -31,6 +38,7 @@ export const invoiceQueries = {
   getInvoiceById: (_parent, { invoiceId }, context) =>
     findInvoice(context.db, signedInUser(context), invoiceId),
   clientsInvoices: (_parent, { stage }, context) => listInvoices(context.db, signedInUser(context), stage),
+  unseenPaymentThanks: (_parent, _args, context) => unseenPaymentThanks(context.db, signedInUser(context)),
   stripeCustomerPortalSession: async (_parent, _args, context) => {
     const user = signedInUser(context);
     try {
@@ -80,6 +88,15 @@ export const invoiceMutations = {
     if (result.success) context.nudgeOutbox();
     return invoicePayload(context, result, result.invoice?.id ?? null);
   },
+  markPaymentThanksSeen: async (_parent, { invoiceId }, context) =>
+    (await markPaymentThanksSeen(context.db, signedInUser(context), invoiceId))
+      ? { success: true, errors: [] }
+      : {
+          success: false,
+          errors: [
+            { message: 'Diese Rechnung ist nicht bezahlt oder nicht Ihre.', code: 'NOT_FOUND', field: null },
+          ],
+        },
   finalizeInvoice: (_parent, { invoiceId }, context) =>
     finalizeInvoice(
       context.db,
@@ -105,6 +122,7 @@ export const invoiceTypes = {
       isStaffUser(context) ? invoice.lateProviderEventAt : null,
     lateProviderEventOutcome: (invoice, _args, context) =>
       isStaffUser(context) ? invoice.lateProviderEventOutcome : null,
+    paymentThanksSeen: (invoice) => invoice.paymentThanksSeenAt !== null,
     user: (invoice, _args, { loaders }) => required(loaders.user.load(invoice.userId), 'Kunde'),
     positions: (invoice, _args, { loaders }) => positionsOf(invoice.id, loaders),
     invoicePositionsRel: (invoice, _args, { loaders }) => positionsOf(invoice.id, loaders),

@@ -84,6 +84,8 @@ async function insertInvoices(context: SeedContext): Promise<Map<number, number>
         ...invoiceSums(lines),
         createdAt: invoiceDate,
         paidAt: paid ? daysAfter(invoiceDate, invoice.paidAfterDays ?? 1) : null,
+        // The demo clients thanked for their past payments long ago.
+        paymentThanksSeenAt: paid ? daysAfter(invoiceDate, invoice.paidAfterDays ?? 1) : null,
       })
       .returning({ id: invoices.id });
     if (!row) throw new Error(`Rechnung ${invoice.key} wurde nicht angelegt.`);

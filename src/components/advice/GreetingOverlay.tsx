@@ -1,11 +1,19 @@
-import { Overlay, Stack, Text, Title } from '@mantine/core';
+import { Button, Overlay, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
 /** Shown for about 3 s after the first save; fading starts at 2.3 s. */
 export const GREETING_MS = 3000;
 export const GREETING_FADE_AT_MS = 2300;
 
-export function GreetingOverlay({ firstName, onDone }: { firstName?: string | null; onDone: () => void }) {
+export interface GreetingOverlayProps {
+  firstName?: string | null;
+  /** After the greeting's time: the depot. */
+  onDone: () => void;
+  /** "Ihr Portfolio ansehen": the composed portfolio instead (no button without it). */
+  onPortfolio?: () => void;
+}
+
+export function GreetingOverlay({ firstName, onDone, onPortfolio }: GreetingOverlayProps) {
   const [fading, setFading] = useState(false);
   useEffect(() => {
     const fade = window.setTimeout(() => setFading(true), GREETING_FADE_AT_MS);
@@ -35,6 +43,11 @@ export function GreetingOverlay({ firstName, onDone }: { firstName?: string | nu
         <Text c="white" ta="center">
           Ihr Anlegerprofil ist gespeichert. Wir stellen Ihr persönliches Portfolio zusammen.
         </Text>
+        {onPortfolio && (
+          <Button variant="white" color="wine" onClick={onPortfolio}>
+            Ihr Portfolio ansehen
+          </Button>
+        )}
       </Stack>
     </Overlay>
   );

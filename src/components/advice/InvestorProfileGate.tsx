@@ -3,11 +3,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isAccountComplete } from '../../domain/account-form';
+import { DEPOT_PATH } from '../../domain/depot-routes';
 import { useAccountMe } from '../../queries/account';
 import { useInvestorProfileGate } from '../../queries/advice';
 import { useAccountSettings } from '../account/account-settings';
 import { lazyComponent, PartLoading } from '../lazy-component';
 import { GreetingOverlay } from './GreetingOverlay';
+
+const COMPOSED_PORTFOLIO_PATH = '/admin/selection/wt';
 
 // Most visits never show the wizard: it loads only when it opens.
 const InvestorProfileWizard = lazyComponent(() =>
@@ -16,8 +19,9 @@ const InvestorProfileWizard = lazyComponent(() =>
 
 /**
  * The first-time investor profile: a non-dismissable wizard for clients with no saved profile
- * and no invoices (staff never). After saving, the greeting overlay shows and the composed
- * portfolio opens (`/admin/selection/wt`).
+ * and no invoices (staff never). After saving, the greeting overlay shows (with "Ihr Portfolio
+ * ansehen", the composed portfolio `/admin/selection/wt`) and then the depot opens, as the last
+ * step's button "Zu meinem Depot" says.
  *
  * Order with the account "nudging" dialog (issue 6), which opens on load when address data is
  * missing: the nudge goes first (it is dismissable and asks for data the binding order needs),
@@ -43,9 +47,14 @@ export function InvestorProfileGate() {
     else if (sawNudge.current) setNudgeSettled(true);
   }, [user, complete, settings.opened]);
 
+  // "Zu meinem Depot" leads to the depot; the greeting offers the composed portfolio instead.
   const finishGreeting = useCallback(() => {
     setGreeting(false);
-    navigate('/admin/selection/wt');
+    navigate(DEPOT_PATH);
+  }, [navigate]);
+  const openPortfolio = useCallback(() => {
+    setGreeting(false);
+    navigate(COMPOSED_PORTFOLIO_PATH);
   }, [navigate]);
 
   const wanted = Boolean(gate.data?.needsFirstProfile) && !saved;
@@ -73,7 +82,9 @@ export function InvestorProfileGate() {
           />
         </Suspense>
       </Modal>
-      {greeting && <GreetingOverlay firstName={user?.firstName} onDone={finishGreeting} />}
+      {greeting && (
+        <GreetingOverlay firstName={user?.firstName} onDone={finishGreeting} onPortfolio={openPortfolio} />
+      )}
     </>
   );
 }

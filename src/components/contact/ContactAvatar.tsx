@@ -40,8 +40,9 @@ export function ContactAvatar() {
             size="sm"
             c="dimmed"
             aria-hidden="true"
-            mih="1.5em"
-            style={{ whiteSpace: 'nowrap', overflow: 'hidden' }}
+            // Two lines: the longest help text does not fit the sidebar's width on one.
+            mih="3em"
+            style={{ overflowWrap: 'anywhere' }}
           >
             {text}
             <span style={{ opacity: 0.6 }}>|</span>

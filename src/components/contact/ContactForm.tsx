@@ -30,6 +30,8 @@ import { NameFields } from '../NameFields';
 
 export interface ContactFormProps {
   uid?: string;
+  /** The message the form starts with (e.g. the wine of an offer "auf Anfrage"). */
+  initialMessage?: string;
   /** Called once the thank-you text has been shown for 2.5 seconds. */
   onDone: () => void;
 }
@@ -46,11 +48,11 @@ const emptyForm: ContactFormValues = {
 };
 
 /** Message, salutation, names, privacy consent, callback with phone and a 24-hour date-time picker. */
-export function ContactForm({ uid, onDone }: ContactFormProps) {
+export function ContactForm({ uid, initialMessage = '', onDone }: ContactFormProps) {
   const signedIn = uid === undefined;
   const account = useAccountMe();
   const send = useSendContactRequest();
-  const [values, setValues] = useState<ContactFormValues>(emptyForm);
+  const [values, setValues] = useState<ContactFormValues>(() => ({ ...emptyForm, message: initialMessage }));
   const [prefilled, setPrefilled] = useState(false);
   const [sent, setSent] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);

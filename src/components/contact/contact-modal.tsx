@@ -9,6 +9,8 @@ const ContactForm = lazyComponent(() => import('./ContactForm').then((module) =>
 
 export interface ContactModalApi {
   open: () => void;
+  /** Opens the form with its message prefilled (e.g. the wine asked for). */
+  openWithMessage: (message: string) => void;
 }
 
 const ContactModalContext = createContext<ContactModalApi | null>(null);
@@ -26,12 +28,15 @@ export function ContactModalProvider({ children, uid }: ContactModalProviderProp
   const [opened, setOpened] = useState(false);
   // A new key per opening, so every opening starts with a fresh form.
   const [formKey, setFormKey] = useState(0);
-  const open = useCallback(() => {
+  const [initialMessage, setInitialMessage] = useState('');
+  const openWithMessage = useCallback((message: string) => {
+    setInitialMessage(message);
     setFormKey((key) => key + 1);
     setOpened(true);
   }, []);
+  const open = useCallback(() => openWithMessage(''), [openWithMessage]);
   const close = useCallback(() => setOpened(false), []);
-  const api = useMemo(() => ({ open }), [open]);
+  const api = useMemo(() => ({ open, openWithMessage }), [open, openWithMessage]);
   return (
     <ContactModalContext.Provider value={api}>
       {children}
@@ -44,7 +49,7 @@ export function ContactModalProvider({ children, uid }: ContactModalProviderProp
         centered
       >
         <Suspense fallback={<PartLoading />}>
-          <ContactForm key={formKey} uid={uid} onDone={close} />
+          <ContactForm key={formKey} uid={uid} initialMessage={initialMessage} onDone={close} />
         </Suspense>
       </Modal>
     </ContactModalContext.Provider>

@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { OrderListAction } from '../../components/offers/OrderListAction';
 import { SoldOutNotice } from '../../components/sold-out/SoldOutNotice';
+import { onRequestMessage } from '../../domain/contact-form';
 import type { CaseAmount } from '../../domain/offer-display';
 import type { OfferDetailFragment } from '../../queries/graphql.generated';
 import { orderListOffer } from '../../queries/queued-positions';
@@ -19,7 +20,13 @@ export function OfferDetailScreen() {
     (offer: OfferDetailFragment) =>
     ({ amount, enabled }: { amount: CaseAmount; enabled: boolean }) =>
       offer.onRequest ? (
-        <Button size="lg" fullWidth onClick={contact.open}>
+        <Button
+          size="lg"
+          fullWidth
+          onClick={() =>
+            contact.openWithMessage(onRequestMessage(offer.vintage.wine.title, offer.vintage.year))
+          }
+        >
           Anfragen
         </Button>
       ) : (

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { AvailabilityIndicator } from '../../components/offers/AvailabilityIndicator';
 import { OrderListAction } from '../../components/offers/OrderListAction';
+import { onRequestMessage } from '../../domain/contact-form';
 import { canBuy } from '../../domain/offer-display';
 import { countLabel } from '../../domain/plural';
 import type { OfferCardFragment } from '../../queries/graphql.generated';
@@ -74,7 +75,11 @@ export function OfferCard({ offer }: OfferCardProps) {
           </Text>
         )}
         {offer.onRequest ? (
-          <Button variant="outline" onClick={contact.open} fullWidth>
+          <Button
+            variant="outline"
+            onClick={() => contact.openWithMessage(onRequestMessage(vintage.wine.title, vintage.year))}
+            fullWidth
+          >
             Anfragen
           </Button>
         ) : (

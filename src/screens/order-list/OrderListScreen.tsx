@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { forgetPersistedQueries } from '../../db/query-cache';
 import { billingComplete } from '../../domain/billing-data';
-import { ORDER_LIST_EMPTY } from '../../domain/order-list-texts';
+import { ORDER_LIST_BLOCKED_TEXT, ORDER_LIST_EMPTY } from '../../domain/order-list-texts';
 import { applyQueue, hasQueuedAdds, isLocalPosition, replayOrder } from '../../domain/order-outbox';
 import { depotKeys } from '../../queries/depot';
 import { useOrderOutbox } from '../../queries/order-outbox';
@@ -15,7 +15,9 @@ import {
   useCreateInvoice,
   useDeleteOrderPosition,
   useInvoiceStage,
+  useMarkPaymentThanksSeen,
   useOrderList,
+  useUnseenPaymentThanks,
   withPositions,
 } from '../../queries/orders';
 import { queuedOrderPosition } from '../../queries/queued-positions';
@@ -37,13 +39,14 @@ import { usePayRedirect } from './use-pay-redirect';
 import { readWatchedPayment, writeWatchedPayment } from './watched-payment';
 
 /**
- * Watches the invoice whose payment is open (or was started on this device before) and shows the
- * thank-you dialog once it is paid.
+ * Watches the invoice whose payment is open (or was started on this device before); once it is
+ * paid, the thank-you dialog shows until the client closes it, which the server remembers.
  */
 function usePaymentWatch(openInvoiceId: number | null) {
   const queryClient = useQueryClient();
   const [watched, setWatched] = useState<number | null>(() => readWatchedPayment(localStorage));
-  const [paid, setPaid] = useState(false);
+  const thanks = useUnseenPaymentThanks();
+  const markSeen = useMarkPaymentThanksSeen();
   const stage = useInvoiceStage(watched);
   const current = stage.data?.stage ?? null;
 
@@ -70,16 +73,18 @@ function usePaymentWatch(openInvoiceId: number | null) {
       void queryClient.invalidateQueries({ queryKey: depotKeys.all });
       void forgetPersistedQueries(depotKeys.all).catch(() => undefined);
       void queryClient.invalidateQueries({ queryKey: orderKeys.invoices('paid') });
-      setPaid(true);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.paymentThanks() });
+      writeWatchedPayment(localStorage, null);
     }
   }, [current, queryClient]);
 
+  const unseen = thanks.data ?? null;
   return {
-    paid,
+    paid: unseen !== null,
     dismiss: () => {
-      setPaid(false);
       setWatched(null);
       writeWatchedPayment(localStorage, null);
+      if (unseen) markSeen.mutate(unseen.id);
     },
   };
 }
@@ -117,6 +122,11 @@ export function OrderListScreen() {
   }
 
   const me = data.me;
+  const openInvoices =
+    data.check_needed.length +
+    data.check_done.length +
+    data.waiting_for_payment.length +
+    data.payment_failed.length;
   const canPay = me ? billingComplete(me) : false;
   // Changes still waiting on this device are shown as if applied (see src/db/README.md); a queued
   // add is a position of its own, read-only until the server has it.
@@ -154,7 +164,14 @@ export function OrderListScreen() {
         <CancelledPanel key={invoice.id} invoice={invoice} />
       ))}
 
-      {positions.length === 0 && !hasQueuedAdds(outbox) ? (
+      {positions.length === 0 && !hasQueuedAdds(outbox) && openInvoices > 0 ? (
+        // The open order is the page's content; while it is checked or unpaid nothing can be added.
+        me?.blockedByOrderCheck ? (
+          <Text c="dimmed" data-testid="order-list-blocked">
+            {ORDER_LIST_BLOCKED_TEXT}
+          </Text>
+        ) : null
+      ) : positions.length === 0 && !hasQueuedAdds(outbox) ? (
         <Paper withBorder p="xl">
           <Stack align="flex-start">
             <Text>{ORDER_LIST_EMPTY}</Text>

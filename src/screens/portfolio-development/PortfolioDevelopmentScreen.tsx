@@ -35,7 +35,7 @@ export function PortfolioDevelopmentScreen() {
 
   return (
     <Stack align="center" gap="lg" py="xl">
-      <Title order={1} ta="center">
+      <Title order={1} ta="center" style={{ hyphens: 'auto', overflowWrap: 'anywhere' }}>
         Intelligente Portfolioentwicklung
       </Title>
       <Text ta="center" maw={560}>

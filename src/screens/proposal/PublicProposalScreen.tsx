@@ -165,7 +165,16 @@ function ProposalPage({
                     <ProposalView
                       profile={profile}
                       actions={
-                        mode === 'quote' && !loggedIn ? null : <ProposalOrderButton profile={profile} />
+                        loggedIn ? (
+                          <ProposalOrderButton profile={profile} />
+                        ) : mode !== 'quote' && asksToRegister(mode, loggedIn) ? (
+                          // Ordering needs an account: a visitor is asked to register instead.
+                          <Group justify="flex-end">
+                            <Button component={Link} to="/register">
+                              Jetzt registrieren
+                            </Button>
+                          </Group>
+                        ) : null
                       }
                     />
                   </ProposalBoundary>
