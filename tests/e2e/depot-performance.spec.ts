@@ -70,7 +70,8 @@ test('the depot shows the Wertentwicklung chart and cards that match the API', a
   await expect(page.getByText('Keine Steuerberatung')).toBeVisible();
 
   // The range switch: one year has about 13 points, the chart stays drawn.
-  await page.getByRole('radio', { name: '1 J' }).check({ force: true });
+  await page.getByText('1 J', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: '1 J' })).toBeChecked();
   await expectChartDrawn(page);
 
   // Each position card names source and date of its valuation and its tax-free day.
@@ -81,7 +82,7 @@ test('the depot shows the Wertentwicklung chart and cards that match the API', a
   await expect(card.getByTestId('position-tax-free-from')).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
 
   // "Zahlen verbergen" hides the new figures too.
-  await page.getByLabel('Zahlen verbergen').check({ force: true });
+  await page.getByText('Zahlen verbergen', { exact: true }).click();
   await expect(page.getByTestId('performance-market-value').locator('[data-figure]')).toHaveAttribute(
     'aria-hidden',
     'true',
