@@ -62,6 +62,7 @@ async function expectCardsMatch(page: Page, performance: Performance) {
 }
 
 test('the depot shows the Wertentwicklung chart and cards that match the API', async ({ page }) => {
+  test.setTimeout(120_000);
   await logIn(page, demoAccounts.client, demoPassword);
   const performance = await openDepot(page, '/admin/depot');
   expect(performance.points.length).toBeGreaterThan(30);
@@ -82,7 +83,7 @@ test('the depot shows the Wertentwicklung chart and cards that match the API', a
   await expect(card.getByTestId('position-tax-free-from')).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
 
   // "Zahlen verbergen" hides the new figures too.
-  await page.getByText('Zahlen verbergen', { exact: true }).click();
+  await page.getByRole('switch', { name: 'Zahlen verbergen' }).click();
   await expect(page.getByTestId('performance-market-value').locator('[data-figure]')).toHaveAttribute(
     'aria-hidden',
     'true',
