@@ -23,6 +23,8 @@ import {
 } from '../server/db/schema';
 import { buildApp } from '../server/http';
 import { DEMO_PASSWORD, seedDemoData } from '../server/seed';
+import { loadDepotPerformance } from '../server/services/depot-performance';
+import { computePriceIndex } from '../server/services/wineries';
 import { DepotPerformanceDocument } from '../src/queries/graphql.generated';
 import { recordFigure } from './figures';
 
@@ -141,6 +143,20 @@ async function main(): Promise<void> {
       points = answer.data.depotPerformance.points.length;
     }
     await app.close();
+    // Where the time goes: the service alone (SQL + rule) and the price index query alone.
+    const serviceTimes: number[] = [];
+    const indexTimes: number[] = [];
+    for (let run = 0; run <= runs; run += 1) {
+      let started = performance.now();
+      await loadDepotPerformance(db, owner.id);
+      if (run > 0) serviceTimes.push(performance.now() - started);
+      started = performance.now();
+      await computePriceIndex(db);
+      if (run > 0) indexTimes.push(performance.now() - started);
+    }
+    console.log(
+      `Davon: loadDepotPerformance (SQL + Regel) Median ${median(serviceTimes).toFixed(0)} ms, darin Preisindex Median ${median(indexTimes).toFixed(0)} ms`,
+    );
     recordFigure(
       'depot-performance',
       `depotPerformance, ${positionCount} Positionen, ${YEARS} Jahre: Median`,

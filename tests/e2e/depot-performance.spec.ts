@@ -1,0 +1,102 @@
+import { expect, type Page, test } from '@playwright/test';
+import { staffDepotPath } from '../../src/domain/depot-routes';
+import { formatGainPercent } from '../../src/domain/depot-valuation';
+import { decimalToCents, formatEuro } from '../../src/domain/money';
+import { demoAccounts, demoPassword } from './support/accounts';
+import { logIn } from './support/session';
+
+interface Performance {
+  marketValue: string;
+  invested: string;
+  netExitValue: string;
+  gainPercent: number | null;
+  annualizedReturnPercent: number | null;
+  points: { date: string }[];
+}
+
+/** Opens a depot page and returns the depotPerformance answer the page received. */
+async function openDepot(page: Page, path: string): Promise<Performance> {
+  const answer = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/graphql') &&
+      (response.request().postData() ?? '').includes('depotPerformance'),
+  );
+  await page.goto(path);
+  const body = (await (await answer).json()) as { data: { depotPerformance: Performance } };
+  return body.data.depotPerformance;
+}
+
+async function expectChartDrawn(page: Page) {
+  const chart = page.getByTestId('performance-chart');
+  // The chart's code (recharts) loads after the depot; a busy machine may take a while.
+  await expect(chart).toBeVisible({ timeout: 60_000 });
+  // Market value, invested and the index: three lines of real size.
+  const lines = chart.locator('path.recharts-line-curve');
+  await expect(lines).toHaveCount(3);
+  for (const line of await lines.all()) {
+    const box = await line.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(200);
+    expect(box?.height ?? 0).toBeGreaterThan(20);
+  }
+  await expect(chart.locator('.recharts-cartesian-axis-tick-value').first()).toBeVisible();
+}
+
+async function expectCardsMatch(page: Page, performance: Performance) {
+  const market = decimalToCents(performance.marketValue);
+  const invested = decimalToCents(performance.invested);
+  await expect(page.getByTestId('performance-market-value')).toHaveText(formatEuro(market));
+  await expect(page.getByTestId('performance-invested')).toHaveText(formatEuro(invested));
+  await expect(page.getByTestId('performance-net-exit')).toHaveText(
+    formatEuro(decimalToCents(performance.netExitValue)),
+  );
+  const gain = market - invested;
+  await expect(page.getByTestId('performance-gain')).toHaveText(
+    `${gain > 0 ? '+' : gain < 0 ? '−' : ''}${formatEuro(Math.abs(gain))}`,
+  );
+  await expect(page.getByTestId('performance-gain-percent')).toHaveText(
+    formatGainPercent(performance.gainPercent as number),
+  );
+  await expect(page.getByTestId('performance-annual-return')).toHaveText(
+    formatGainPercent(performance.annualizedReturnPercent as number),
+  );
+}
+
+test('the depot shows the Wertentwicklung chart and cards that match the API', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, demoAccounts.client, demoPassword);
+  const performance = await openDepot(page, '/admin/depot');
+  expect(performance.points.length).toBeGreaterThan(30);
+  await expectChartDrawn(page);
+  await expectCardsMatch(page, performance);
+  await expect(page.getByText('Keine Steuerberatung')).toBeVisible();
+
+  // The range switch: one year has about 13 points, the chart stays drawn.
+  await page.getByText('1 J', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: '1 J' })).toBeChecked();
+  await expectChartDrawn(page);
+
+  // Each position card names source and date of its valuation and its tax-free day.
+  const card = page.getByTestId('depot-position-card').first();
+  await expect(card.getByTestId('position-valuation-source')).toHaveText(
+    /^(Wine-Searcher Europa-Ø, Stand \d{2}\.\d{2}\.\d{4}|Noch keine – zum Kaufpreis)$/,
+  );
+  await expect(card.getByTestId('position-tax-free-from')).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
+
+  // "Zahlen verbergen" hides the new figures too.
+  await page.getByRole('switch', { name: 'Zahlen verbergen' }).click();
+  await expect(page.getByTestId('performance-market-value').locator('[data-figure]')).toHaveAttribute(
+    'aria-hidden',
+    'true',
+  );
+  await expect(page.getByTestId('performance-chart')).toHaveAttribute('aria-hidden', 'true');
+  await expect(
+    card.getByTestId('position-tax-free-from').locator('xpath=ancestor::*[@data-figure]'),
+  ).toHaveAttribute('aria-hidden', 'true');
+});
+
+test("staff see the same Wertentwicklung in a client's depot", async ({ page }) => {
+  await logIn(page, demoAccounts.superuser, demoPassword);
+  const performance = await openDepot(page, staffDepotPath(demoAccounts.client));
+  await expectChartDrawn(page);
+  await expectCardsMatch(page, performance);
+});
