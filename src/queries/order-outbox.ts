@@ -6,7 +6,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { ClientError, type GraphQLClient } from 'graphql-request';
 import { useEffect, useState } from 'react';
-import { useSession } from '../app/session/session-context';
+import { useUserKey } from '../app/session/session-context';
 import {
   discardOutboxEntry,
   queueOrderChange,
@@ -135,7 +135,7 @@ export async function submitOrderChange(
 
 /** The signed-in user's outbox, live (also changes made in other tabs). */
 export function useOrderOutbox(): OutboxEntry[] {
-  const userKey = useSession()?.user.email ?? null;
+  const userKey = useUserKey();
   const [queue, setQueue] = useState<OutboxEntry[]>([]);
   useEffect(() => {
     if (!userKey) return undefined;
@@ -159,7 +159,7 @@ async function replayAndRefresh(client: GraphQLClient, queryClient: QueryClient,
 export function useRetryOrderChange(): (entry: OutboxEntry, amount?: number) => Promise<void> {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const userKey = useSession()?.user.email ?? null;
+  const userKey = useUserKey();
   return async (entry, amount) => {
     if (!userKey) return;
     await retryOutboxEntry(userKey, entry.id, amount);
@@ -176,7 +176,7 @@ export function useRetryOrderChange(): (entry: OutboxEntry, amount?: number) => 
 export function useOutboxReplay(): void {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const userKey = useSession()?.user.email ?? null;
+  const userKey = useUserKey();
   useEffect(() => {
     if (!userKey) return undefined;
     const replay = () => void replayAndRefresh(client, queryClient, userKey);
@@ -196,4 +196,16 @@ export function useOutboxReplay(): void {
       navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
     };
   }, [client, queryClient, userKey]);
+}
+
+/** "Jetzt senden" before a logout: replays the queue now and answers how many changes are left (refused, no connection). */
+export function useSendOutboxNow(): () => Promise<number> {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const userKey = useUserKey();
+  return async () => {
+    if (!userKey) return 0;
+    await replayAndRefresh(client, queryClient, userKey);
+    return (await readOutbox(userKey)).length;
+  };
 }

@@ -8,7 +8,7 @@
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
-import { useSession } from '../app/session/session-context';
+import { useUserKey } from '../app/session/session-context';
 import { costSummary, costSummaryStrings } from '../domain/order-costs';
 import type { OrderChange, QueuedOffer } from '../domain/order-outbox';
 import { GENERIC_ERROR } from '../domain/texts';
@@ -102,7 +102,7 @@ export function useOrderListBlocked(enabled: boolean) {
 /** Sends an order-list change through the device's outbox; a refusal becomes an `OrderRefusal`. */
 function useSubmitOrderChange() {
   const client = useApiClient();
-  const userKey = useSession()?.user.email ?? '';
+  const userKey = useUserKey() ?? '';
   return async (change: OrderChange): Promise<SubmitOutcome> => {
     try {
       return await submitOrderChange(client, userKey, change);
@@ -283,12 +283,15 @@ export function useInvoiceStage(invoiceId: number | null) {
   });
 }
 
-export function usePaidInvoices() {
-  const client = useApiClient();
-  return useQuery({
+export function paidInvoicesQueryOptions(client: GraphQLClient) {
+  return queryOptions({
     queryKey: orderKeys.invoices('paid'),
     queryFn: async () => (await client.request(PaidInvoicesDocument)).clientsInvoices,
   });
+}
+
+export function usePaidInvoices() {
+  return useQuery(paidInvoicesQueryOptions(useApiClient()));
 }
 
 /** Asks for a customer-portal session of the payment provider (opened in a new tab). */

@@ -2,6 +2,7 @@ import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, T
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import {
   defaultOfferFilter,
   type OfferFilter,
@@ -69,9 +70,11 @@ export function OffersScreen() {
           <Loader />
         </Center>
       ) : results.isError ? (
-        <Alert color="red" title="Error">
-          Die Angebote konnten nicht geladen werden. Bitte versuchen Sie es später erneut.
-        </Alert>
+        <QueryFailure>
+          <Alert color="red" title="Error">
+            Die Angebote konnten nicht geladen werden. Bitte versuchen Sie es später erneut.
+          </Alert>
+        </QueryFailure>
       ) : (
         <Stack gap="xl" aria-busy={results.isFetching}>
           {results.filteredOffline && (
