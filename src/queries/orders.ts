@@ -23,7 +23,8 @@ import {
   type OrderListQuery,
   PaidInvoicesDocument,
 } from './graphql.generated';
-import { OrderChangeRefused, type SubmitOutcome, submitOrderChange } from './order-outbox';
+import { MutationRefused } from './mutation-refused';
+import { type SubmitOutcome, submitOrderChange } from './order-outbox';
 import { userKeys } from './user';
 
 interface MutationError {
@@ -39,19 +40,11 @@ export const orderKeys = {
   invoice: (invoiceId: number) => [...orderKeys.all, 'invoice', invoiceId] as const,
 };
 
-/** A mutation the server answered with `success: false`; `code` tells why (e.g. ORDER_LIST_BLOCKED). */
-export class OrderRefusal extends Error {
-  readonly code: string;
-  constructor(error: Pick<MutationError, 'message' | 'code'>) {
-    super(error.message);
-    this.name = 'OrderRefusal';
-    this.code = error.code;
-  }
-}
+export { MutationRefused } from './mutation-refused';
 
 function throwIfRefused(result: { success: boolean; errors: Pick<MutationError, 'message' | 'code'>[] }) {
   const first = result.errors[0];
-  if (!result.success) throw new OrderRefusal(first ?? { message: GENERIC_ERROR, code: 'UNKNOWN' });
+  if (!result.success) throw new MutationRefused(first?.message ?? GENERIC_ERROR, first?.code ?? 'UNKNOWN');
 }
 
 export const ORDER_LIST_BLOCKED = 'ORDER_LIST_BLOCKED';
@@ -79,7 +72,7 @@ function invalidateOrderState(queryClient: QueryClient) {
 /** German notification of a failed order-list change (the original only logged it: deviations.md). */
 export function notifyOrderFailure(title: string, error: unknown) {
   const message =
-    error instanceof OrderRefusal
+    error instanceof MutationRefused
       ? error.message
       : 'Die Verbindung zum Server ist fehlgeschlagen. Bitte versuchen Sie es erneut.';
   notifications.show({ color: 'red', title, message, autoClose: 7000 });
@@ -99,19 +92,11 @@ export function useOrderListBlocked(enabled: boolean) {
   return useQuery({ ...orderListBlockedQueryOptions(client), enabled });
 }
 
-/** Sends an order-list change through the device's outbox; a refusal becomes an `OrderRefusal`. */
+/** Sends an order-list change through the device's outbox; a refusal throws `MutationRefused`. */
 function useSubmitOrderChange() {
   const client = useApiClient();
   const userKey = useUserKey() ?? '';
-  return async (change: OrderChange): Promise<SubmitOutcome> => {
-    try {
-      return await submitOrderChange(client, userKey, change);
-    } catch (error) {
-      if (error instanceof OrderChangeRefused)
-        throw new OrderRefusal({ message: error.message, code: error.code });
-      throw error;
-    }
-  };
+  return (change: OrderChange): Promise<SubmitOutcome> => submitOrderChange(client, userKey, change);
 }
 
 export function useCreateOrderPosition() {

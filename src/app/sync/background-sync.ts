@@ -8,6 +8,9 @@ import { USER_CACHES } from '../../sw/cache-names';
 /** How often the sync runs while the app is open. */
 export const SYNC_INTERVAL_MS = 15 * 60 * 1000;
 
+/** A start of the app (or of the admin frame) this soon after a complete sync does not sync again. */
+export const SYNC_FRESH_MS = 60 * 1000;
+
 const SYNC_FAILED = 'Die Daten konnten nicht synchronisiert werden.';
 const STORAGE_FULL =
   'Der Speicher des Geräts ist voll: Bilder werden offline nicht angezeigt, die Daten bleiben verfügbar.';
@@ -53,8 +56,27 @@ async function dropImages(): Promise<void> {
   notifications.show({ color: 'yellow', title: 'Speicher voll', message: STORAGE_FULL, autoClose: 10_000 });
 }
 
+/** The service worker controls the page (on the first visit it takes over shortly after the start). */
+async function serviceWorkerControl(timeoutMs = 20_000): Promise<boolean> {
+  const container = navigator.serviceWorker;
+  if (!container) return false;
+  if (container.controller) return true;
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(() => resolve(container.controller !== null), timeoutMs);
+    container.addEventListener(
+      'controllerchange',
+      () => {
+        window.clearTimeout(timer);
+        resolve(true);
+      },
+      { once: true },
+    );
+  });
+}
+
 async function afterData(result: SyncResult, firstSync: boolean): Promise<void> {
-  if (!navigator.serviceWorker?.controller) return;
+  // Only through the service worker do the files, images and chunks land in its caches.
+  if (!(await serviceWorkerControl())) return;
   await warm(result.files);
   await warm(result.images);
   await loadOnDemandChunks().catch(() => undefined);

@@ -4,7 +4,7 @@ import { type SyncState, syncState } from '../../db/sync-state';
 import { useApiClient } from '../../queries/client';
 import { useSessionStore, useUserKey } from '../session/session-context';
 import { deviceUserKey } from '../session/session-store';
-import { runBackgroundSync, SYNC_INTERVAL_MS } from './background-sync';
+import { runBackgroundSync, SYNC_FRESH_MS, SYNC_INTERVAL_MS } from './background-sync';
 
 let requestSync: (() => Promise<void>) | null = null;
 
@@ -32,7 +32,8 @@ export function useBackgroundSync(): void {
     const sync = () => runBackgroundSync(client, queryClient, isCurrentUser);
     requestSync = sync;
     const onOnline = () => void sync();
-    void sync();
+    const { syncedAt } = syncState.get();
+    if (syncedAt === null || Date.now() - syncedAt > SYNC_FRESH_MS) void sync();
     window.addEventListener('online', onOnline);
     const interval = window.setInterval(() => void sync(), SYNC_INTERVAL_MS);
     return () => {
