@@ -162,8 +162,8 @@ export const SYNC_SOURCES: SyncSource[] = [
   },
 ];
 
-/** At most this many detail requests at a time. */
-const CONCURRENCY = 4;
+/** At most this many detail requests at a time (the screens keep connections of their own). */
+const CONCURRENCY = 2;
 
 /** Runs `work` on every item, `limit` at a time; the first failure rejects. */
 export async function forEachLimited<Item>(

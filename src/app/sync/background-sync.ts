@@ -11,6 +11,9 @@ export const SYNC_INTERVAL_MS = 15 * 60 * 1000;
 /** A start of the app (or of the admin frame) this soon after a complete sync does not sync again. */
 export const SYNC_FRESH_MS = 60 * 1000;
 
+/** The sync starts this long after the app, behind the first screen's requests. */
+export const SYNC_START_DELAY_MS = 2_000;
+
 const SYNC_FAILED = 'Die Daten konnten nicht synchronisiert werden.';
 const STORAGE_FULL =
   'Der Speicher des Geräts ist voll: Bilder werden offline nicht angezeigt, die Daten bleiben verfügbar.';
@@ -34,7 +37,7 @@ async function warm(urls: readonly string[]): Promise<void> {
       await fetch(url, { credentials: 'same-origin' }).catch(() => undefined);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(4, urls.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(2, urls.length) }, worker));
 }
 
 /**

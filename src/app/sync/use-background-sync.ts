@@ -4,7 +4,7 @@ import { type SyncState, syncState } from '../../db/sync-state';
 import { useApiClient } from '../../queries/client';
 import { useSessionStore, useUserKey } from '../session/session-context';
 import { deviceUserKey } from '../session/session-store';
-import { runBackgroundSync, SYNC_FRESH_MS, SYNC_INTERVAL_MS } from './background-sync';
+import { runBackgroundSync, SYNC_FRESH_MS, SYNC_INTERVAL_MS, SYNC_START_DELAY_MS } from './background-sync';
 
 let requestSync: (() => Promise<void>) | null = null;
 
@@ -33,13 +33,19 @@ export function useBackgroundSync(): void {
     requestSync = sync;
     const onOnline = () => void sync();
     const { syncedAt } = syncState.get();
-    if (syncedAt === null || Date.now() - syncedAt > SYNC_FRESH_MS) void sync();
+    // A moment after the start: the screen's own code and data come first (the browser has only a
+    // few connections per server, and the sync would queue them behind its requests).
+    const startDelay =
+      syncedAt === null || Date.now() - syncedAt > SYNC_FRESH_MS
+        ? window.setTimeout(() => void sync(), SYNC_START_DELAY_MS)
+        : undefined;
     window.addEventListener('online', onOnline);
     const interval = window.setInterval(() => void sync(), SYNC_INTERVAL_MS);
     return () => {
       if (requestSync === sync) requestSync = null;
       window.removeEventListener('online', onOnline);
       window.clearInterval(interval);
+      window.clearTimeout(startDelay);
     };
   }, [client, queryClient, sessionStore, userKey]);
 }
