@@ -11,7 +11,7 @@ import { createQueryClient } from './app/query-client';
 import { AppRoutes, preloadRoute } from './app/router';
 import { registerServiceWorker } from './app/service-worker-registration';
 import { endSession } from './app/session/end-session';
-import { createSessionStore } from './app/session/session-store';
+import { createSessionStore, deviceUserKey } from './app/session/session-store';
 import { startTokenRefresh } from './app/session/token-refresh';
 import { createQueryPersister } from './db/query-persister';
 import { refreshSessionToken } from './queries/auth';
@@ -21,7 +21,10 @@ captureInstallPrompt(window);
 
 const sessionStore = createSessionStore(window.localStorage, window);
 const queryClient = createQueryClient({
-  persister: createQueryPersister(() => sessionStore.getSession()?.user.email ?? null, __APP_BUILD_ID__),
+  persister: createQueryPersister(() => {
+    const session = sessionStore.getSession();
+    return session ? deviceUserKey(session.user) : null;
+  }, __APP_BUILD_ID__),
 });
 const services: AppServices = {
   sessionStore,

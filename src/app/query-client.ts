@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ClientError } from 'graphql-request';
 import type { createQueryPersister } from '../db/query-persister';
 
@@ -11,9 +11,35 @@ export const BACKOFFICE_QUERY_KEY = 'backoffice';
 
 /** Retries what may heal by itself (network, 5xx); a GraphQL or auth error answers the same again. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
+  // Offline a retry waits for the connection: the screen would spin until it returns. It fails
+  // at once instead, and the screen says what is not on the device.
+  if (!onlineManager.isOnline()) return false;
   if (error instanceof ClientError && error.response.status < 500) return false;
   return failureCount < MAX_RETRIES;
 }
+
+/**
+ * The persister, plus one rule for refetches while offline: a query that already shows data
+ * (restored from the device or fetched earlier) keeps it and its date, instead of failing into
+ * an error and replacing the screen with it (the refetch is cancelled with `revert`, as
+ * `cancelQueries` does). It is fetched again when the connection returns.
+ */
+function offlineAwarePersister(persister: QueryPersister): NonNullable<QueryOptionsPersister> {
+  return (queryFn, context, query) => {
+    if (!onlineManager.isOnline() && query.state.data !== undefined) {
+      const kept = query.state.data;
+      return new Promise((resolve) => {
+        queueMicrotask(() => {
+          void query.cancel({ revert: true });
+          resolve(kept);
+        });
+      });
+    }
+    return persister.persisterFn(queryFn, context, query);
+  };
+}
+
+type QueryOptionsPersister = Parameters<QueryClient['setQueryDefaults']>[1]['persister'];
 
 /**
  * The app's query client. With a `persister` every query is kept in IndexedDB and restored when
@@ -28,7 +54,7 @@ export function createQueryClient(options: { persister?: QueryPersister } = {}):
         gcTime: 24 * 60 * 60 * 1000,
         retry: shouldRetry,
         networkMode: 'offlineFirst',
-        ...(options.persister ? { persister: options.persister.persisterFn } : {}),
+        ...(options.persister ? { persister: offlineAwarePersister(options.persister) } : {}),
       },
     },
   });

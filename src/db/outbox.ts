@@ -77,33 +77,43 @@ export async function clearOutbox(userKey?: string): Promise<void> {
 /** What the server said to one replayed change. */
 export type ReplayAnswer = { outcome: 'applied' } | { outcome: 'refused'; reason: string; code?: string };
 
+/** What a replay did: each sent entry's outcome by its id, and the counts. */
+export interface ReplayResult {
+  outcomes: Map<string, ReplayAnswer>;
+  applied: number;
+  refused: number;
+}
+
 /**
- * Sends the queued changes in order. An applied change leaves the queue; a refused one stays,
- * marked with the German reason, for the user to fix or discard; a network failure stops the
- * replay with the rest still queued. One replay at a time across all tabs (Web Locks).
+ * Sends the queued changes in order and answers each entry's outcome. An applied change leaves
+ * the queue; a refused one stays, marked with the German reason, for the user to fix or discard;
+ * a network failure stops the replay with the rest still queued (it rejects). One replay at a
+ * time across all tabs (Web Locks).
  */
 export async function replayOutbox(
   userKey: string,
   send: (entry: OutboxEntry) => Promise<ReplayAnswer>,
-): Promise<{ applied: number; refused: number }> {
-  const run = async () => {
+): Promise<ReplayResult> {
+  const run = async (): Promise<ReplayResult> => {
+    const outcomes = new Map<string, ReplayAnswer>();
     let applied = 0;
     let refused = 0;
     for (const entry of replayOrder(await readOutbox(userKey))) {
       const answer = await send(entry);
+      outcomes.set(entry.id, answer);
+      if (answer.outcome === 'applied') applied += 1;
+      else refused += 1;
       if (answer.outcome === 'applied') {
         await database.outbox.delete(entry.id);
-        applied += 1;
       } else {
         await database.outbox.update(entry.id, {
           status: 'refused',
           reason: answer.reason,
           ...(answer.code ? { reasonCode: answer.code } : {}),
         });
-        refused += 1;
       }
     }
-    return { applied, refused };
+    return { outcomes, applied, refused };
   };
   if (typeof navigator !== 'undefined' && navigator.locks) {
     return navigator.locks.request(`order-outbox:${userKey}`, run);

@@ -3,6 +3,7 @@ import {
   experimental_createQueryPersister,
   type PersistedQuery,
 } from '@tanstack/query-persist-client-core';
+import type { Query } from '@tanstack/react-query';
 import { loadDatabase } from './load-database';
 
 /** How long data read once stays readable offline. */
@@ -58,7 +59,7 @@ export function dexieQueryStorage(currentUserKey: () => string | null): AsyncSto
  * app build (`buster`) or older than `OFFLINE_DATA_MAX_AGE_MS` are discarded.
  */
 export function createQueryPersister(currentUserKey: () => string | null, buildId: string) {
-  return experimental_createQueryPersister<PersistedQuery>({
+  const persister = experimental_createQueryPersister<PersistedQuery>({
     storage: dexieQueryStorage(currentUserKey),
     buster: buildId,
     maxAge: OFFLINE_DATA_MAX_AGE_MS,
@@ -67,4 +68,16 @@ export function createQueryPersister(currentUserKey: () => string | null, buildI
     serialize: (query) => JSON.parse(JSON.stringify(query)) as PersistedQuery,
     deserialize: (query) => query,
   });
+  activePersister = persister;
+  return persister;
+}
+
+let activePersister: ReturnType<typeof experimental_createQueryPersister<PersistedQuery>> | null = null;
+
+/**
+ * Writes a query of the cache to IndexedDB now (the background sync stores what it fetched, so
+ * that a screen never opened online restores it offline). Without a persister (tests) nothing.
+ */
+export async function persistCachedQuery(query: Query): Promise<void> {
+  await activePersister?.persistQuery(query);
 }

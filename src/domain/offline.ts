@@ -31,3 +31,27 @@ export function dataTimeOnScreen(queries: readonly CachedQueryTime[]): number {
   if (shown.length > 0) return Math.min(...shown.map((query) => query.dataUpdatedAt));
   return queries.reduce((newest, query) => Math.max(newest, query.dataUpdatedAt), 0);
 }
+
+const clock = new Intl.DateTimeFormat('de-DE', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Berlin',
+});
+
+/** The sync state as the top bar says it. */
+export function syncStatusText(
+  state: { phase: 'idle' | 'syncing' | 'synced' | 'failed'; syncedAt: number | null },
+  offlineSince: number | null,
+): string {
+  if (offlineSince !== null) return `Offline seit ${clock.format(new Date(offlineSince))}`;
+  if (state.phase === 'syncing') return 'Wird synchronisiert …';
+  if (state.phase === 'failed') return 'Synchronisierung fehlgeschlagen';
+  if (state.syncedAt !== null) return `Synchronisiert um ${clock.format(new Date(state.syncedAt))}`;
+  return 'Noch nicht synchronisiert';
+}
+
+/** A screen whose data is not on the device, while offline: said with the date of the data there. */
+export function offlineUnavailableText(syncedAt: number | null): string {
+  if (syncedAt === null) return 'Offline nicht verfügbar – noch nicht synchronisiert';
+  return `Offline nicht verfügbar – nicht im Stand vom ${dateTime.format(new Date(syncedAt))} enthalten`;
+}

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GraphQLClient } from 'graphql-request';
 import { useApiClient } from './client';
 import {
   AcceptAgbsAndDsgvoDocument,
@@ -25,18 +26,20 @@ export const adviceKeys = {
 };
 
 /** The signed-in client's profiles and adviser offers (newest first). */
-export function usePersonalOffers() {
-  const client = useApiClient();
-  return useQuery({
+export function personalOffersQueryOptions(client: GraphQLClient) {
+  return queryOptions({
     queryKey: adviceKeys.offers(),
     queryFn: async () => (await client.request(PersonalOffersDocument)).me?.preferencesprofileSet ?? [],
   });
 }
 
+export function usePersonalOffers() {
+  return useQuery(personalOffersQueryOptions(useApiClient()));
+}
+
 /** Whether the first-time wizard applies (client without saved profile and without invoices). */
-export function useInvestorProfileGate() {
-  const client = useApiClient();
-  return useQuery({
+export function investorProfileGateQueryOptions(client: GraphQLClient) {
+  return queryOptions({
     queryKey: adviceKeys.gate(),
     queryFn: async () => {
       const answer = await client.request(InvestorProfileGateDocument);
@@ -50,6 +53,10 @@ export function useInvestorProfileGate() {
   });
 }
 
+export function useInvestorProfileGate() {
+  return useQuery(investorProfileGateQueryOptions(useApiClient()));
+}
+
 /** A proposal by its uid (public). */
 export function useProposal(uid: string) {
   const client = useApiClient();
@@ -61,15 +68,18 @@ export function useProposal(uid: string) {
 }
 
 /** The 15-year simulation for the slider's rate ("0.087"); keeps the last answer while moving. */
-export function useSalesCalculation(uid: string, expAnnualProfit: string) {
-  const client = useApiClient();
-  return useQuery({
+export function salesCalculationQueryOptions(client: GraphQLClient, uid: string, expAnnualProfit: string) {
+  return queryOptions({
     queryKey: adviceKeys.simulation(uid, expAnnualProfit),
     queryFn: async () =>
       (await client.request(PortfolioSalesCalculationDocument, { uid, expAnnualProfit }))
         .getPortfolioSalesCalculation ?? null,
     placeholderData: keepPreviousData,
   });
+}
+
+export function useSalesCalculation(uid: string, expAnnualProfit: string) {
+  return useQuery(salesCalculationQueryOptions(useApiClient(), uid, expAnnualProfit));
 }
 
 export class AdviceRefusal extends Error {}

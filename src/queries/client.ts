@@ -20,10 +20,30 @@ export function isUnauthenticatedError(error: unknown): boolean {
   });
 }
 
+/** How long a request may take before it counts as failed: online, and when the device says it is offline. */
+export const REQUEST_TIMEOUT_MS = { online: 30_000, offline: 5_000 } as const;
+
+/**
+ * `fetch` with a time limit: a request on a dead connection (the device believes it is online,
+ * or the service worker's network hangs) fails after the limit instead of leaving a screen
+ * spinning; the screen then shows the data of the device or says it is not there.
+ */
+export function fetchWithTimeout(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const limit =
+    typeof navigator !== 'undefined' && navigator.onLine === false
+      ? REQUEST_TIMEOUT_MS.offline
+      : REQUEST_TIMEOUT_MS.online;
+  const timeout = AbortSignal.timeout(limit);
+  const signal =
+    init.signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([init.signal, timeout]) : timeout;
+  return fetch(input, { ...init, signal: init.signal && signal === timeout ? init.signal : signal });
+}
+
 /** The one GraphQL client of the PWA; it sends `Authorization: JWT <token>` while logged in. */
 export function createApiClient({ endpoint, getToken, onUnauthenticated }: ApiClientOptions): GraphQLClient {
   return new GraphQLClient(endpoint, {
     credentials: 'include',
+    fetch: fetchWithTimeout,
     headers: (): Record<string, string> => {
       const token = getToken();
       return token ? { Authorization: `JWT ${token}` } : {};

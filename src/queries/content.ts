@@ -28,28 +28,37 @@ export function usePostPages(skip: number, first: number) {
   return useQuery(postPagesQueryOptions(useApiClient(), skip, first));
 }
 
-/** One blog post; `null` when the slug is unknown. */
-export function useBlogPage(slug: string) {
-  const client = useApiClient();
-  return useQuery({
+export function blogPageQueryOptions(client: GraphQLClient, slug: string) {
+  return queryOptions({
     queryKey: contentKeys.blogPage(slug),
     queryFn: async () => (await client.request(BlogPageDocument, { slug })).page,
   });
 }
 
-export function useAcademyVideos() {
-  const client = useApiClient();
-  return useQuery({
+/** One blog post; `null` when the slug is unknown. */
+export function useBlogPage(slug: string) {
+  return useQuery(blogPageQueryOptions(useApiClient(), slug));
+}
+
+export function academyVideosQueryOptions(client: GraphQLClient) {
+  return queryOptions({
     queryKey: contentKeys.academyVideos(),
     queryFn: async () => (await client.request(AllAcademyVideosDocument)).getAllAcademyVideos,
   });
 }
 
-/** One published video; the server refuses premieres and unknown slugs with a German message. */
-export function useAcademyVideo(slug: string) {
-  const client = useApiClient();
-  return useQuery({
+export function useAcademyVideos() {
+  return useQuery(academyVideosQueryOptions(useApiClient()));
+}
+
+export function academyVideoQueryOptions(client: GraphQLClient, slug: string) {
+  return queryOptions({
     queryKey: contentKeys.academyVideo(slug),
     queryFn: async () => (await client.request(AcademyVideoDocument, { slug })).getAcademyVideo,
   });
+}
+
+/** One published video; the server refuses premieres and unknown slugs with a German message. */
+export function useAcademyVideo(slug: string) {
+  return useQuery(academyVideoQueryOptions(useApiClient(), slug));
 }

@@ -6,7 +6,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { ClientError, type GraphQLClient } from 'graphql-request';
 import { useEffect, useState } from 'react';
-import { useSession } from '../app/session/session-context';
+import { useUserKey } from '../app/session/session-context';
 import {
   discardOutboxEntry,
   queueOrderChange,
@@ -24,6 +24,7 @@ import {
   CreateOrderPositionDocument,
   DeleteOrderPositionDocument,
 } from './graphql.generated';
+import { MutationRefused } from './mutation-refused';
 
 interface Answer {
   success: boolean;
@@ -96,19 +97,9 @@ async function requestBackgroundSync(): Promise<void> {
 /** The change was applied now, or waits in the outbox for the connection. */
 export type SubmitOutcome = 'applied' | 'queued';
 
-/** A change the server refused at once (online); the caller shows the German reason. */
-export class OrderChangeRefused extends Error {
-  override readonly name = 'OrderChangeRefused';
-  readonly code: string;
-  constructor(message: string, code = 'REFUSED') {
-    super(message);
-    this.code = code;
-  }
-}
-
 /**
  * Queues the change durably, then replays the outbox. Refused right away → the entry is dropped
- * and `OrderChangeRefused` thrown (the user sees the reason on the spot); no connection → it stays
+ * and `MutationRefused` thrown (the user sees the reason on the spot); no connection → it stays
  * queued and the answer is 'queued'.
  */
 export async function submitOrderChange(
@@ -117,17 +108,19 @@ export async function submitOrderChange(
   change: OrderChange,
 ): Promise<SubmitOutcome> {
   const entry = await queueOrderChange(userKey, change);
+  let answer: ReplayAnswer | undefined;
   try {
-    await replayOutbox(userKey, (queued) => sendOrderChange(client, queued));
+    // The replay tells each entry's outcome (no second read of the outbox to learn it).
+    answer = (await replayOutbox(userKey, (queued) => sendOrderChange(client, queued))).outcomes.get(
+      entry.id,
+    );
   } catch {
-    await requestBackgroundSync();
-    return 'queued';
+    answer = undefined; // The connection failed: the change waits.
   }
-  const after = (await readOutbox(userKey)).find((queued) => queued.id === entry.id);
-  if (!after) return 'applied';
-  if (after.status === 'refused') {
-    await discardOutboxEntry(after.id);
-    throw new OrderChangeRefused(after.reason ?? GENERIC_ERROR, after.reasonCode);
+  if (answer?.outcome === 'applied') return 'applied';
+  if (answer?.outcome === 'refused') {
+    await discardOutboxEntry(entry.id);
+    throw new MutationRefused(answer.reason, answer.code);
   }
   await requestBackgroundSync();
   return 'queued';
@@ -135,7 +128,7 @@ export async function submitOrderChange(
 
 /** The signed-in user's outbox, live (also changes made in other tabs). */
 export function useOrderOutbox(): OutboxEntry[] {
-  const userKey = useSession()?.user.email ?? null;
+  const userKey = useUserKey();
   const [queue, setQueue] = useState<OutboxEntry[]>([]);
   useEffect(() => {
     if (!userKey) return undefined;
@@ -146,7 +139,7 @@ export function useOrderOutbox(): OutboxEntry[] {
 
 async function replayAndRefresh(client: GraphQLClient, queryClient: QueryClient, userKey: string) {
   const result = await replayOutbox(userKey, (entry) => sendOrderChange(client, entry)).catch(() => null);
-  if (result && result.applied + result.refused > 0) {
+  if (result && result.outcomes.size > 0) {
     await queryClient.invalidateQueries({ queryKey: ['orders'] });
     await queryClient.invalidateQueries({ queryKey: ['user'] });
   }
@@ -159,7 +152,7 @@ async function replayAndRefresh(client: GraphQLClient, queryClient: QueryClient,
 export function useRetryOrderChange(): (entry: OutboxEntry, amount?: number) => Promise<void> {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const userKey = useSession()?.user.email ?? null;
+  const userKey = useUserKey();
   return async (entry, amount) => {
     if (!userKey) return;
     await retryOutboxEntry(userKey, entry.id, amount);
@@ -176,7 +169,7 @@ export function useRetryOrderChange(): (entry: OutboxEntry, amount?: number) => 
 export function useOutboxReplay(): void {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const userKey = useSession()?.user.email ?? null;
+  const userKey = useUserKey();
   useEffect(() => {
     if (!userKey) return undefined;
     const replay = () => void replayAndRefresh(client, queryClient, userKey);
@@ -196,4 +189,16 @@ export function useOutboxReplay(): void {
       navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
     };
   }, [client, queryClient, userKey]);
+}
+
+/** "Jetzt senden" before a logout: replays the queue now and answers how many changes are left (refused, no connection). */
+export function useSendOutboxNow(): () => Promise<number> {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const userKey = useUserKey();
+  return async () => {
+    if (!userKey) return 0;
+    await replayAndRefresh(client, queryClient, userKey);
+    return (await readOutbox(userKey)).length;
+  };
 }

@@ -8,7 +8,7 @@
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
-import { useSession } from '../app/session/session-context';
+import { useUserKey } from '../app/session/session-context';
 import { costSummary, costSummaryStrings } from '../domain/order-costs';
 import type { OrderChange, QueuedOffer } from '../domain/order-outbox';
 import { GENERIC_ERROR } from '../domain/texts';
@@ -25,7 +25,8 @@ import {
   PaidInvoicesDocument,
   UnseenPaymentThanksDocument,
 } from './graphql.generated';
-import { OrderChangeRefused, type SubmitOutcome, submitOrderChange } from './order-outbox';
+import { MutationRefused } from './mutation-refused';
+import { type SubmitOutcome, submitOrderChange } from './order-outbox';
 import { userKeys } from './user';
 
 interface MutationError {
@@ -42,19 +43,11 @@ export const orderKeys = {
   paymentThanks: () => [...orderKeys.all, 'payment-thanks'] as const,
 };
 
-/** A mutation the server answered with `success: false`; `code` tells why (e.g. ORDER_LIST_BLOCKED). */
-export class OrderRefusal extends Error {
-  readonly code: string;
-  constructor(error: Pick<MutationError, 'message' | 'code'>) {
-    super(error.message);
-    this.name = 'OrderRefusal';
-    this.code = error.code;
-  }
-}
+export { MutationRefused } from './mutation-refused';
 
 function throwIfRefused(result: { success: boolean; errors: Pick<MutationError, 'message' | 'code'>[] }) {
   const first = result.errors[0];
-  if (!result.success) throw new OrderRefusal(first ?? { message: GENERIC_ERROR, code: 'UNKNOWN' });
+  if (!result.success) throw new MutationRefused(first?.message ?? GENERIC_ERROR, first?.code ?? 'UNKNOWN');
 }
 
 export const ORDER_LIST_BLOCKED = 'ORDER_LIST_BLOCKED';
@@ -82,7 +75,7 @@ function invalidateOrderState(queryClient: QueryClient) {
 /** German notification of a failed order-list change (the original only logged it: deviations.md). */
 export function notifyOrderFailure(title: string, error: unknown) {
   const message =
-    error instanceof OrderRefusal
+    error instanceof MutationRefused
       ? error.message
       : 'Die Verbindung zum Server ist fehlgeschlagen. Bitte versuchen Sie es erneut.';
   notifications.show({ color: 'red', title, message, autoClose: 7000 });
@@ -102,19 +95,11 @@ export function useOrderListBlocked(enabled: boolean) {
   return useQuery({ ...orderListBlockedQueryOptions(client), enabled });
 }
 
-/** Sends an order-list change through the device's outbox; a refusal becomes an `OrderRefusal`. */
+/** Sends an order-list change through the device's outbox; a refusal throws `MutationRefused`. */
 function useSubmitOrderChange() {
   const client = useApiClient();
-  const userKey = useSession()?.user.email ?? '';
-  return async (change: OrderChange): Promise<SubmitOutcome> => {
-    try {
-      return await submitOrderChange(client, userKey, change);
-    } catch (error) {
-      if (error instanceof OrderChangeRefused)
-        throw new OrderRefusal({ message: error.message, code: error.code });
-      throw error;
-    }
-  };
+  const userKey = useUserKey() ?? '';
+  return (change: OrderChange): Promise<SubmitOutcome> => submitOrderChange(client, userKey, change);
 }
 
 export function useCreateOrderPosition() {
@@ -313,12 +298,15 @@ export function useMarkPaymentThanksSeen() {
   });
 }
 
-export function usePaidInvoices() {
-  const client = useApiClient();
-  return useQuery({
+export function paidInvoicesQueryOptions(client: GraphQLClient) {
+  return queryOptions({
     queryKey: orderKeys.invoices('paid'),
     queryFn: async () => (await client.request(PaidInvoicesDocument)).clientsInvoices,
   });
+}
+
+export function usePaidInvoices() {
+  return useQuery(paidInvoicesQueryOptions(useApiClient()));
 }
 
 /** Asks for a customer-portal session of the payment provider (opened in a new tab). */

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { useEffect } from 'react';
-import { useSession } from '../app/session/session-context';
+import { useUserKey } from '../app/session/session-context';
 import { base64UrlToBytes, PUSH_SUBSCRIPTION_CHANGED } from '../domain/push';
 import { useApiClient } from './client';
 import {
@@ -84,7 +84,7 @@ export function useDisablePush() {
  */
 export function usePushSubscriptionSync(): void {
   const client = useApiClient();
-  const userKey = useSession()?.user.email ?? null;
+  const userKey = useUserKey();
   useEffect(() => {
     if (!userKey || !isPushSupported()) return undefined;
     const sync = async () => {

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GraphQLClient } from 'graphql-request';
 import { useApiClient } from './client';
 import {
   AllWinesDocument,
@@ -17,39 +18,51 @@ export const wineryKeys = {
   priceIndex: () => [...wineryKeys.all, 'price-index'] as const,
 };
 
-export function useAllWines() {
-  const client = useApiClient();
-  return useQuery({
+export function allWinesQueryOptions(client: GraphQLClient) {
+  return queryOptions({
     queryKey: wineryKeys.wines(),
     queryFn: async () => (await client.request(AllWinesDocument)).allWines,
   });
 }
 
-/** Wineries with offers, for the map markers. */
-export function useWineryMap() {
-  const client = useApiClient();
-  return useQuery({
+export function useAllWines() {
+  return useQuery(allWinesQueryOptions(useApiClient()));
+}
+
+export function wineryMapQueryOptions(client: GraphQLClient) {
+  return queryOptions({
     queryKey: wineryKeys.map(),
     queryFn: async () => (await client.request(WineryMapDocument)).allWineries,
   });
 }
 
-export function useWineryDetails(wineryId: number) {
-  const client = useApiClient();
-  return useQuery({
+/** Wineries with offers, for the map markers. */
+export function useWineryMap() {
+  return useQuery(wineryMapQueryOptions(useApiClient()));
+}
+
+export function wineryDetailsQueryOptions(client: GraphQLClient, wineryId: number) {
+  return queryOptions({
     queryKey: wineryKeys.winery(wineryId),
     queryFn: async () => (await client.request(WineryDetailsDocument, { wineryId })).wineryDetails,
     enabled: Number.isInteger(wineryId),
   });
 }
 
-export function useVintagePage(vintageId: number) {
-  const client = useApiClient();
-  return useQuery({
+export function useWineryDetails(wineryId: number) {
+  return useQuery(wineryDetailsQueryOptions(useApiClient(), wineryId));
+}
+
+export function vintagePageQueryOptions(client: GraphQLClient, vintageId: number) {
+  return queryOptions({
     queryKey: wineryKeys.vintage(vintageId),
     queryFn: async () => (await client.request(VintagePageDocument, { vintageId })).vintageDetails,
     enabled: Number.isInteger(vintageId),
   });
+}
+
+export function useVintagePage(vintageId: number) {
+  return useQuery(vintagePageQueryOptions(useApiClient(), vintageId));
 }
 
 export function usePriceIndex() {

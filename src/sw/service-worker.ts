@@ -7,7 +7,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
   base64UrlToBytes,
   notificationTarget,
@@ -15,6 +15,7 @@ import {
   parsePushPayload,
 } from '../domain/push';
 import { isSpaPath } from '../domain/server-paths';
+import { ON_DEMAND_CHUNK_CACHE, USER_CACHES } from './cache-names';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -35,10 +36,25 @@ registerRoute(
   ({ url, request }) =>
     request.method === 'GET' && url.origin === self.location.origin && MEDIA_IMAGE.test(url.pathname),
   new CacheFirst({
-    cacheName: 'media-images',
+    cacheName: USER_CACHES.images,
+    // The size cap of the images the sync fetches (thumbnails, bottles, wineries): the least used go first.
     plugins: [
-      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+      new ExpirationPlugin({ maxEntries: 800, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
     ],
+  }),
+);
+
+// Invoice PDFs (fetched by the sync, opened from the invoices page): the current one online, the
+// kept one offline. The logout deletes this cache.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    /^\/invoices\/[\w-]+\.pdf$/.test(url.pathname),
+  new NetworkFirst({
+    cacheName: USER_CACHES.files,
+    networkTimeoutSeconds: 8,
+    plugins: [new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
   }),
 );
 
@@ -126,7 +142,7 @@ registerRoute(
     url.origin === self.location.origin &&
     /^\/assets\/.*(maplibre|exceljs)/.test(url.pathname),
   new CacheFirst({
-    cacheName: 'on-demand-chunks',
+    cacheName: ON_DEMAND_CHUNK_CACHE,
     plugins: [new ExpirationPlugin({ maxEntries: 20, purgeOnQuotaError: true })],
   }),
 );

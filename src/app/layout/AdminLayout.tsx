@@ -12,6 +12,7 @@ import { useOutboxReplay } from '../../queries/order-outbox';
 import { usePushSubscriptionSync } from '../../queries/push';
 import { useSession } from '../session/session-context';
 import type { SessionUser } from '../session/session-store';
+import { useBackgroundSync } from '../sync/use-background-sync';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import { useSessionSync } from './use-session-sync';
@@ -27,6 +28,7 @@ function AdminShell({ storedUser }: { storedUser: SessionUser }) {
   const user = useSessionSync(storedUser);
   const [navigationOpened, navigation] = useDisclosure(false);
   useOutboxReplay();
+  useBackgroundSync();
   usePushSubscriptionSync();
 
   return (

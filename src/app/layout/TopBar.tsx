@@ -1,14 +1,14 @@
-import { Anchor, Burger, Button, Group, Text } from '@mantine/core';
+import { Anchor, Burger, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { AccountSettingsButton } from '../../components/account/AccountSettingsButton';
 import { BrandMark } from '../../components/BrandMark';
 import { InvoicesPortalLink } from '../../components/order-list/InvoicesPortalLink';
 import { START_PATH } from '../../domain/entry-navigation';
-import { LOG_OUT } from '../../domain/texts';
 import { displayName } from '../../domain/user-names';
 import { InstallButton } from '../pwa/InstallButton';
 import type { SessionUser } from '../session/session-store';
-import { useLogout } from '../session/use-logout';
+import { LogoutButton } from './LogoutButton';
+import { SyncStatus } from './SyncStatus';
 
 export interface TopBarProps {
   user: SessionUser;
@@ -17,7 +17,6 @@ export interface TopBarProps {
 }
 
 export function TopBar({ user, navigationOpened, onToggleNavigation }: TopBarProps) {
-  const logout = useLogout();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
@@ -39,15 +38,14 @@ export function TopBar({ user, navigationOpened, onToggleNavigation }: TopBarPro
         </Anchor>
       </Group>
       <Group gap={4} wrap="nowrap" miw={0}>
+        <SyncStatus />
         <InstallButton />
         <Text fw={500} truncate="end" data-testid="top-bar-user-name" visibleFrom="sm">
           {displayName(user)}
         </Text>
         <AccountSettingsButton />
         <InvoicesPortalLink />
-        <Button variant="subtle" onClick={() => void logout()}>
-          {LOG_OUT}
-        </Button>
+        <LogoutButton />
       </Group>
     </Group>
   );

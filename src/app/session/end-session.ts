@@ -1,25 +1,47 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { clearPersistedQueryCache } from '../../db/query-cache';
+import { syncState } from '../../db/sync-state';
+import { USER_CACHES } from '../../sw/cache-names';
 import { forgetDevicePushOnServer, unsubscribeDevicePush } from '../pwa/push-subscription';
 import type { SessionStore } from './session-store';
 
+/** Deletes the service worker's caches that hold user data (images of the depot, invoice PDFs). */
+async function clearUserCaches(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  await Promise.all(Object.values(USER_CACHES).map((name) => caches.delete(name)));
+}
+
+/** Empties the device's outbox (a logout, after the user chose to send or discard the changes). */
+async function clearOutboxes(): Promise<void> {
+  const { clearOutbox } = await import('../../db/outbox');
+  await clearOutbox();
+}
+
 /**
- * The three clean-ups of a logout (spec client-area 4): the stored session, the in-memory query
- * cache and the persisted query cache, so that nothing of this user stays on the device. The
- * device's push subscription ends as well: it belongs to this user on the server. A logout passes
- * `forgetPushOnServer`, so that the server deletes the subscription first, while the token is still
- * valid; an expired session (no valid token) does not.
+ * The clean-ups of a session's end (spec client-area 4): the stored session, the in-memory query
+ * cache, the persisted query cache, the sync state and the service worker's caches of user data
+ * (images, invoice PDFs), so that nothing of this user stays on the device — a shared tablet shows
+ * nothing of the last user offline. The device's push subscription ends as well: it belongs to
+ * this user on the server. A logout passes `forgetPushOnServer`, so that the server deletes the
+ * subscription first, while the token is still valid; an expired session (no valid token) does not.
+ *
+ * The outbox (unsent changes) is emptied only with `clearOutbox` — a logout, after the user chose
+ * to send or to discard them; when a session merely expires, the changes wait for the next sign-in.
  */
 export async function endSession(
   sessionStore: SessionStore,
   queryClient: QueryClient,
   forgetPushOnServer?: (endpoint: string) => Promise<unknown>,
+  options: { clearOutbox?: boolean } = {},
 ): Promise<void> {
   if (forgetPushOnServer) await forgetDevicePushOnServer(forgetPushOnServer).catch(() => undefined);
   sessionStore.clear();
   queryClient.clear();
+  syncState.forgetAll();
   await Promise.all([
     clearPersistedQueryCache().catch(() => undefined),
+    clearUserCaches().catch(() => undefined),
+    options.clearOutbox ? clearOutboxes().catch(() => undefined) : Promise.resolve(),
     unsubscribeDevicePush().catch(() => undefined),
   ]);
 }

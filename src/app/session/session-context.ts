@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { Session, SessionStore } from './session-store';
+import { deviceUserKey, type Session, type SessionStore } from './session-store';
 
 export const SessionStoreContext = createContext<SessionStore | null>(null);
 
@@ -13,4 +13,10 @@ export function useSessionStore(): SessionStore {
 export function useSession(): Session | null {
   const store = useSessionStore();
   return useSyncExternalStore(store.subscribe, store.getSession, store.getSession);
+}
+
+/** The signed-in user's key of the device's data (see `deviceUserKey`), or null for a visitor. */
+export function useUserKey(): string | null {
+  const session = useSession();
+  return session ? deviceUserKey(session.user) : null;
 }

@@ -2,6 +2,15 @@ import type { SessionUserFragment } from '../../queries/graphql.generated';
 
 export type SessionUser = SessionUserFragment;
 
+/**
+ * The key of a user's data on this device (persisted reads, the outbox, the sync state): the
+ * user's id, which stays when the e-mail address changes. Sessions stored before the id was part
+ * of the user fall back to the address.
+ */
+export function deviceUserKey(user: Pick<SessionUser, 'id' | 'email'>): string {
+  return typeof user.id === 'number' ? `user:${user.id}` : user.email;
+}
+
 export interface Session {
   user: SessionUser;
   token: string;

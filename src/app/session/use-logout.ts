@@ -7,7 +7,11 @@ import { removeServerPushSubscription } from '../../queries/push';
 import { endSession } from './end-session';
 import { useSessionStore } from './session-context';
 
-/** Logs out and goes to `/`; the server forgets this device's push subscription first. */
+/**
+ * Logs out and goes to `/`; the server forgets this device's push subscription first. Everything
+ * of the user leaves the device, the outbox too: the caller asks first when it holds changes
+ * (`LogoutButton`).
+ */
 export function useLogout(): () => Promise<void> {
   const client = useApiClient();
   const sessionStore = useSessionStore();
@@ -16,6 +20,13 @@ export function useLogout(): () => Promise<void> {
   return useCallback(async () => {
     // Leave /admin first: cleared while still there, the guard would send the user to /login instead.
     flushSync(() => navigate('/'));
-    await endSession(sessionStore, queryClient, (endpoint) => removeServerPushSubscription(client, endpoint));
+    await endSession(
+      sessionStore,
+      queryClient,
+      (endpoint) => removeServerPushSubscription(client, endpoint),
+      {
+        clearOutbox: true,
+      },
+    );
   }, [client, navigate, queryClient, sessionStore]);
 }

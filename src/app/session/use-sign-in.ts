@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { loadDatabase } from '../../db/load-database';
 import { clearPersistedQueryCache } from '../../db/query-cache';
 import { useSessionStore } from './session-context';
-import type { Session } from './session-store';
+import { deviceUserKey, type Session } from './session-store';
 
 /**
  * Removes what other users read on this device. Their unsent order-list changes stay (keyed by
@@ -23,7 +23,7 @@ export function useSignIn(): (session: Session) => void {
     (session: Session) => {
       queryClient.clear();
       sessionStore.signIn(session);
-      void forgetOtherUsersReads(session.user.email).catch(() => undefined);
+      void forgetOtherUsersReads(deviceUserKey(session.user)).catch(() => undefined);
     },
     [queryClient, sessionStore],
   );

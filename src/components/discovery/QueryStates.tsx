@@ -1,11 +1,14 @@
 import { Center, Loader, LoadingOverlay, Paper, Text, Title } from '@mantine/core';
+import { QueryFailure } from '../offline/OfflineUnavailable';
 
-/** The spec's plain error state of the browsing screens: a heading "Error". */
+/** The spec's plain error state of the browsing screens: a heading "Error" (offline: why). */
 export function ErrorHeading() {
   return (
-    <div role="alert">
-      <Title order={1}>Error</Title>
-    </div>
+    <QueryFailure>
+      <div role="alert">
+        <Title order={1}>Error</Title>
+      </div>
+    </QueryFailure>
   );
 }
 

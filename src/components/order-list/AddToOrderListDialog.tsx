@@ -15,9 +15,9 @@ import {
   orderAddQueuedText,
 } from '../../domain/order-list-texts';
 import {
+  MutationRefused,
   notifyOrderFailure,
   ORDER_LIST_BLOCKED,
-  OrderRefusal,
   useCreateOrderPosition,
   useOrderListBlocked,
 } from '../../queries/orders';
@@ -97,7 +97,7 @@ export function AddToOrderListDialog({
           navigate(ORDER_LIST_PATH);
         },
         onError: (error) => {
-          if (error instanceof OrderRefusal && error.code === ORDER_LIST_BLOCKED) {
+          if (error instanceof MutationRefused && error.code === ORDER_LIST_BLOCKED) {
             setRefusedAsBlocked(true);
             return;
           }

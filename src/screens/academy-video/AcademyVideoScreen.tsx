@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle, useNetwork } from '@mantine/hooks';
 import { Link, useParams } from 'react-router-dom';
 import { HtmlContent } from '../../components/discovery/HtmlContent';
 import { ErrorHeading, ScreenSpinner } from '../../components/discovery/QueryStates';
@@ -55,9 +55,15 @@ export function AcademyVideoScreen() {
 }
 
 function VideoMain({ video }: { video: Video }) {
+  // Videos are not stored on the device (too large); offline the player says so.
+  const { online } = useNetwork();
   return (
     <Stack gap="md">
-      {video.videoUrl ? (
+      {!online ? (
+        <Paper withBorder p="xl" bg="gray.1" ta="center" data-testid="video-offline">
+          <Text c="dimmed">Video offline nicht verfügbar</Text>
+        </Paper>
+      ) : video.videoUrl ? (
         // biome-ignore lint/a11y/useMediaCaption: the academy videos have no caption tracks
         <video
           src={video.videoUrl}

@@ -2,6 +2,7 @@ import { Anchor, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useParams } from 'react-router-dom';
 import { HtmlContent } from '../../components/discovery/HtmlContent';
+import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { useBlogPage } from '../../queries/content';
 
 const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: 'long', year: 'numeric' });
@@ -15,14 +16,16 @@ export function BlogPostScreen() {
   if (post.isPending) return <Text role="status">Lade Post....</Text>;
   if (post.isError || !post.data) {
     return (
-      <Stack gap="md">
-        <div role="alert">
-          <Title order={1}>Blogpost not found :-()</Title>
-        </div>
-        <Anchor component={Link} to="/admin/start">
-          Zur Startseite
-        </Anchor>
-      </Stack>
+      <QueryFailure>
+        <Stack gap="md">
+          <div role="alert">
+            <Title order={1}>Blogpost not found :-()</Title>
+          </div>
+          <Anchor component={Link} to="/admin/start">
+            Zur Startseite
+          </Anchor>
+        </Stack>
+      </QueryFailure>
     );
   }
   const page = post.data;

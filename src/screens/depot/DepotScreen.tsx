@@ -16,6 +16,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { lazyComponent, OpenAfterMount, PartLoading } from '../../components/lazy-component';
+import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { DepotSecondaryMarket } from '../../components/secondary-market/DepotSecondaryMarket';
 import { PERFORMANCE_RANGE_LABELS, type PerformanceRange } from '../../domain/depot-performance';
 import { EXPAND_PORTFOLIO_PATH } from '../../domain/depot-routes';
@@ -66,9 +67,11 @@ export function DepotScreen() {
           <LoadingOverlay visible loaderProps={{ 'aria-label': 'Depot wird geladen' }} />
         </Box>
       ) : depot.isError ? (
-        <Text c="red" role="alert">
-          Error
-        </Text>
+        <QueryFailure>
+          <Text c="red" role="alert">
+            Error
+          </Text>
+        </QueryFailure>
       ) : depot.data.positions.length === 0 ? (
         <EmptyDepot />
       ) : (

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useNetwork } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { NO_INVOICES } from '../../domain/order-list-texts';
 import { usePaidInvoices } from '../../queries/orders';
 import { CertificateProgress } from './CertificateProgress';
@@ -27,11 +28,13 @@ export function InvoicesScreen() {
     );
   } else if (invoices.isError) {
     content = (
-      <Alert color="red" role="alert" title="Die Rechnungen konnten nicht geladen werden.">
-        <Button variant="light" mt="sm" onClick={() => void invoices.refetch()}>
-          Erneut versuchen
-        </Button>
-      </Alert>
+      <QueryFailure>
+        <Alert color="red" role="alert" title="Die Rechnungen konnten nicht geladen werden.">
+          <Button variant="light" mt="sm" onClick={() => void invoices.refetch()}>
+            Erneut versuchen
+          </Button>
+        </Alert>
+      </QueryFailure>
     );
   } else if (invoices.data.length === 0) {
     content = (

@@ -15,6 +15,7 @@ import {
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { canBuy } from '../../domain/offer-display';
 import {
   activeFilterCount,
@@ -92,9 +93,11 @@ export function OffersScreen() {
           <Loader />
         </Center>
       ) : results.isError ? (
-        <Alert color="red" title="Error">
-          Die Angebote konnten nicht geladen werden. Bitte versuchen Sie es später erneut.
-        </Alert>
+        <QueryFailure>
+          <Alert color="red" title="Error">
+            Die Angebote konnten nicht geladen werden. Bitte versuchen Sie es später erneut.
+          </Alert>
+        </QueryFailure>
       ) : (
         <Stack gap="xl" aria-busy={results.isFetching}>
           {results.filteredOffline && (

@@ -3,6 +3,7 @@ import { useDocumentTitle, useNetwork } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { forgetPersistedQueries } from '../../db/query-cache';
 import { billingComplete } from '../../domain/billing-data';
 import { ORDER_LIST_BLOCKED_TEXT, ORDER_LIST_EMPTY } from '../../domain/order-list-texts';
@@ -113,11 +114,13 @@ export function OrderListScreen() {
   }
   if (list.isError || !data) {
     return (
-      <Alert color="red" role="alert" title="Die Orderliste konnte nicht geladen werden.">
-        <Button variant="light" mt="sm" onClick={() => void list.refetch()}>
-          Erneut versuchen
-        </Button>
-      </Alert>
+      <QueryFailure>
+        <Alert color="red" role="alert" title="Die Orderliste konnte nicht geladen werden.">
+          <Button variant="light" mt="sm" onClick={() => void list.refetch()}>
+            Erneut versuchen
+          </Button>
+        </Alert>
+      </QueryFailure>
     );
   }
 

@@ -7,6 +7,7 @@ import { GreetingOverlay } from '../../components/advice/GreetingOverlay';
 import { InvestorProfileWizard } from '../../components/advice/InvestorProfileWizard';
 import { ProposalBoundary, ProposalView } from '../../components/advice/ProposalView';
 import { useContactModal } from '../../components/contact/contact-modal';
+import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { countLabel } from '../../domain/plural';
 import { useAccountMe } from '../../queries/account';
 import { type Proposal, useAddRecommendations, usePersonalOffers } from '../../queries/advice';
@@ -121,9 +122,11 @@ export function SelectionScreen() {
   }
   if (offers.isError) {
     return (
-      <Alert color="red" title="Error">
-        Ihre Angebote konnten nicht geladen werden.
-      </Alert>
+      <QueryFailure>
+        <Alert color="red" title="Error">
+          Ihre Angebote konnten nicht geladen werden.
+        </Alert>
+      </QueryFailure>
     );
   }
   const adviserOffers = offers.data.filter((profile) => profile.source === 'MANUALLY');

@@ -15,6 +15,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, Navigate } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
+import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { useReferralModal } from '../../components/referral/referral-modal';
 import { LOGIN_PATH } from '../../domain/entry-navigation';
 import { useStartPage } from '../../queries/offers';
@@ -56,15 +57,22 @@ export function StartScreen() {
   const data = start.data;
   if (!data && failure?.kind === 'retry') {
     return (
-      <Alert color="red" role="alert" title={START_LOAD_FAILED}>
-        <Text size="sm">{failure.message}</Text>
-        <Button variant="light" mt="sm" loading={start.isFetching} onClick={() => void start.refetch()}>
-          Erneut versuchen
-        </Button>
-      </Alert>
+      <QueryFailure>
+        <Alert color="red" role="alert" title={START_LOAD_FAILED}>
+          <Text size="sm">{failure.message}</Text>
+          <Button variant="light" mt="sm" loading={start.isFetching} onClick={() => void start.refetch()}>
+            Erneut versuchen
+          </Button>
+        </Alert>
+      </QueryFailure>
     );
   }
-  if (!data?.me) return <Text role="alert">Es ist ein Fehler aufgetreten</Text>;
+  if (!data?.me)
+    return (
+      <QueryFailure>
+        <Text role="alert">Es ist ein Fehler aufgetreten</Text>
+      </QueryFailure>
+    );
 
   const featured = data.featuredOffer ?? null;
   const storageImage = data.allBrandImages.find((image) => image.title === 'Lager Genf')?.image ?? null;

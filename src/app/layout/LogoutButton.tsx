@@ -1,0 +1,77 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { useState } from 'react';
+import { LOG_OUT } from '../../domain/texts';
+import { useOrderOutbox, useSendOutboxNow } from '../../queries/order-outbox';
+import { useLogout } from '../session/use-logout';
+
+/** "n Änderungen sind noch nicht gesendet" (1 Änderung ist …). */
+export function unsentChangesText(count: number): string {
+  return count === 1
+    ? '1 Änderung ist noch nicht gesendet.'
+    : `${count} Änderungen sind noch nicht gesendet.`;
+}
+
+/**
+ * The logout of the top bar. A logout removes everything of the user from the device; order-list
+ * changes still waiting there are never kept or dropped silently: the user sends them now
+ * (online) or discards them first.
+ */
+export function LogoutButton() {
+  const logout = useLogout();
+  const queue = useOrderOutbox();
+  const sendNow = useSendOutboxNow();
+  const { online } = useNetwork();
+  const [asking, setAsking] = useState(false);
+  const [sending, setSending] = useState(false);
+  const unsent = queue.length;
+
+  const start = () => {
+    if (unsent > 0) setAsking(true);
+    else void logout();
+  };
+  const send = async () => {
+    setSending(true);
+    let left = unsent;
+    try {
+      left = await sendNow();
+    } finally {
+      setSending(false);
+    }
+    // All sent: the logout goes on; otherwise the dialog shows what is left.
+    if (left === 0) await logout();
+  };
+
+  return (
+    <>
+      <Button variant="subtle" onClick={start}>
+        {LOG_OUT}
+      </Button>
+      <Modal opened={asking && unsent > 0} onClose={() => setAsking(false)} title="Abmelden" centered>
+        <Stack gap="md">
+          <Text data-testid="unsent-changes">{unsentChangesText(unsent)}</Text>
+          <Text size="sm" c="dimmed">
+            Beim Abmelden werden alle Daten von diesem Gerät entfernt. Senden Sie die Änderungen jetzt oder
+            verwerfen Sie sie.
+          </Text>
+          {online ? null : (
+            <Text size="sm" c="dimmed">
+              Zum Senden wird eine Internetverbindung benötigt.
+            </Text>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setAsking(false)}>
+              Abbrechen
+            </Button>
+            <Button variant="light" color="red" onClick={() => void logout()}>
+              Verwerfen und abmelden
+            </Button>
+            <Button onClick={() => void send()} loading={sending} disabled={!online}>
+              Jetzt senden
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { notifications } from '@mantine/notifications';
+import type { QueryClient } from '@tanstack/react-query';
+import type { GraphQLClient } from 'graphql-request';
+import { syncState } from '../../db/sync-state';
+import { type SyncResult, syncClientArea } from '../../queries/sync';
+import { USER_CACHES } from '../../sw/cache-names';
+
+/** How often the sync runs while the app is open. */
+export const SYNC_INTERVAL_MS = 15 * 60 * 1000;
+
+/** A start of the app (or of the admin frame) this soon after a complete sync does not sync again. */
+export const SYNC_FRESH_MS = 60 * 1000;
+
+/** The sync starts this long after the app, behind the first screen's requests. */
+export const SYNC_START_DELAY_MS = 2_000;
+
+const SYNC_FAILED = 'Die Daten konnten nicht synchronisiert werden.';
+const STORAGE_FULL =
+  'Der Speicher des Geräts ist voll: Bilder werden offline nicht angezeigt, die Daten bleiben verfügbar.';
+
+let running: Promise<void> | null = null;
+
+function isQuotaError(error: unknown): boolean {
+  return (
+    error instanceof DOMException &&
+    (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED')
+  );
+}
+
+/** Fetches through the service worker, which keeps the answer in its runtime cache. */
+async function warm(urls: readonly string[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < urls.length) {
+      const url = urls[next] as string;
+      next += 1;
+      await fetch(url, { credentials: 'same-origin' }).catch(() => undefined);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(2, urls.length) }, worker));
+}
+
+/**
+ * The chunks left out of the precache (`ON_DEMAND_CHUNKS` in vite.config.ts): loading them once
+ * puts them into the service worker's cache, so the offline map and the offline Excel export work.
+ */
+async function loadOnDemandChunks(): Promise<void> {
+  const [worker] = await Promise.all([
+    import('maplibre-gl/dist/maplibre-gl-worker.mjs?url').then((module) => module.default),
+    import('../../components/discovery/map/MapView'),
+    import('exceljs'),
+  ]);
+  await fetch(worker).catch(() => undefined);
+}
+
+/** With a full quota the images go first (the data matters more); the user is told. */
+async function dropImages(): Promise<void> {
+  await caches?.delete(USER_CACHES.images).catch(() => undefined);
+  notifications.show({ color: 'yellow', title: 'Speicher voll', message: STORAGE_FULL, autoClose: 10_000 });
+}
+
+/** The service worker controls the page (on the first visit it takes over shortly after the start). */
+async function serviceWorkerControl(timeoutMs = 20_000): Promise<boolean> {
+  const container = navigator.serviceWorker;
+  if (!container) return false;
+  if (container.controller) return true;
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(() => resolve(container.controller !== null), timeoutMs);
+    container.addEventListener(
+      'controllerchange',
+      () => {
+        window.clearTimeout(timer);
+        resolve(true);
+      },
+      { once: true },
+    );
+  });
+}
+
+async function afterData(result: SyncResult, firstSync: boolean): Promise<void> {
+  // Only through the service worker do the files, images and chunks land in its caches.
+  if (!(await serviceWorkerControl())) return;
+  await warm(result.files);
+  await warm(result.images);
+  await loadOnDemandChunks().catch(() => undefined);
+  if (firstSync) await navigator.storage?.persist?.().catch(() => false);
+  const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
+  if (estimate?.quota && estimate.usage && estimate.usage / estimate.quota > 0.95) await dropImages();
+}
+
+/**
+ * Runs the sync once (a second call while one runs joins it). Offline it does nothing. The state
+ * in the top bar follows: syncing → "Synchronisiert um …" or failed.
+ */
+export function runBackgroundSync(
+  client: GraphQLClient,
+  queryClient: QueryClient,
+  isCurrentUser: () => boolean,
+): Promise<void> {
+  if (running) return running;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.resolve();
+  const firstSync = syncState.get().syncedAt === null;
+  syncState.started();
+  running = (async () => {
+    try {
+      const result = await syncClientArea(client, queryClient, { isCancelled: () => !isCurrentUser() });
+      if (!isCurrentUser()) return;
+      syncState.succeeded(Date.now());
+      await afterData(result, firstSync);
+    } catch (error) {
+      if (!isCurrentUser()) return;
+      if (isQuotaError(error)) await dropImages();
+      syncState.failed(navigator.onLine === false ? 'Keine Verbindung' : SYNC_FAILED);
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}
