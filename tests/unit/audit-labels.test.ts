@@ -107,7 +107,15 @@ describe('Verlauf: search words in the German labels', () => {
 
   it('labels every kind of record the server stores', () => {
     expect(Object.keys(AUDIT_ENTITY_LABELS).sort()).toEqual(
-      ['depot_position', 'invoice', 'invoice_position', 'manual_quote', 'offer', 'partial_offer'].sort(),
+      [
+        'depot_position',
+        'invoice',
+        'invoice_position',
+        'manual_quote',
+        'offer',
+        'partial_offer',
+        'sell_order',
+      ].sort(),
     );
   });
 });
