@@ -11,6 +11,11 @@
  */
 import { z } from 'zod';
 
+// Zod 4 compiles a fast parser with `new Function` after probing whether eval is allowed; the
+// portal's Content-Security-Policy forbids eval, and the probe alone reports a violation in the
+// browser. The interpreted path checks the same rules.
+z.config({ jitless: true });
+
 export const TEXT_LIMITS = {
   /** Names of people (first, last, a referred friend's). */
   firstName: 100,
