@@ -1,5 +1,5 @@
 import { Image, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { type KeyboardEvent, useMemo, useState } from 'react';
+import { Fragment, type KeyboardEvent, useMemo, useState } from 'react';
 import { shortenName } from '../../domain/depot-names';
 import { regionColor } from '../../domain/depot-region-colors';
 import {
@@ -66,13 +66,13 @@ export function DepotTable({ rows, onOpen }: DepotTableProps) {
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
       data-testid="depot-table-scroll"
     >
-      {/* Fits a 1280 px desktop (the two name columns wrap onto two lines); narrower screens scroll
+      {/* Fits a 1280 px desktop (names and regions wrap onto two lines, long headers too); narrower screens scroll
           sideways under the fixed first column. */}
       <Table
         stickyHeader
         highlightOnHover
         verticalSpacing={0}
-        horizontalSpacing="xs"
+        horizontalSpacing={8}
         fz="sm"
         miw={720}
         aria-rowcount={sorted.length + 1}
@@ -97,7 +97,18 @@ export function DepotTable({ rows, onOpen }: DepotTableProps) {
                     style={{ textWrap: 'balance' }}
                     onClick={() => setSort((current) => nextSort(current, column.key))}
                   >
-                    {column.label} {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
+                    {/* A long header may break after its slash (a <wbr> keeps the accessible name). */}
+                    {column.label.split('/').map((part, index) => (
+                      <Fragment key={part}>
+                        {index > 0 ? (
+                          <>
+                            /<wbr />
+                          </>
+                        ) : null}
+                        {part}
+                      </Fragment>
+                    ))}{' '}
+                    {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
                   </UnstyledButton>
                 </Table.Th>
               );
@@ -121,31 +132,36 @@ export function DepotTable({ rows, onOpen }: DepotTableProps) {
                 {row.image ? <Image src={row.image} alt="" w={32} h={44} fit="contain" /> : null}
               </Table.Td>
               <Table.Td ta="right">{row.year}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.packaging}</Table.Td>
+              {/* "12 × 0,375l" may wrap after its count, so that all ten columns fit 1280 px. */}
+              <Table.Td>{row.packaging}</Table.Td>
               {/* Wine and winery wrap onto at most two lines, so that all ten columns fit 1280 px. */}
-              <Table.Td title={row.wine} miw={120}>
+              <Table.Td title={row.wine} miw={110}>
                 <Text span fz="sm" lineClamp={2} lh={1.3}>
                   {shortenName(row.wine)}
                 </Text>
               </Table.Td>
-              <Table.Td title={row.winery} miw={110}>
+              <Table.Td title={row.winery} miw={100}>
                 <Text span fz="sm" lineClamp={2} lh={1.3}>
                   {shortenName(row.winery)}
                 </Text>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <span
-                  aria-hidden
-                  style={{
-                    display: 'inline-block',
-                    width: 10,
-                    height: 10,
-                    borderRadius: 5,
-                    marginRight: 6,
-                    background: regionColor(row.region),
-                  }}
-                />
-                {row.region}
+              <Table.Td title={row.region} miw={90}>
+                {/* The colour dot stays beside the name when a long region wraps. */}
+                <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+                  <span
+                    aria-hidden
+                    style={{
+                      flex: 'none',
+                      width: 10,
+                      height: 10,
+                      borderRadius: 5,
+                      background: regionColor(row.region),
+                    }}
+                  />
+                  <Text span fz="sm" lineClamp={2} lh={1.3}>
+                    {row.region}
+                  </Text>
+                </span>
               </Table.Td>
               <Table.Td ta="right">{row.bottles}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Td>
