@@ -73,6 +73,8 @@ export interface ServerConfig {
   paymentProvider: 'local' | 'stripe';
   /** HMAC secret of the local provider's webhook (`PAYMENT_WEBHOOK_SECRET` or generated). */
   paymentWebhookSecret: string;
+  /** HMAC secret of the signed video addresses under `/media/videos/` (`MEDIA_URL_SECRET` or generated). */
+  mediaUrlSecret: string;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   /** Another Stripe API origin (e.g. a local stand-in), `STRIPE_API_URL`. */
@@ -94,6 +96,7 @@ interface StoredSecrets {
   vapidPublicKey: string;
   vapidPrivateKey: string;
   paymentWebhookSecret: string;
+  mediaUrlSecret: string;
 }
 
 /**
@@ -109,6 +112,7 @@ function loadOrCreateSecrets(dataDir: string): StoredSecrets {
     vapidPublicKey: stored.vapidPublicKey ?? vapid?.publicKey ?? '',
     vapidPrivateKey: stored.vapidPrivateKey ?? vapid?.privateKey ?? '',
     paymentWebhookSecret: stored.paymentWebhookSecret ?? randomBytes(32).toString('base64url'),
+    mediaUrlSecret: stored.mediaUrlSecret ?? randomBytes(32).toString('base64url'),
   };
   if (JSON.stringify({ ...stored, ...secrets }) !== JSON.stringify(stored)) {
     mkdirSync(dataDir, { recursive: true });
@@ -197,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     paymentProvider: env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local',
     paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || secrets.paymentWebhookSecret,
+    mediaUrlSecret: env.MEDIA_URL_SECRET || secrets.mediaUrlSecret,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,

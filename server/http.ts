@@ -111,7 +111,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settlementRoutes, { db: deps.db });
   await app.register(unlockRoutes, { db: deps.db });
 
-  await app.register(mediaRoutes, { db: deps.db, mediaDir: deps.config.mediaDir });
+  await app.register(mediaRoutes, {
+    db: deps.db,
+    mediaDir: deps.config.mediaDir,
+    mediaUrlSecret: deps.config.mediaUrlSecret,
+  });
 
   const indexFile = path.join(deps.config.distDir, 'index.html');
   if (existsSync(indexFile)) {

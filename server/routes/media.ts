@@ -1,9 +1,12 @@
 /**
  * The media files at `/media/` (images, academy videos). Images are static files for everyone.
- * Academy videos go through `/media/videos/<file>`, which answers 404 while the video's
- * `academy_videos` row is a premiere (publish time in the future): its slug is public (the academy
- * overview, the winery page), and the file name follows from it. Published videos (and video files
- * without an academy row, e.g. a vintage's video) are served with Range support for streaming.
+ * Videos go through `/media/videos/<file>?exp=…&sig=…` and need a valid, unexpired signature
+ * (`services/media-signing.ts`; GraphQL hands signed addresses of academy videos only to signed-in
+ * clients, those of an offer's video to everyone): an unsigned, tampered or expired address is
+ * refused with 403. The route also answers 404 while the video's `academy_videos` row is a premiere
+ * (publish time in the future): its slug is public (the academy overview, the winery page), and the
+ * file name follows from it. Allowed videos are served with Range support for streaming, cached
+ * only privately and no longer than their address is valid.
  */
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -13,10 +16,13 @@ import { isPublished } from '../../src/domain/academy';
 import type { Database } from '../db/client';
 import { academyVideos } from '../db/schema';
 import { mediaUrl } from '../seed/media/paths';
+import { VIDEO_URL_PREFIX, verifyMediaSignature } from '../services/media-signing';
 
 export interface MediaRouteDeps {
   db: Database;
   mediaDir: string;
+  /** HMAC secret of the signed video addresses (`MEDIA_URL_SECRET`). */
+  mediaUrlSecret: string;
 }
 
 const VIDEO_FOLDER = 'videos';
@@ -37,6 +43,17 @@ const notFound = (reply: FastifyReply) =>
     .type('text/plain; charset=utf-8')
     .send('Nicht gefunden.');
 
+const forbidden = (reply: FastifyReply, expired: boolean) =>
+  reply
+    .code(403)
+    .header('cache-control', 'no-store')
+    .type('text/plain; charset=utf-8')
+    .send(
+      expired
+        ? 'Dieser Videolink ist abgelaufen. Bitte laden Sie die Seite neu.'
+        : 'Dieses Video ist nur über einen gültigen Link aus dem Portal abrufbar.',
+    );
+
 /** Whether an academy video with this file is still a premiere (matched by its URL or its slug). */
 async function isPremiereFile(db: Database, file: string, slug: string, now: Date): Promise<boolean> {
   const rows = await db
@@ -46,7 +63,10 @@ async function isPremiereFile(db: Database, file: string, slug: string, now: Dat
   return rows.some((row) => !isPublished(row.datetimePublished, now));
 }
 
-export async function mediaRoutes(app: FastifyInstance, { db, mediaDir }: MediaRouteDeps): Promise<void> {
+export async function mediaRoutes(
+  app: FastifyInstance,
+  { db, mediaDir, mediaUrlSecret }: MediaRouteDeps,
+): Promise<void> {
   // Everything but the video folder: checked on the requested and on the finally opened path, so
   // no spelling (`/media/./videos/…`, encoded slashes, symbolic links) reaches a video this way.
   await app.register(fastifyStatic, {
@@ -57,18 +77,34 @@ export async function mediaRoutes(app: FastifyInstance, { db, mediaDir }: MediaR
     allowedPath: (pathname) => !isVideoPath(pathname),
   });
 
-  // The video folder, one plain file name per request, after the publish-time check.
+  // The video folder, one plain file name per request, after the signature and publish-time checks.
   await app.register(async (videos) => {
     await videos.register(fastifyStatic, {
       root: path.join(mediaDir, VIDEO_FOLDER),
       serve: false,
-      maxAge: MAX_AGE,
+      cacheControl: false,
     });
-    videos.get<{ Params: { file: string } }>('/media/videos/:file', async (request, reply) => {
-      const match = VIDEO_FILE.exec(request.params.file);
-      if (!match?.[1]) return notFound(reply);
-      if (await isPremiereFile(db, request.params.file, match[1], new Date())) return notFound(reply);
-      return reply.sendFile(request.params.file);
-    });
+    videos.get<{ Params: { file: string }; Querystring: { exp?: unknown; sig?: unknown } }>(
+      '/media/videos/:file',
+      async (request, reply) => {
+        const match = VIDEO_FILE.exec(request.params.file);
+        if (!match?.[1]) return notFound(reply);
+        const now = new Date();
+        const { exp, sig } = request.query;
+        const check = verifyMediaSignature(
+          `${VIDEO_URL_PREFIX}${request.params.file}`,
+          exp,
+          sig,
+          mediaUrlSecret,
+          now,
+        );
+        if (!check.ok) return forbidden(reply, check.reason === 'expired');
+        if (await isPremiereFile(db, request.params.file, match[1], now)) return notFound(reply);
+        // The address is the permission: kept only in the browser's own cache, and only until it expires.
+        const remaining = Math.max(0, check.expires - Math.floor(now.getTime() / 1000));
+        reply.header('cache-control', `private, max-age=${remaining}`);
+        return reply.sendFile(request.params.file, { cacheControl: false });
+      },
+    );
   });
 }

@@ -19,6 +19,8 @@ import { ON_DEMAND_CHUNK_CACHE, USER_CACHES } from './cache-names';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
+// Only images are kept for offline use. Videos (`/media/videos/…?exp=…&sig=…`, signed addresses that
+// expire) are never cached by this worker: they go to the network, and offline the player says so.
 const MEDIA_IMAGE = /^\/media\/.+\.(svg|jpe?g|png|webp)$/i;
 
 precacheAndRoute(self.__WB_MANIFEST);

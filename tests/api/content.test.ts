@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academyVideos, blogPosts, wineries } from '../../server/db/schema';
+import { signMediaUrl } from '../../server/services/media-signing';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 
 const TOKEN_AUTH =
@@ -149,25 +150,132 @@ describe.each(databaseTargets)('Inhalte, Weingüter und Jahrgänge (%s)', (targe
     expect(unknown.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 
+  it('hands academy video addresses only to signed-in clients, signed, short-lived and stable for the hour', async () => {
+    const ALL_WINERIES = '{ allWineries { id academyVideos { slug isPublished videoUrl } } }';
+    type Wineries = {
+      allWineries: { academyVideos: { slug: string; isPublished: boolean; videoUrl: string | null }[] }[];
+    };
+    const visitor = await portal.gql<Wineries>(ALL_WINERIES);
+    expect(visitor.errors).toBeUndefined();
+    const visitorVideos = visitor.data?.allWineries.flatMap((winery) => winery.academyVideos) ?? [];
+    expect(visitorVideos.filter((video) => video.isPublished).length).toBeGreaterThan(0);
+    // A visitor sees the academy entries, but no address of any video.
+    for (const video of visitorVideos) expect(video.videoUrl, video.slug).toBeNull();
+
+    const client = await portal.gql<Wineries>(ALL_WINERIES, {}, { token });
+    const clientVideos = client.data?.allWineries.flatMap((winery) => winery.academyVideos) ?? [];
+    const published = clientVideos.filter((video) => video.isPublished);
+    expect(published.length).toBeGreaterThan(0);
+    const now = Date.now() / 1000;
+    for (const video of published) {
+      const match = /^\/media\/videos\/[a-z0-9-]+\.webm\?exp=(\d+)&sig=[\w-]{43}$/.exec(video.videoUrl ?? '');
+      expect(match, video.videoUrl ?? 'null').not.toBeNull();
+      const expires = Number(match?.[1]);
+      // A whole hour, valid for at least one more hour (a refetch keeps the same <video src>).
+      expect(expires % 3600).toBe(0);
+      expect(expires).toBeGreaterThanOrEqual(now + 3600);
+      expect(expires).toBeLessThanOrEqual(now + 2 * 3600 + 1);
+    }
+    for (const video of clientVideos.filter((entry) => !entry.isPublished)) expect(video.videoUrl).toBeNull();
+    const again = await portal.gql<Wineries>(ALL_WINERIES, {}, { token });
+    const againVideos = again.data?.allWineries.flatMap((winery) => winery.academyVideos) ?? [];
+    // Same hour, same addresses (unless the run straddles a full hour).
+    if (Math.floor(Date.now() / 3_600_000) === Math.floor(now / 3600))
+      expect(againVideos).toEqual(clientVideos);
+
+    const [first] = published;
+    const answer = await portal.app.inject({ method: 'GET', url: first?.videoUrl ?? '' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('video/webm');
+    expect(answer.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    const maxAge = Number(/max-age=(\d+)/.exec(String(answer.headers['cache-control']))?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(3600);
+    expect(maxAge).toBeLessThanOrEqual(2 * 3600);
+  });
+
+  it('refuses unsigned, tampered, borrowed and expired video addresses in German', async () => {
+    const slug = 'was-macht-einen-grossen-bordeaux-aus';
+    const [video] = await portal.db.select().from(academyVideos).where(eq(academyVideos.slug, slug));
+    if (!video) throw new Error('Video fehlt in den Demodaten');
+    const [other] = (await portal.db.select().from(academyVideos)).filter(
+      (entry) => entry.videoUrl !== video.videoUrl,
+    );
+    if (!other) throw new Error('Zweites Video fehlt in den Demodaten');
+    const secret = portal.config.mediaUrlSecret;
+    const signed = signMediaUrl(video.videoUrl, secret, new Date());
+    const [, query] = signed.split('?');
+    const sig = new URLSearchParams(query).get('sig') ?? '';
+    const exp = new URLSearchParams(query).get('exp') ?? '';
+    const flipped = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+    const expired = signMediaUrl(video.videoUrl, secret, new Date(Date.now() - 3 * 3600 * 1000));
+    const cases: [string, RegExp][] = [
+      [video.videoUrl, /nur über einen gültigen Link/],
+      [`${video.videoUrl}?exp=${exp}`, /nur über einen gültigen Link/],
+      [`${video.videoUrl}?exp=${exp}&sig=${flipped}`, /nur über einen gültigen Link/],
+      // A later expiry with the old signature, the signature of one file on another, a foreign secret.
+      [`${video.videoUrl}?exp=${Number(exp) + 3600}&sig=${sig}`, /nur über einen gültigen Link/],
+      [`${other.videoUrl}?exp=${exp}&sig=${sig}`, /nur über einen gültigen Link/],
+      [signMediaUrl(video.videoUrl, 'ein-anderes-geheimnis', new Date()), /nur über einen gültigen Link/],
+      [`${video.videoUrl}?exp=${exp}&sig=${sig}&sig=${sig}`, /nur über einen gültigen Link/],
+      [expired, /abgelaufen/],
+    ];
+    for (const [url, message] of cases) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await portal.app.inject({ method, url, headers: { range: 'bytes=0-99' } });
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+        expect(response.headers['content-type'], url).toBe('text/plain; charset=utf-8');
+        expect(response.headers['cache-control'], url).toBe('no-store');
+        if (method === 'GET') expect(response.body, url).toMatch(message);
+      }
+    }
+    expect((await portal.app.inject({ method: 'GET', url: signed })).statusCode).toBe(200);
+  });
+
+  it('plays the public offer video for a visitor through a signed address, with Range requests', async () => {
+    const [vintage] = (await portal.db.query.vintages.findMany()).filter((entry) => entry.videoUrl);
+    if (!vintage?.videoUrl) throw new Error('Kein Jahrgang mit Video in den Demodaten');
+    const answer = await portal.gql<{ vintageDetails: { videoUrl: string | null } }>(
+      'query ($id: Int!) { vintageDetails(vintageId: $id) { videoUrl } }',
+      { id: vintage.id },
+    );
+    const url = answer.data?.vintageDetails.videoUrl ?? '';
+    expect(url.startsWith(`${vintage.videoUrl}?exp=`)).toBe(true);
+    const unsigned = await portal.app.inject({ method: 'GET', url: vintage.videoUrl });
+    expect(unsigned.statusCode).toBe(403);
+    const whole = await portal.app.inject({ method: 'GET', url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    const size = whole.rawPayload.length;
+    const part = await portal.app.inject({ method: 'GET', url, headers: { range: 'bytes=10-59' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 10-59/${size}`);
+    expect(part.rawPayload).toEqual(whole.rawPayload.subarray(10, 60));
+  });
+
   it('holds back a premiere video file until its publish time, then streams it with Range requests', async () => {
     const slug = 'was-macht-einen-grossen-bordeaux-aus';
     const [video] = await portal.db.select().from(academyVideos).where(eq(academyVideos.slug, slug));
     if (!video?.wineryId) throw new Error('Video zu Lafite fehlt in den Demodaten');
     const file = video.videoUrl;
+    // Even a correctly signed address (e.g. of a vintage's video with the same file) opens no premiere.
+    const signed = signMediaUrl(file, portal.config.mediaUrlSecret, new Date());
+    const query = signed.slice(file.length);
     const spellings = [
+      signed,
       file,
-      `${file}?download=1`,
-      file.replace('/media/', '/media/./'),
-      file.replace('/media/', '/media//'),
-      file.replace('/media/videos/', '/media/videos/../videos/'),
-      file.replace('/media/videos/', '/media/videos%2f'),
-      file.replace('/media/videos/', '/media/%76ideos/'),
-      file.replace('/media/videos/', '/media/academy/../videos/'),
+      `${signed}&download=1`,
+      file.replace('/media/', '/media/./') + query,
+      file.replace('/media/', '/media//') + query,
+      file.replace('/media/videos/', '/media/videos/../videos/') + query,
+      file.replace('/media/videos/', '/media/videos%2f') + query,
+      file.replace('/media/videos/', '/media/%76ideos/') + query,
+      file.replace('/media/videos/', '/media/academy/../videos/') + query,
     ];
     const wineryVideos = async () => {
       const answer = await portal.gql<{
         wineryDetails: { academyVideos: { slug: string; isPublished: boolean; videoUrl: string | null }[] };
-      }>(WINERY, { id: video.wineryId });
+      }>(WINERY, { id: video.wineryId }, { token });
       return answer.data?.wineryDetails.academyVideos.find((entry) => entry.slug === slug);
     };
 
@@ -179,13 +287,13 @@ describe.each(databaseTargets)('Inhalte, Weingüter und Jahrgänge (%s)', (targe
       for (const url of spellings) {
         for (const method of ['GET', 'HEAD'] as const) {
           const response = await portal.app.inject({ method, url, headers: { range: 'bytes=0-99' } });
-          // The plain address answers 404 like a missing file; odd spellings may also answer 403.
-          if (url === file) expect(response.statusCode, method).toBe(404);
+          // The signed address answers 404 like a missing file; other spellings may also answer 403.
+          if (url === signed) expect(response.statusCode, method).toBe(404);
           expect([403, 404], `${method} ${url}`).toContain(response.statusCode);
           expect(response.headers['content-type'], url).not.toMatch(/video/);
         }
       }
-      // The winery page lists the premiere, but without its address.
+      // The winery page lists the premiere, but without its address, even for a client.
       expect(await wineryVideos()).toEqual({ slug, isPublished: false, videoUrl: null });
     } finally {
       await portal.db
@@ -194,23 +302,29 @@ describe.each(databaseTargets)('Inhalte, Weingüter und Jahrgänge (%s)', (targe
         .where(eq(academyVideos.id, video.id));
     }
 
-    expect(await wineryVideos()).toEqual({ slug, isPublished: true, videoUrl: file });
-    const whole = await portal.app.inject({ method: 'GET', url: file });
+    const listed = await wineryVideos();
+    expect(listed?.isPublished).toBe(true);
+    expect(listed?.videoUrl?.startsWith(`${file}?exp=`)).toBe(true);
+    const url = listed?.videoUrl ?? '';
+    const whole = await portal.app.inject({ method: 'GET', url });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/webm');
     expect(whole.headers['accept-ranges']).toBe('bytes');
     const size = whole.rawPayload.length;
     expect(size).toBeGreaterThan(1000);
-    const part = await portal.app.inject({ method: 'GET', url: file, headers: { range: 'bytes=100-199' } });
+    const part = await portal.app.inject({ method: 'GET', url, headers: { range: 'bytes=100-199' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 100-199/${size}`);
     expect(part.rawPayload).toEqual(whole.rawPayload.subarray(100, 200));
     // Images beside the videos are served as before; unknown video names are not found.
     const thumbnail = video.thumbnail ?? '';
     expect((await portal.app.inject({ method: 'GET', url: thumbnail })).statusCode).toBe(200);
-    expect(
-      (await portal.app.inject({ method: 'GET', url: '/media/videos/gibt-es-nicht.webm' })).statusCode,
-    ).toBe(404);
+    const unknown = signMediaUrl(
+      '/media/videos/gibt-es-nicht.webm',
+      portal.config.mediaUrlSecret,
+      new Date(),
+    );
+    expect((await portal.app.inject({ method: 'GET', url: unknown })).statusCode).toBe(404);
   });
 
   it('answers the winery page with images, facts, videos, wine cores, top offer and critics in few queries', async () => {

@@ -161,7 +161,13 @@ test('an en-primeur offer shows the subscription banner and its video', async ({
   await expect(page.getByText('Subskription', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Video ansehen' }).click();
   const videoDialog = page.getByRole('dialog', { name: 'Château Margaux 2025' });
-  await expect(videoDialog.locator('video')).toBeVisible();
+  const video = videoDialog.locator('video');
+  await expect(video).toBeVisible();
+  // The file comes through a signed, short-lived address and really loads (not 403).
+  await expect(video).toHaveAttribute('src', /^\/media\/videos\/[\w-]+\.webm\?exp=\d+&sig=[\w-]+$/);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 })
+    .toBeGreaterThan(0);
 });
 
 test('a visitor opens the public offer, chooses to log in and lands on the offer', async ({ page }) => {

@@ -3,6 +3,7 @@ import { formatEuro } from '../../../src/domain/money';
 import { availableCases, casePriceCents, pricePerLiterCents } from '../../../src/domain/offer-pricing';
 import { findVintage, listBottleSizes } from '../../services/catalogue';
 import { sanitizeRichText } from '../../services/html';
+import { signMediaUrl } from '../../services/media-signing';
 import type { GraphQLContext } from '../context';
 import type { Loaders } from '../loaders';
 import type { OfferModel } from '../models';
@@ -93,6 +94,9 @@ export const catalogueTypes = {
     assortmentPartialRel: (vintage, _args, { loaders }) => loaders.assortmentByVintage.load(vintage.id),
     offerRel: (vintage, _args, { loaders }) => loaders.activeOffersByVintage.load(vintage.id),
     wine: (vintage, _args, { loaders }) => required(loaders.wine, vintage.wineId, 'Wein'),
+    // The offer page's video is public: a signed, short-lived address for everyone.
+    videoUrl: (vintage, _args, { config }) =>
+      vintage.videoUrl === null ? null : signMediaUrl(vintage.videoUrl, config.mediaUrlSecret, new Date()),
   },
   Offer: {
     vintage: (offer, _args, { loaders }) => required(loaders.vintage, offer.vintageId, 'Jahrgang'),

@@ -2,6 +2,7 @@ import { isPublished } from '../../../src/domain/academy';
 import { availableCases } from '../../../src/domain/offer-pricing';
 import { findPostPage, listAcademyVideos, listPostPages, openAcademyVideo } from '../../services/content';
 import { sanitizeRichText } from '../../services/html';
+import { signMediaUrl } from '../../services/media-signing';
 import type { Loaders } from '../loaders';
 import type { OfferModel } from '../models';
 import type { QueryResolvers, Resolvers } from '../resolvers-types.generated';
@@ -27,7 +28,13 @@ export const contentTypes = {
     body: (post) => sanitizeRichText(post.body),
   },
   AcademyVideo: {
-    videoUrl: (video) => (isPublished(video.datetimePublished, new Date()) ? video.videoUrl : null),
+    // Only signed-in clients get the (signed, short-lived) address of a published video; visitors
+    // see the academy entries of a winery page without it, premieres stay without one for everyone.
+    videoUrl: (video, _args, { user, config }) => {
+      const now = new Date();
+      if (!user || !isPublished(video.datetimePublished, now)) return null;
+      return signMediaUrl(video.videoUrl, config.mediaUrlSecret, now);
+    },
     description: (video) => sanitizeRichText(video.description),
     isPublished: (video) => isPublished(video.datetimePublished, new Date()),
     keywords: (video, _args, { loaders }) => loaders.keywordsByVideo.load(video.id),
