@@ -143,7 +143,7 @@ export function settlementDocument(
     },
     totals: [
       { label: 'Verkaufserlös (brutto)', value: euro(content.gross) },
-      { label: 'abzüglich 3,5 % Verkaufsprovision', value: `− ${euro(content.commission)}` },
+      { label: 'abzüglich 3,5 % Verkaufsprovision', value: `– ${euro(content.commission)}` },
       { label: 'Auszahlungsbetrag (netto)', value: euro(content.net), strong: true },
     ],
     notes: [
