@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pdfPool,
   });
 
-  await app.register(settlementRoutes, { db: deps.db });
+  await app.register(settlementRoutes, { db: deps.db, config: deps.config, pdfPool });
   await app.register(unlockRoutes, { db: deps.db });
 
   await app.register(mediaRoutes, {

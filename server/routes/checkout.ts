@@ -14,10 +14,9 @@ import { decimalToCents, formatEuro } from '../../src/domain/money';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { invoicePositions, invoices, users, vintages } from '../db/schema';
+import { sendPdf as sendPdfFrom, withinPdfLimit as withinPdfLimitFor } from '../pdf/http';
 import type { PdfDocumentModel } from '../pdf/layout';
-import { type PdfPool, PdfRenderError } from '../pdf/pool';
-import { userFromToken } from '../services/auth';
-import { authMessages } from '../services/auth-validation';
+import type { PdfPool } from '../pdf/pool';
 import {
   certificateDocument,
   certificateFor,
@@ -33,7 +32,6 @@ import {
 import { cardOutcome, portalUserId } from '../services/payments/local';
 import { LOCAL_SIGNATURE_HEADER, signPayload, verifySignature } from '../services/payments/signature';
 import { constructStripeEvent } from '../services/payments/stripe';
-import { countAndCheck, rateLimits } from '../services/rate-limit';
 import { type PayPageInvoice, payPage, portalPage, verifyPage } from './checkout-pages';
 
 export interface CheckoutRouteDeps {
@@ -68,45 +66,11 @@ const stripeOutcomes: Record<string, PaymentOutcome> = {
 export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDeps): Promise<void> {
   const { db, config, pdfPool } = deps;
 
-  /**
-   * The PDF routes' flood guard: a signed-in request (`Authorization: JWT …`, as the PWA's offline
-   * sync sends it) counts against its user, any other against its IP. Answers false after replying 429.
-   */
-  async function withinPdfLimit(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const token = request.headers.authorization?.match(/^(?:JWT|Bearer)\s+(\S+)$/i)?.[1];
-    const user = token ? await userFromToken(db, config, token) : null;
-    const [key, rule] = user
-      ? [`pdf:user:${user.id}`, rateLimits.pdfPerUser]
-      : [`pdf:ip:${request.ip}`, rateLimits.pdfPerIp];
-    if (!(await countAndCheck(db, key, rule))) return true;
-    await reply
-      .code(429)
-      .header('retry-after', String(rule.windowSeconds))
-      .type('text/plain; charset=utf-8')
-      .send(authMessages.rateLimited);
-    return false;
-  }
+  const withinPdfLimit = (request: FastifyRequest, reply: FastifyReply) =>
+    withinPdfLimitFor(db, config, request, reply);
+  const sendPdf = (reply: FastifyReply, model: PdfDocumentModel, filename: string) =>
+    sendPdfFrom(pdfPool, reply, model, filename);
 
-  /** Renders in the worker pool and sends the PDF; overload and timeouts answer 503 in German. */
-  async function sendPdf(reply: FastifyReply, model: PdfDocumentModel, filename: string) {
-    let pdf: Buffer;
-    try {
-      pdf = await pdfPool.render(model);
-    } catch (error) {
-      if (!(error instanceof PdfRenderError)) throw error;
-      return reply
-        .code(503)
-        .header('retry-after', '60')
-        .header('cache-control', 'no-store')
-        .type('text/plain; charset=utf-8')
-        .send(error.message);
-    }
-    return reply
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', `inline; filename="${filename}"`)
-      .type('application/pdf')
-      .send(pdf);
-  }
   // Webhook signatures and the card form need the body as sent: keep it as a string here.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));

@@ -1,15 +1,15 @@
 /**
  * The seller's settlement of a Zweitmarkt sale (issue 18): gross proceeds at the asking price,
  * 3.5 % sales commission, net proceeds, the sold cases with their storage ids, and the SHA-256
- * fingerprint of the content (as the storage certificate has). Built with pdfkit like the invoice
- * and certificate PDFs; kept in its own module so it can move onto the shared PDF layout/worker.
+ * fingerprint of the content (as the storage certificate has). A document of the shared PDF layout
+ * (`server/pdf/layout.ts`), rendered in the worker pool like the invoice and the certificate.
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import type { Database, Transaction } from '../db/client';
-import { bottleSizes, depotPositions, type sellOrders, users, vintages } from '../db/schema';
+import { bottleSizes, depotPositions, sellOrders, users, vintages } from '../db/schema';
+import type { PdfDocumentModel } from '../pdf/layout';
 import { vintageLabelSql } from './invoices';
 
 type SellOrderRow = typeof sellOrders.$inferSelect;
@@ -102,62 +102,86 @@ const germanDate = (date: Date) =>
 
 const euro = (value: string) => formatEuro(decimalToCents(value));
 
-export function settlementPdf(content: SettlementContent, fingerprint: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const title = `Verkaufsabrechnung ${content.sellOrderId}`;
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: 'Weindepot' } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-    doc.font('Helvetica-Bold').fontSize(22).fillColor('#5c1a2b').text('Verkaufsabrechnung (Zweitmarkt)');
-    doc.moveDown(0.3).font('Helvetica').fontSize(11).fillColor('#222');
-    doc.text(
-      `Verkaufsauftrag Nr. ${content.sellOrderId} · verkauft am ${germanDate(new Date(content.soldAt))}`,
-    );
-    doc.text(`Verkäufer: ${content.seller}`, { width });
-    doc.moveDown();
-    doc.font('Helvetica-Bold').text(content.wine, { width });
-    doc
-      .font('Helvetica')
-      .text(
-        `${content.cases} ${content.cases === 1 ? 'Kiste' : 'Kisten'} à ${content.bottlesPerCase} × ${content.bottleSize}, ${euro(content.askPriceBtl)} je Flasche`,
-        { width },
-      );
-    doc.moveDown();
-    const row = (label: string, value: string, bold = false) => {
-      const y = doc.y;
-      doc
-        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-        .text(label, doc.page.margins.left, y, { width: width - 140 });
-      doc.text(value, doc.page.margins.left + width - 140, y, { width: 140, align: 'right' });
-    };
-    row('Verkaufserlös (brutto)', euro(content.gross));
-    row('abzüglich 3,5 % Verkaufsprovision', `− ${euro(content.commission)}`);
-    doc
-      .moveTo(doc.page.margins.left, doc.y + 2)
-      .lineTo(doc.page.margins.left + width, doc.y + 2)
-      .strokeColor('#999')
-      .stroke();
-    doc.moveDown(0.4);
-    row('Auszahlungsbetrag (netto)', euro(content.net), true);
-    doc.moveDown();
-    doc
-      .font('Helvetica-Bold')
-      .text('Übertragene Kisten (Lager-IDs im Zollfreilager Genf)', doc.page.margins.left);
-    doc.font('Helvetica');
-    for (const lot of content.lots) {
-      doc.text(`${lot.cases} ${lot.cases === 1 ? 'Kiste' : 'Kisten'}: ${lot.storageIds || '–'}`, { width });
-    }
-    doc.moveDown();
-    doc.font('Helvetica-Bold').text('Digitaler Fingerabdruck (SHA-256)');
-    doc.font('Courier').fontSize(9).text(fingerprint, { width });
-    doc.moveDown(0.5).font('Helvetica').fontSize(9).fillColor('#555');
-    doc.text(
-      'Der Fingerabdruck wird über den Inhalt dieser Abrechnung gebildet; Weindepot bestätigt auf Anfrage, dass er zu dieser Abrechnung gehört.',
-      { width },
-    );
-    doc.end();
-  });
+const countLabel = (count: number, singular: string, plural: string) =>
+  `${count} ${count === 1 ? singular : plural}`;
+
+/**
+ * The settlement as a document of the shared PDF layout (rendered by the worker pool): the sale's
+ * facts, the transferred cases with their storage ids, gross − commission = net, and the
+ * verification footer with the fingerprint (checked at `verifyUrl`).
+ */
+export function settlementDocument(
+  content: SettlementContent,
+  fingerprint: string,
+  verifyUrl: string,
+): PdfDocumentModel {
+  const soldAt = germanDate(new Date(content.soldAt));
+  return {
+    title: 'Verkaufsabrechnung (Zweitmarkt)',
+    metaTitle: `Verkaufsabrechnung ${content.sellOrderId}`,
+    recipient: [content.seller],
+    facts: [
+      { label: 'Verkaufsauftrag:', value: String(content.sellOrderId) },
+      { label: 'Verkauft am:', value: soldAt },
+      { label: 'Kisten:', value: String(content.cases) },
+    ],
+    intro: [
+      `${content.wine}, ${countLabel(content.cases, 'Kiste', 'Kisten')} à ${countLabel(content.bottlesPerCase, 'Flasche', 'Flaschen')} (${content.bottleSize}), verkauft zu ${euro(content.askPriceBtl)} je Flasche.`,
+      'Die Kisten wurden im Zollfreilager Genf auf den Käufer übertragen:',
+    ],
+    table: {
+      columns: [
+        { header: 'Wein', width: 40 },
+        { header: 'Menge', width: 20 },
+        { header: 'Lager-IDs', width: 40 },
+      ],
+      rows: content.lots.map((lot) => [
+        content.wine,
+        countLabel(lot.cases, 'Kiste', 'Kisten'),
+        lot.storageIds || '–',
+      ]),
+    },
+    totals: [
+      { label: 'Verkaufserlös (brutto)', value: euro(content.gross) },
+      { label: 'abzüglich 3,5 % Verkaufsprovision', value: `– ${euro(content.commission)}` },
+      { label: 'Auszahlungsbetrag (netto)', value: euro(content.net), strong: true },
+    ],
+    notes: [
+      'Der Auszahlungsbetrag wird auf Ihr hinterlegtes Konto überwiesen. Der digitale Fingerabdruck wird über den Inhalt dieser Abrechnung gebildet; unter der angegebenen Adresse lässt sich prüfen, ob die Abrechnung echt ist.',
+    ],
+    verification: { url: verifyUrl, fingerprint },
+  };
+}
+
+export interface VerifiedSettlement {
+  sellOrderId: number;
+  soldAt: string;
+  cases: number;
+  wine: string;
+  net: string;
+}
+
+/**
+ * The public check of a settlement's fingerprint: genuine when it is the sell order's current
+ * settlement fingerprint and the settlement's content still hashes to it.
+ */
+export async function verifySettlement(
+  db: Database,
+  fingerprint: string,
+): Promise<VerifiedSettlement | null> {
+  if (!/^[0-9a-f]{64}$/.test(fingerprint)) return null;
+  const [sellOrder] = await db
+    .select()
+    .from(sellOrders)
+    .where(eq(sellOrders.settlementFingerprint, fingerprint));
+  if (!sellOrder || sellOrder.casesSold === 0) return null;
+  const content = await settlementContent(db, sellOrder);
+  if (settlementFingerprint(content) !== fingerprint) return null;
+  return {
+    sellOrderId: content.sellOrderId,
+    soldAt: germanDate(new Date(content.soldAt)),
+    cases: content.cases,
+    wine: content.wine,
+    net: euro(content.net),
+  };
 }

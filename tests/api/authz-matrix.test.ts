@@ -3,7 +3,8 @@
  * so a new operation is covered without touching this file) called as a visitor, client A, client B
  * and staff, with the role each may use taken from `accessPolicy`. Then data isolation: client A
  * (Thomas Keller) asks everything a client can ask, with the ids of client B (Anna Berger: depot,
- * paid invoices, order list, investor profile, adviser offer), and never receives or changes B's data.
+ * paid invoices, order list, investor profile, adviser offer, sell orders and settlement), and never
+ * receives or changes B's data. The loops make dozens of calls each: two minutes per test, for busy machines.
  */
 import { type GraphQLField, type GraphQLInputType, getNamedType, Kind, typeFromAST } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,10 @@ interface ClientB {
   profileUids: string[];
   manualUid: string;
   storageIds: string[];
+  /** B's sell orders (Zweitmarkt), an open (cancellable) one first. */
+  sellOrderIds: number[];
+  /** Settlement PDF tokens of B's sold orders. */
+  settlementTokens: string[];
   /** Strings that must never appear in an answer to client A. */
   identifying: string[];
 }
@@ -100,12 +105,18 @@ describe.each(databaseTargets)('Berechtigungsmatrix (%s)', (target) => {
     const profiles = await rows<{ id: number; uid: string; source: string; archived: boolean }>(
       `select id, uid, source, archived from preferences_profiles where user_id = ${user.id} order by id`,
     );
+    const sellOrders = await rows<{ id: number; settlement_token: string | null }>(
+      `select id, settlement_token from sell_orders where seller_id = ${user.id}
+       order by (status in ('REQUESTED', 'LISTED')) desc, id`,
+    );
     const manual = profiles.find((profile) => profile.source === 'MANUALLY' && !profile.archived);
     // The demo data gives B everything the isolation test needs; a thinner seed would make it pass vacuously.
     expect(invoices.length).toBeGreaterThan(0);
     expect(orderPositions.length).toBeGreaterThan(0);
     expect(depot.length).toBeGreaterThan(0);
     expect(manual).toBeDefined();
+    expect(sellOrders.length).toBeGreaterThan(0);
+    expect(sellOrders.some((order) => order.settlement_token)).toBe(true);
     b = {
       userId: user.id,
       email: user.email,
@@ -116,6 +127,10 @@ describe.each(databaseTargets)('Berechtigungsmatrix (%s)', (target) => {
       profileUids: profiles.map((profile) => profile.uid),
       manualUid: manual?.uid ?? '',
       storageIds: depot.flatMap((position) => (position.storage_id ? [position.storage_id] : [])),
+      sellOrderIds: sellOrders.map((order) => order.id),
+      settlementTokens: sellOrders.flatMap((order) =>
+        order.settlement_token ? [order.settlement_token] : [],
+      ),
       identifying: [
         user.email,
         `${user.first_name} ${user.last_name}`,
@@ -127,6 +142,7 @@ describe.each(databaseTargets)('Berechtigungsmatrix (%s)', (target) => {
           invoice.provider_invoice_id,
         ]),
         ...profiles.map((profile) => profile.uid),
+        ...sellOrders.map((order) => order.settlement_token),
       ].filter((value): value is string => Boolean(value)),
     };
   }, 120_000);
@@ -166,6 +182,7 @@ describe.each(databaseTargets)('Berechtigungsmatrix (%s)', (target) => {
       ),
       `select 'invoice_positions', coalesce(sum(hashtextextended(t::text, 0)), 0)::text from invoice_positions t where invoice_id in (select id from invoices where user_id = ${b.userId})`,
       `select 'recommended_positions', coalesce(sum(hashtextextended(t::text, 0)), 0)::text from recommended_positions t where profile_id in (select id from preferences_profiles where user_id = ${b.userId})`,
+      `select 'sell_orders', coalesce(sum(hashtextextended(t::text, 0)), 0)::text from sell_orders t where seller_id = ${b.userId}`,
       `select 'depot_position_statuses', coalesce(sum(hashtextextended(t::text, 0)), 0)::text from depot_position_statuses t where depot_position_id in (select id from depot_positions where owner_id = ${b.userId})`,
     ];
     return JSON.stringify(await rows(parts.join(' union all ')));
@@ -178,6 +195,7 @@ describe.each(databaseTargets)('Berechtigungsmatrix (%s)', (target) => {
       if (/invoice/i.test(name)) return b.invoiceIds[0];
       if (/orderPosition/i.test(name)) return b.orderPositionIds[0];
       if (/depot/i.test(name)) return b.depotPositionIds[0];
+      if (/sellOrder/i.test(name)) return b.sellOrderIds[0];
       if (/profile|quote/i.test(name)) return b.profileIds[0];
     }
     if (named === 'String') {
@@ -197,6 +215,7 @@ describe.each(databaseTargets)('Berechtigungsmatrix (%s)', (target) => {
       OrderPosition: b.orderPositionIds,
       DepotPosition: b.depotPositionIds,
       PreferencesProfile: b.profileIds,
+      SellOrder: b.sellOrderIds,
     };
     const walk = (value: unknown) => {
       if (Array.isArray(value)) return value.forEach(walk);
@@ -267,7 +286,7 @@ describe.each(databaseTargets)('Berechtigungsmatrix (%s)', (target) => {
       }
     }
     expect(portal.unexpectedErrors).toEqual([]);
-  });
+  }, 120_000);
 
   it('refuses client operations to visitors (UNAUTHENTICATED), changing nothing', async () => {
     const clientFields = everyField.filter(({ kind, field }) => policy[kind][field.name] === 'client');
@@ -280,10 +299,17 @@ describe.each(databaseTargets)('Berechtigungsmatrix (%s)', (target) => {
       expect(leaksOfB(answer.data), `${kind}.${field.name}`).toEqual([]);
     }
     expect(portal.unexpectedErrors).toEqual([]);
-  });
+  }, 120_000);
 
   it('finds B’s data in B’s own answers (the leak check below would see a leak)', async () => {
-    for (const name of ['me', 'clientsDepot', 'clientsInvoices', 'orderPositionList', 'getInvoiceById']) {
+    for (const name of [
+      'me',
+      'clientsDepot',
+      'clientsInvoices',
+      'orderPositionList',
+      'getInvoiceById',
+      'mySellOrders',
+    ]) {
       const field = rootFields(schema, 'Query').find((candidate) => candidate.name === name);
       if (!field) throw new Error(`Query.${name} fehlt im Schema`);
       const answer = await callWithDeepestSelection(
@@ -294,7 +320,7 @@ describe.each(databaseTargets)('Berechtigungsmatrix (%s)', (target) => {
       );
       expect(leaksOfB(answer).length, `Query.${name}`).toBeGreaterThan(0);
     }
-  });
+  }, 120_000);
 
   it('gives client A none of client B’s data for any query a client may call, aimed at B’s ids', async () => {
     const readable = fieldsOf('Query').filter((field) => policy.Query[field.name] !== 'staff');
@@ -313,7 +339,7 @@ describe.each(databaseTargets)('Berechtigungsmatrix (%s)', (target) => {
       expect(leaksOfB(answer), `Query.${field.name}`).toEqual([]);
     }
     expect(portal.unexpectedErrors).toEqual([]);
-  });
+  }, 120_000);
 
   it('gives client A none of client B’s data through the PWA’s own queries, with B’s ids as variables', async () => {
     const operations = pwaOperations().filter((operation) => operation.kind === 'query');
@@ -334,7 +360,7 @@ describe.each(databaseTargets)('Berechtigungsmatrix (%s)', (target) => {
       expect(leaksOfB(answer), operation.name).toEqual([]);
     }
     expect(portal.unexpectedErrors).toEqual([]);
-  });
+  }, 120_000);
 
   it('shows a proposal by its uid without B’s contact data, and never B’s profile without the uid', async () => {
     const proposal = await call(
@@ -370,7 +396,101 @@ describe.each(databaseTargets)('Berechtigungsmatrix (%s)', (target) => {
       expect(await clientBFingerprint(), `Mutation.${field.name}`).toBe(before);
     }
     expect(portal.unexpectedErrors).toEqual([]);
-  });
+  }, 120_000);
+
+  it('keeps B’s sell orders, settlement, value and invoices out of A’s reach (Zweitmarkt, value, cancel)', async () => {
+    const before = await clientBFingerprint();
+    const [inBond] = await rows<{ id: number }>(
+      `select p.id from depot_positions p where p.owner_id = ${b.userId} and p.sell_order_id is null
+       and (select s.status from depot_position_statuses s where s.depot_position_id = p.id
+            order by s.datetime_status_update desc, s.id desc limit 1) = 'IN_BOND' order by p.id limit 1`,
+    );
+    const [openOrder] = await rows<{ id: number }>(
+      `select id from sell_orders where seller_id = ${b.userId} and status in ('REQUESTED', 'LISTED') order by id limit 1`,
+    );
+    const [openInvoice] = await rows<{ id: number }>(
+      `select id from invoices where user_id = ${b.userId} order by (stage <> 'PAID') desc, id limit 1`,
+    );
+    // The seed gives B each target; without them these checks would pass vacuously.
+    expect(inBond).toBeDefined();
+    expect(openOrder).toBeDefined();
+    expect(openInvoice).toBeDefined();
+    const sellOrderId = openOrder?.id ?? 0;
+    const refusedToA: [string, Record<string, unknown>][] = [
+      [
+        'mutation ($id: Int!) { createSellOrder(depotPositionId: $id, cases: 1, askPriceBtl: "10.00") { success errors { message } sellOrder { id } } }',
+        { id: inBond?.id },
+      ],
+      [
+        'mutation ($id: Int!) { cancelSellOrder(sellOrderId: $id) { success errors { message } sellOrder { id status } } }',
+        { id: sellOrderId },
+      ],
+      ['mutation ($id: Int!) { markPaymentThanksSeen(invoiceId: $id) { success } }', { id: openInvoice?.id }],
+    ];
+    for (const [query, variables] of refusedToA) {
+      const answer = await call('clientA', query, variables);
+      expect(answer.status, query).toBeLessThan(500);
+      const result = Object.values(answer.data ?? {})[0] as { success?: boolean } | null | undefined;
+      expect(result?.success ?? false, query).toBe(false);
+      expect(leaksOfB(answer), query).toEqual([]);
+      expect(await clientBFingerprint(), query).toBe(before);
+    }
+    // Staff operations on B's order and invoice: refused to visitors and both clients (B included).
+    const staffOnly: [string, Record<string, unknown>][] = [
+      ['mutation ($id: Int!) { approveSellOrder(sellOrderId: $id) { success } }', { id: sellOrderId }],
+      [
+        'mutation ($id: Int!) { rejectSellOrder(sellOrderId: $id, reason: "Test") { success } }',
+        { id: sellOrderId },
+      ],
+      [
+        'mutation ($id: Int!) { changeInvoice(invoiceId: $id, stage: CANCELLED, reason: "Test") { success } }',
+        { id: openInvoice?.id },
+      ],
+      ['{ allSellOrders { id status } }', {}],
+    ];
+    for (const [query, variables] of staffOnly) {
+      for (const [role, code] of [
+        ['visitor', 'UNAUTHENTICATED'],
+        ['clientA', 'FORBIDDEN'],
+        ['clientB', 'FORBIDDEN'],
+      ] as const) {
+        const answer = await call(role, query, variables);
+        expect(answer.status, `${query} als ${role}`).toBeLessThan(500);
+        expect(topCodes(answer), `${query} als ${role}`).toContain(code);
+        expect(answer.data ?? null, `${query} als ${role}`).toBeNull();
+      }
+      expect(await clientBFingerprint(), query).toBe(before);
+    }
+    // A's own lists and value never include B's: B's address is ignored for a client.
+    const mine = await call('clientA', '{ mySellOrders { __typename id status settlementPdfUrl } }', {});
+    expect(mine.errors ?? []).toEqual([]);
+    expect(leaksOfB(mine)).toEqual([]);
+    const performance =
+      'query ($mail: String) { depotPerformance(clientsMail: $mail) { marketValue invested soldPositions points { date marketValue } } }';
+    const own = await call('clientA', performance, {});
+    const aimed = await call('clientA', performance, { mail: b.email });
+    const ofB = await call('clientB', performance, {});
+    expect(own.errors ?? []).toEqual([]);
+    if (!aimed.errors?.length) expect(aimed.data).toEqual(own.data);
+    expect(ofB.data).not.toEqual(own.data);
+    // B's settlement PDF opens for the token's holder only; near guesses do not.
+    const [token] = b.settlementTokens;
+    const settlement = await portal.app.inject({ method: 'GET', url: `/settlement/${token}` });
+    expect(settlement.statusCode).toBe(200);
+    for (const guess of [
+      token?.slice(0, -1),
+      `${token?.slice(0, -1)}${token?.endsWith('A') ? 'B' : 'A'}`,
+      String(b.sellOrderIds[0]),
+    ]) {
+      const answer = await portal.app.inject({
+        method: 'GET',
+        url: `/settlement/${guess}`,
+        headers: { authorization: `JWT ${tokens.clientA}` },
+      });
+      expect(answer.statusCode, guess).toBe(404);
+    }
+    expect(portal.unexpectedErrors).toEqual([]);
+  }, 120_000);
 
   it('keeps certificates and payment pages to whoever holds their unguessable token', async () => {
     const [paid] = await rows<{ token: string; invoice_number: string; id: number }>(

@@ -434,9 +434,20 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['x-settlement-fingerprint']).toBe(settled.settlementFingerprint);
+    expect(pdf.headers['cache-control']).toBe('private, no-store');
+    // The QR code's address confirms the settlement; another fingerprint is unknown.
+    const genuine = await portal.app.inject({
+      method: 'GET',
+      url: `/verify/settlement/${settled.settlementFingerprint}`,
+    });
+    expect(genuine.statusCode).toBe(200);
+    expect(genuine.body).toContain('Verkaufsabrechnung echt');
+    const unknown = await portal.app.inject({ method: 'GET', url: `/verify/settlement/${'0'.repeat(64)}` });
+    expect(unknown.statusCode).toBe(404);
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Verkaufsabrechnung');
     expect(text).toContain('2.084,40');
+    expect(text).toContain('Verkaufsprovision');
     expect(text).toContain(allIds[0]);
     expect(
       (await portal.app.inject({ method: 'GET', url: '/settlement/unbekannt-aber-lang-genug' })).statusCode,

@@ -103,7 +103,8 @@ describe.each(targets)('Demodaten (%s)', (target) => {
     await database.migrate();
     seededBefore = await isDatabaseSeeded(database.db);
     await seedDemoData(database.db, { mediaDir, now: NOW });
-  });
+    // Migrating and seeding a fresh database takes close to a minute on a busy machine.
+  }, 180_000);
 
   afterAll(async () => {
     await database?.close();
