@@ -55,6 +55,8 @@ test('after one online visit the depot and the invoices are readable offline aft
   page,
   context,
 }) => {
+  // The sync after the sign-in runs beside the test; on a busy machine the first visits take a while.
+  test.setTimeout(120_000);
   await logIn(page, KUNDE, PASSWORD);
   await waitForServiceWorkerControl(page);
   await page.goto('/admin/depot');
