@@ -214,6 +214,8 @@ test('an offer added to the order list offline waits, survives a reload and is a
   context,
   request,
 }) => {
+  // The sync after the sign-in runs beside the test; on a busy machine the journey takes a while.
+  test.setTimeout(120_000);
   // Its own client: no other journey (or repetition) touches this order list meanwhile.
   const client = await registerActivatedClient(request, 'offline-outbox', { withBillingAddress: true });
   await logIn(page, client.email, client.password);
