@@ -2,6 +2,10 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { registerActivatedClient } from './support/accounts';
 import { logIn } from './support/session';
 
+// Each sign-in starts the background sync beside the test (every offer, vintage and winery page);
+// on a busy 2-core machine the default 60 s are too tight for these journeys.
+test.describe.configure({ timeout: 120_000 });
+
 const KUNDE = 'kunde@example.com';
 const PASSWORD = 'Weindepot2026!';
 
