@@ -47,6 +47,10 @@ type QueryOptionsPersister = Parameters<QueryClient['setQueryDefaults']>[1]['per
  * `online` mode a query would just wait for the network).
  */
 export function createQueryClient(options: { persister?: QueryPersister } = {}): QueryClient {
+  // TanStack Query assumes a connection until an `offline` event: an app started (or reloaded)
+  // offline would retry each failed request with back-off and spin for half a minute instead of
+  // restoring from the device or saying at once that the data is not there.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
   const client = new QueryClient({
     defaultOptions: {
       queries: {

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GraphQLClient } from 'graphql-request';
 import { BACKOFFICE_QUERY_KEY } from '../app/query-client';
 import { useApiClient } from './client';
 import { depotKeys } from './depot';
@@ -23,14 +24,17 @@ export const sellOrderKeys = {
   byStatus: (status: SellOrderStatus | null) => [...sellOrderKeys.all, status ?? 'ALL'] as const,
 };
 
-/** The caller's own sell orders (cached like the depot, so FOR_SALE details show offline). */
+export function mySellOrdersQueryOptions(client: GraphQLClient) {
+  return queryOptions({
+    queryKey: sellOrderKeys.mine,
+    queryFn: async (): Promise<SellOrder[]> => (await client.request(MySellOrdersDocument)).mySellOrders,
+  });
+}
+
+/** The caller's own sell orders (cached like the depot and kept by the sync, so FOR_SALE details show offline). */
 export function useMySellOrders(enabled = true) {
   const client = useApiClient();
-  return useQuery({
-    queryKey: sellOrderKeys.mine,
-    queryFn: async () => (await client.request(MySellOrdersDocument)).mySellOrders,
-    enabled,
-  });
+  return useQuery({ ...mySellOrdersQueryOptions(client), enabled });
 }
 
 /** Staff: every sell order, optionally of one status. */

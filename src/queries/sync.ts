@@ -27,7 +27,7 @@ import {
   blogPageQueryOptions,
   postPagesQueryOptions,
 } from './content';
-import { depotQueryOptions } from './depot';
+import { depotPerformanceQueryOptions, depotQueryOptions } from './depot';
 import {
   offerFilterListsQueryOptions,
   offerPageQueryOptions,
@@ -35,6 +35,7 @@ import {
   startPageQueryOptions,
 } from './offers';
 import { orderListBlockedQueryOptions, orderListQueryOptions, paidInvoicesQueryOptions } from './orders';
+import { mySellOrdersQueryOptions } from './secondary-market';
 import {
   allWinesQueryOptions,
   vintagePageQueryOptions,
@@ -89,7 +90,12 @@ export const SYNC_SOURCES: SyncSource[] = [
   {
     name: 'depot',
     run: async ({ client, store, storeAll }) => {
-      const depot = await store(depotQueryOptions(client));
+      const [depot] = await Promise.all([
+        store(depotQueryOptions(client)),
+        // The value over time (issue 17) and the caller's sell orders (FOR_SALE states, issue 18).
+        store(depotPerformanceQueryOptions(client)),
+        store(mySellOrdersQueryOptions(client)),
+      ]);
       await storeAll(unique(depot.vintages.map((vintage) => vintage.id)), (id) =>
         vintagePageQueryOptions(client, id),
       );
@@ -232,6 +238,8 @@ export async function syncClientArea(
       // Straight from the server: the persister would answer from the device first.
       persister: undefined,
     })) as Data;
+    // A logout meanwhile: nothing more goes to the device.
+    if (options.isCancelled?.()) throw new Error('Synchronisierung abgebrochen');
     const cached = queryClient.getQueryCache().find({ queryKey: query.queryKey, exact: true });
     if (cached) await persistCachedQuery(cached);
     imageUrlsIn(data, origin, images);

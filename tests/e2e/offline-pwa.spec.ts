@@ -2,6 +2,10 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { registerActivatedClient } from './support/accounts';
 import { logIn } from './support/session';
 
+// Each sign-in starts the background sync beside the test (every offer, vintage and winery page);
+// on a busy 2-core machine the default 60 s are too tight for these journeys.
+test.describe.configure({ timeout: 120_000 });
+
 const KUNDE = 'kunde@example.com';
 const PASSWORD = 'Weindepot2026!';
 
@@ -55,6 +59,8 @@ test('after one online visit the depot and the invoices are readable offline aft
   page,
   context,
 }) => {
+  // The sync after the sign-in runs beside the test; on a busy machine the first visits take a while.
+  test.setTimeout(120_000);
   await logIn(page, KUNDE, PASSWORD);
   await waitForServiceWorkerControl(page);
   await page.goto('/admin/depot');
@@ -212,6 +218,8 @@ test('an offer added to the order list offline waits, survives a reload and is a
   context,
   request,
 }) => {
+  // The sync after the sign-in runs beside the test; on a busy machine the journey takes a while.
+  test.setTimeout(120_000);
   // Its own client: no other journey (or repetition) touches this order list meanwhile.
   const client = await registerActivatedClient(request, 'offline-outbox', { withBillingAddress: true });
   await logIn(page, client.email, client.password);

@@ -3,6 +3,7 @@ import { clearPersistedQueryCache } from '../../db/query-cache';
 import { syncState } from '../../db/sync-state';
 import { USER_CACHES } from '../../sw/cache-names';
 import { forgetDevicePushOnServer, unsubscribeDevicePush } from '../pwa/push-subscription';
+import { stopBackgroundSync } from '../sync/background-sync';
 import type { SessionStore } from './session-store';
 
 /** Deletes the service worker's caches that hold user data (images of the depot, invoice PDFs). */
@@ -36,12 +37,15 @@ export async function endSession(
 ): Promise<void> {
   if (forgetPushOnServer) await forgetDevicePushOnServer(forgetPushOnServer).catch(() => undefined);
   sessionStore.clear();
+  // The running sync (and its image warm-up) stops first, so it cannot refill what is deleted here.
+  await stopBackgroundSync();
   queryClient.clear();
   syncState.forgetAll();
   await Promise.all([
     clearPersistedQueryCache().catch(() => undefined),
-    clearUserCaches().catch(() => undefined),
     options.clearOutbox ? clearOutboxes().catch(() => undefined) : Promise.resolve(),
     unsubscribeDevicePush().catch(() => undefined),
   ]);
+  // Last: an image request still in flight through the service worker lands before this.
+  await clearUserCaches().catch(() => undefined);
 }

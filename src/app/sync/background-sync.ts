@@ -19,6 +19,17 @@ const STORAGE_FULL =
   'Der Speicher des Geräts ist voll: Bilder werden offline nicht angezeigt, die Daten bleiben verfügbar.';
 
 let running: Promise<void> | null = null;
+/** Aborts the running sync (its requests, image and file fetches): on logout and on a change of user. */
+let abortRunning: AbortController | null = null;
+
+/**
+ * Stops the running sync at once: its remaining requests are not sent and the image warm-up does
+ * not refill the caches the logout empties. Resolves when the sync has stopped.
+ */
+export async function stopBackgroundSync(): Promise<void> {
+  abortRunning?.abort();
+  await running?.catch(() => undefined);
+}
 
 function isQuotaError(error: unknown): boolean {
   return (
@@ -28,13 +39,13 @@ function isQuotaError(error: unknown): boolean {
 }
 
 /** Fetches through the service worker, which keeps the answer in its runtime cache. */
-async function warm(urls: readonly string[]): Promise<void> {
+async function warm(urls: readonly string[], signal: AbortSignal): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < urls.length) {
+    while (next < urls.length && !signal.aborted) {
       const url = urls[next] as string;
       next += 1;
-      await fetch(url, { credentials: 'same-origin' }).catch(() => undefined);
+      await fetch(url, { credentials: 'same-origin', signal }).catch(() => undefined);
     }
   };
   await Promise.all(Array.from({ length: Math.min(2, urls.length) }, worker));
@@ -77,12 +88,22 @@ async function serviceWorkerControl(timeoutMs = 20_000): Promise<boolean> {
   });
 }
 
-async function afterData(result: SyncResult, firstSync: boolean): Promise<void> {
-  // Only through the service worker do the files, images and chunks land in its caches.
+/**
+ * The code the offline map and the offline Excel export need and the invoice PDFs, before the
+ * sync says "Synchronisiert": once it does, every screen and its downloads work offline.
+ */
+async function beforeDone(result: SyncResult, signal: AbortSignal): Promise<void> {
+  // Only through the service worker do the files and chunks land in its caches.
   if (!(await serviceWorkerControl())) return;
-  await warm(result.files);
-  await warm(result.images);
   await loadOnDemandChunks().catch(() => undefined);
+  await warm(result.files, signal);
+}
+
+/** The images (many, only pictures) after the state says synchronised; a logout aborts them. */
+async function afterData(result: SyncResult, firstSync: boolean, signal: AbortSignal): Promise<void> {
+  if (!(await serviceWorkerControl())) return;
+  await warm(result.images, signal);
+  if (signal.aborted) return;
   if (firstSync) await navigator.storage?.persist?.().catch(() => false);
   const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
   if (estimate?.quota && estimate.usage && estimate.usage / estimate.quota > 0.95) await dropImages();
@@ -101,18 +122,24 @@ export function runBackgroundSync(
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.resolve();
   const firstSync = syncState.get().syncedAt === null;
   syncState.started();
+  const abort = new AbortController();
+  abortRunning = abort;
+  const cancelled = () => abort.signal.aborted || !isCurrentUser();
   running = (async () => {
     try {
-      const result = await syncClientArea(client, queryClient, { isCancelled: () => !isCurrentUser() });
-      if (!isCurrentUser()) return;
+      const result = await syncClientArea(client, queryClient, { isCancelled: cancelled });
+      if (cancelled()) return;
+      await beforeDone(result, abort.signal);
+      if (cancelled()) return;
       syncState.succeeded(Date.now());
-      await afterData(result, firstSync);
+      await afterData(result, firstSync, abort.signal);
     } catch (error) {
-      if (!isCurrentUser()) return;
+      if (cancelled()) return;
       if (isQuotaError(error)) await dropImages();
       syncState.failed(navigator.onLine === false ? 'Keine Verbindung' : SYNC_FAILED);
     } finally {
       running = null;
+      if (abortRunning === abort) abortRunning = null;
     }
   })();
   return running;

@@ -4,7 +4,13 @@ import { type SyncState, syncState } from '../../db/sync-state';
 import { useApiClient } from '../../queries/client';
 import { useSessionStore, useUserKey } from '../session/session-context';
 import { deviceUserKey } from '../session/session-store';
-import { runBackgroundSync, SYNC_FRESH_MS, SYNC_INTERVAL_MS, SYNC_START_DELAY_MS } from './background-sync';
+import {
+  runBackgroundSync,
+  SYNC_FRESH_MS,
+  SYNC_INTERVAL_MS,
+  SYNC_START_DELAY_MS,
+  stopBackgroundSync,
+} from './background-sync';
 
 let requestSync: (() => Promise<void>) | null = null;
 
@@ -46,6 +52,8 @@ export function useBackgroundSync(): void {
       window.removeEventListener('online', onOnline);
       window.clearInterval(interval);
       window.clearTimeout(startDelay);
+      // Another user (or none): the sync of this one stops before it writes more to the device.
+      if (!isCurrentUser()) void stopBackgroundSync();
     };
   }, [client, queryClient, sessionStore, userKey]);
 }

@@ -72,7 +72,9 @@ function usePaymentWatch(openInvoiceId: number | null) {
     if (current === 'PAID' || current === 'PURCHASED') {
       // The depot and the paid invoices now hold the purchase.
       void queryClient.invalidateQueries({ queryKey: depotKeys.all });
-      void forgetPersistedQueries(depotKeys.all).catch(() => undefined);
+      // Only with the server's answer in reach: offline, a stage restored from the device must
+      // not delete the depot kept there (it is the only copy until the connection returns).
+      if (navigator.onLine) void forgetPersistedQueries(depotKeys.all).catch(() => undefined);
       void queryClient.invalidateQueries({ queryKey: orderKeys.invoices('paid') });
       void queryClient.invalidateQueries({ queryKey: orderKeys.paymentThanks() });
       writeWatchedPayment(localStorage, null);
