@@ -1,5 +1,6 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ClientError } from 'graphql-request';
+import { forgetPersistedQueries } from '../db/query-cache';
 import type { createQueryPersister } from '../db/query-persister';
 
 type QueryPersister = ReturnType<typeof createQueryPersister>;
@@ -69,5 +70,21 @@ export function createQueryClient(options: { persister?: QueryPersister } = {}):
     staleTime: 0,
     networkMode: 'online',
   });
+  if (options.persister) forgetInvalidatedQueries(client);
   return client;
+}
+
+/**
+ * An invalidation marks only the query in memory as outdated; after a reload the copy on the
+ * device (written by a screen or by the sync after sign-in) would be restored as fresh and shown
+ * without a refetch, e.g. the proposals from before the investor profile was saved. So an
+ * invalidation while online also removes the device's copy (the refetch that follows writes the
+ * new one). Offline the copy stays: it is all the screen has until the connection returns.
+ */
+function forgetInvalidatedQueries(client: QueryClient) {
+  client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'invalidate') return;
+    if (!onlineManager.isOnline()) return;
+    void forgetPersistedQueries(event.query.queryKey).catch(() => undefined);
+  });
 }
