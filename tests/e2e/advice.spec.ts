@@ -70,8 +70,13 @@ test('neukunde completes the first-time wizard and sees the composed portfolio w
   await expect(greeting).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Weindepot', level: 1 })).toBeVisible();
 
-  // The composed portfolio of the saved profile.
+  // The composed portfolio of the saved profile. A page load asks again for the missing account
+  // data first (as after the reload below).
   await page.goto('/admin/selection/wt');
+  const nudgeOnLoad = page.getByRole('dialog', { name: NUDGE_TITLE });
+  await expect(nudgeOnLoad).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(nudgeOnLoad).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Ihre Angebote', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Persönliche Beratung erhalten' })).toBeVisible();
   const card = page.getByTestId('investor-profile-card');
