@@ -24,7 +24,8 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function compose(
+/** A mail of the portal: paragraphs, an optional link and the signature, as text and as escaped HTML. */
+export function composeMail(
   to: string,
   subject: string,
   paragraphs: string[],
@@ -40,7 +41,7 @@ function compose(
 }
 
 export function activationMail(person: Addressee, link: string): MailMessage {
-  return compose(
+  return composeMail(
     person.email,
     'Bitte bestätigen Sie Ihre Emailadresse',
     [
@@ -53,7 +54,7 @@ export function activationMail(person: Addressee, link: string): MailMessage {
 }
 
 export function passwordResetMail(person: Addressee, link: string): MailMessage {
-  return compose(
+  return composeMail(
     person.email,
     'Ihr Link zur Passwortwiederherstellung',
     [
@@ -67,7 +68,7 @@ export function passwordResetMail(person: Addressee, link: string): MailMessage 
 
 /** Sent when the sign-in ceiling of the address was reached (many failures from many addresses). */
 export function loginUnlockMail(person: Addressee, link: string): MailMessage {
-  return compose(
+  return composeMail(
     person.email,
     'Ungewöhnlich viele Anmeldeversuche bei Ihrem Weindepot-Konto',
     [

@@ -2,31 +2,15 @@
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import type { invoices, users } from '../db/schema';
 import type { MailMessage } from './mail';
-import { letterGreeting } from './mail-templates';
+import { composeMail, letterGreeting } from './mail-templates';
 
 type Client = Pick<typeof users.$inferSelect, 'email' | 'salutation' | 'title' | 'firstName' | 'lastName'>;
 type InvoiceRow = Pick<typeof invoices.$inferSelect, 'id' | 'overallSum' | 'invoiceNumber'>;
 
-const signature = 'Herzliche Grüße\nIhr Weindepot-Team\n\nZollfreilager Genf · 100 % versichert';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function compose(to: string, subject: string, paragraphs: string[], link?: { url: string; label: string }) {
-  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), '', signature].join('\n\n');
-  const html = [
-    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : '',
-    `<p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p>`,
-  ].join('\n');
-  return { to, subject, text, html } satisfies MailMessage;
-}
-
 const total = (invoice: InvoiceRow) => formatEuro(decimalToCents(invoice.overallSum));
 
 export function orderReceivedMail(client: Client, invoice: InvoiceRow): MailMessage {
-  return compose(client.email, 'Ihre Bestellung wird geprüft', [
+  return composeMail(client.email, 'Ihre Bestellung wird geprüft', [
     letterGreeting(client),
     `vielen Dank für Ihre verbindliche Bestellung über ${total(invoice)}. Wir prüfen jetzt die Verfügbarkeit der ausgewählten Weine.`,
     'Sobald die Prüfung abgeschlossen ist, informieren wir Sie per Email und in Ihrem Weindepot. Bis dahin können Sie keine weiteren Positionen zu Ihrer Orderliste hinzufügen.',
@@ -34,7 +18,7 @@ export function orderReceivedMail(client: Client, invoice: InvoiceRow): MailMess
 }
 
 export function checkDoneMail(client: Client, invoice: InvoiceRow, orderListUrl: string): MailMessage {
-  return compose(
+  return composeMail(
     client.email,
     'Ihre Bestellung ist bereit zur Zahlung',
     [
@@ -47,7 +31,7 @@ export function checkDoneMail(client: Client, invoice: InvoiceRow, orderListUrl:
 }
 
 export function paymentReceivedMail(client: Client, invoice: InvoiceRow, depotUrl: string): MailMessage {
-  return compose(
+  return composeMail(
     client.email,
     'Vielen Dank für Ihre Zahlung',
     [
@@ -68,7 +52,7 @@ export function invoiceCancelledMail(
   const which = invoice.invoiceNumber
     ? `Ihre Bestellung (Rechnung ${invoice.invoiceNumber} über ${total(invoice)})`
     : `Ihre Bestellung über ${total(invoice)}`;
-  return compose(
+  return composeMail(
     client.email,
     'Ihre Bestellung wurde storniert',
     [

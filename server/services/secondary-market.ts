@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { currentStatusEntry, type DepotStatus, isEnPrimeur } from '../../src/domain/depot-status';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
+import { countLabel } from '../../src/domain/plural';
 import {
   divideStorageIds,
   MAX_ASK_PRICE_BTL_CENTS,
@@ -44,8 +45,8 @@ import {
 import { recordAudit } from './audit';
 import type { MutationError } from './errors';
 import { vintageLabelSql } from './invoices';
-import { enqueueMail, type MailMessage } from './mail';
-import { letterGreeting } from './mail-templates';
+import { enqueueMail } from './mail';
+import { composeMail, letterGreeting } from './mail-templates';
 import { enqueuePushToUser, notifySoldOutReturn } from './push';
 import { settlementContent, settlementFingerprint } from './settlement-pdf';
 import { vintageOnSale } from './tranches';
@@ -412,12 +413,12 @@ export async function rejectSellOrder(
     if (seller) {
       await enqueueMail(
         tx,
-        compose(
+        composeMail(
           seller.email,
           'Ihr Verkaufsauftrag wurde abgelehnt',
           [
             letterGreeting(seller),
-            `Ihren Verkaufsauftrag über ${casesText(sellOrder.cases)} ${wine?.title ?? ''} zu ${formatEuro(decimalToCents(sellOrder.askPriceBtl))} je Flasche können wir leider nicht in unser Angebot aufnehmen.`,
+            `Ihren Verkaufsauftrag über ${countLabel(sellOrder.cases, 'Kiste')} ${wine?.title ?? ''} zu ${formatEuro(decimalToCents(sellOrder.askPriceBtl))} je Flasche können wir leider nicht in unser Angebot aufnehmen.`,
             `Grund: ${reason}`,
             'Ihre Kisten liegen weiterhin sicher im Zollfreilager und stehen wieder in Ihrem Depot. Bei Fragen antworten Sie einfach auf diese E-Mail.',
           ],
@@ -519,12 +520,12 @@ export async function settleSoldCases(
     const settlementUrl = `${config.publicUrl}/settlement/${settlementToken}`;
     await enqueueMail(
       tx,
-      compose(
+      composeMail(
         seller.email,
         'Ihr Wein wurde verkauft',
         [
           letterGreeting(seller),
-          `${casesText(cases)} ${wine?.title ?? ''} aus Ihrem Depot ${cases === 1 ? 'wurde' : 'wurden'} verkauft. Die Kisten wurden im Zollfreilager an den Käufer übertragen.`,
+          `${countLabel(cases, 'Kiste')} ${wine?.title ?? ''} aus Ihrem Depot ${cases === 1 ? 'wurde' : 'wurden'} verkauft. Die Kisten wurden im Zollfreilager an den Käufer übertragen.`,
           `Erlös: ${formatEuro(decimalToCents(proceeds.gross))} abzüglich 3,5 % Verkaufsprovision (${formatEuro(decimalToCents(proceeds.commission))}) = ${formatEuro(decimalToCents(proceeds.net))}. Wir überweisen den Betrag auf Ihr hinterlegtes Konto.`,
         ],
         { url: settlementUrl, label: 'Abrechnung (PDF)' },
@@ -532,7 +533,7 @@ export async function settleSoldCases(
     );
     await enqueuePushToUser(tx, seller.id, {
       title: 'Ihr Wein wurde verkauft',
-      body: `${casesText(cases)} ${wine?.title ?? ''}: Erlös ${formatEuro(decimalToCents(proceeds.net))} nach Provision.`,
+      body: `${countLabel(cases, 'Kiste')} ${wine?.title ?? ''}: Erlös ${formatEuro(decimalToCents(proceeds.net))} nach Provision.`,
       url: '/admin/depot',
       tag: `sell-order-${sellOrder.id}`,
     });
@@ -570,26 +571,3 @@ export async function releaseSellOrderCasesForInvoice(tx: Transaction, invoiceId
 }
 
 // ─── Texts ────────────────────────────────────────────────────────────────────
-
-const casesText = (cases: number) => (cases === 1 ? '1 Kiste' : `${cases} Kisten`);
-
-const signature = 'Herzliche Grüße\nIhr Weindepot-Team\n\nZollfreilager Genf · 100 % versichert';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function compose(
-  to: string,
-  subject: string,
-  paragraphs: string[],
-  link?: { url: string; label: string },
-): MailMessage {
-  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), '', signature].join('\n\n');
-  const html = [
-    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : '',
-    `<p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p>`,
-  ].join('\n');
-  return { to, subject, text, html };
-}
