@@ -1,14 +1,7 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { Autocomplete, SegmentedControl, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import {
-  type GeoJSONSource,
-  LngLatBounds,
-  Map as MapLibreMap,
-  Marker,
-  NavigationControl,
-  setWorkerUrl,
-} from 'maplibre-gl';
+import { Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl } from 'maplibre-gl';
 // MapLibre 6 finds its worker next to its own module, which bundling breaks: ship it as an asset.
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -67,39 +60,6 @@ function markerElement(marker: WineMapMarker, onClick: () => void): HTMLElement 
   return button;
 }
 
-/** A cluster of markers that would overlap at this zoom: the count; click or Enter zooms in on it. */
-function clusterElement(id: number, count: number, onClick: (byKeyboard: boolean) => void): HTMLElement {
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.dataset.clusterId = String(id);
-  button.className = classes.cluster ?? '';
-  button.setAttribute('aria-label', `${count} Weingüter – heranzoomen`);
-  button.textContent = String(count);
-  button.addEventListener('click', (event) => {
-    event.stopPropagation();
-    // A click from Enter or Space has no pointer position (detail 0).
-    onClick(event.detail === 0);
-  });
-  return button;
-}
-
-const SOURCE_ID = 'wineries';
-/** Markers closer than this (in pixels at the current zoom) form a cluster: a label is ~210 px wide. */
-const CLUSTER_RADIUS = 70;
-const FIT_PADDING = 60;
-
-/** The markers as a clustered GeoJSON source; each point carries the index of its marker. */
-function markerCollection(markers: readonly WineMapMarker[]): GeoJSON.FeatureCollection<GeoJSON.Point> {
-  return {
-    type: 'FeatureCollection',
-    features: markers.map((marker, index) => ({
-      type: 'Feature',
-      properties: { index },
-      geometry: { type: 'Point', coordinates: [marker.lngLat[0], marker.lngLat[1]] },
-    })),
-  };
-}
-
 setWorkerUrl(maplibreWorkerUrl);
 
 /** The MapLibre map (loaded on demand): offline country layer, configured raster layers, markers, search. */
@@ -140,105 +100,21 @@ export default function MapView({
     map.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
     map.on('error', (event) => console.error('Karte:', event.error));
     mapRef.current = map;
-    // One DOM marker per winery (labelled, a focusable button) and one per cluster, created once and
-    // added to or removed from the map as MapLibre's clustered source regroups them on zoom.
-    const single = markers.map((marker) =>
+    const placed = markers.map((marker) =>
       new Marker({
         element: markerElement(marker, () => {
           if (!markerClickNavigates(window.innerWidth)) return;
           map.jumpTo({ center: marker.lngLat, zoom: MAP_MARKER_ZOOM });
           navigateRef.current?.(marker);
         }),
-      }).setLngLat(marker.lngLat),
+        anchor: 'top-left',
+        offset: [-7, -7],
+      })
+        .setLngLat(marker.lngLat)
+        .addTo(map),
     );
-    const clusters = new Map<number, Marker>();
-    let focusNear: [number, number] | null = null;
-    const shown = new Set<Marker>();
-
-    function show(visible: Set<Marker>) {
-      for (const marker of shown) if (!visible.has(marker)) marker.remove();
-      for (const marker of visible) if (!shown.has(marker)) marker.addTo(map);
-      shown.clear();
-      for (const marker of visible) shown.add(marker);
-      // Labels stay inside the map: one that would run off the right or bottom edge opens to the other side.
-      const { clientWidth, clientHeight } = map.getContainer();
-      for (const marker of visible) {
-        const element = marker.getElement();
-        if (!element.classList.contains(classes.marker ?? '')) continue;
-        const point = map.project(marker.getLngLat());
-        element.dataset.flipX = String(point.x + 230 > clientWidth && point.x > 230);
-        element.dataset.flipY = String(point.y + 90 > clientHeight && point.y > 90);
-      }
-    }
-
-    function update() {
-      if (!map.getSource(SOURCE_ID) || !map.isSourceLoaded(SOURCE_ID)) return;
-      const visible = new Set<Marker>();
-      for (const feature of map.querySourceFeatures(SOURCE_ID)) {
-        const properties = feature.properties ?? {};
-        const [lng, lat] = (feature.geometry as GeoJSON.Point).coordinates as [number, number];
-        if (properties.cluster) {
-          const id = Number(properties.cluster_id);
-          let cluster = clusters.get(id);
-          if (!cluster) {
-            cluster = new Marker({
-              element: clusterElement(id, Number(properties.point_count), (byKeyboard) => {
-                const source = map.getSource<GeoJSONSource>(SOURCE_ID);
-                void source?.getClusterExpansionZoom(id).then((zoomIn) => {
-                  // The cluster button goes away: keyboard focus moves to what takes its place.
-                  if (byKeyboard) focusNear = [lng, lat];
-                  map.easeTo({ center: [lng, lat], zoom: zoomIn + 0.5 });
-                });
-              }),
-            }).setLngLat([lng, lat]);
-            clusters.set(id, cluster);
-          }
-          visible.add(cluster);
-        } else {
-          const marker = single[Number(properties.index)];
-          if (marker) visible.add(marker);
-        }
-      }
-      show(visible);
-      if (focusNear && !map.isMoving()) {
-        const target = map.project(focusNear);
-        const nearest = [...visible].sort(
-          (a, b) => map.project(a.getLngLat()).dist(target) - map.project(b.getLngLat()).dist(target),
-        )[0];
-        focusNear = null;
-        nearest?.getElement().focus();
-      }
-    }
-
-    map.on('load', () => {
-      map.addSource(SOURCE_ID, {
-        type: 'geojson',
-        data: markerCollection(markers),
-        cluster: true,
-        clusterRadius: CLUSTER_RADIUS,
-        clusterMaxZoom: 15,
-      });
-      // An invisible layer makes MapLibre build the source's tiles, which querySourceFeatures reads.
-      map.addLayer({
-        id: `${SOURCE_ID}-points`,
-        type: 'circle',
-        source: SOURCE_ID,
-        paint: { 'circle-radius': 0, 'circle-opacity': 0 },
-      });
-    });
-    map.on('sourcedata', (event) => {
-      if (event.sourceId === SOURCE_ID && event.isSourceLoaded) update();
-    });
-    map.on('moveend', update);
-
-    // The initial view shows every marker (the given centre and zoom remain for none or one).
-    if (markers.length > 1) {
-      const bounds = new LngLatBounds();
-      for (const marker of markers) bounds.extend(marker.lngLat);
-      map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: zoom + 4, animate: false });
-    }
     return () => {
-      for (const marker of shown) marker.remove();
+      for (const marker of placed) marker.remove();
       map.remove();
       mapRef.current = null;
     };
