@@ -35,9 +35,21 @@ async function watchViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
+/**
+ * Every app start syncs the client's data (images, PDFs, code chunks) in the background, so the
+ * network is rarely idle for long; the sync's own status says when all of it has been fetched
+ * (and so every request the policy could refuse has been made).
+ */
+async function expectSynchronised(page: Page) {
+  await expect(page.getByRole('button', { name: /^Synchronisierung: Synchronisiert um/ })).toBeVisible({
+    timeout: 120_000,
+  });
+}
+
 test('the app, its maps, charts, videos and the back office work under the Content-Security-Policy', async ({
   page,
 }) => {
+  test.setTimeout(300_000);
   const violations = await watchViolations(page);
   const response = await page.goto('/login');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
@@ -49,7 +61,7 @@ test('the app, its maps, charts, videos and the back office work under the Conte
   // The depot with its chart (recharts) and positions.
   await page.goto('/admin/depot');
   await expect(page.getByRole('heading', { level: 1, name: 'Weindepot' })).toBeVisible({ timeout: 20_000 });
-  await page.waitForLoadState('networkidle');
+  await expectSynchronised(page);
 
   // The map: MapLibre's module worker, the shipped country shapes and the winery markers.
   await page.goto('/admin/all-wineries');
@@ -71,7 +83,7 @@ test('the app, its maps, charts, videos and the back office work under the Conte
     .toBeGreaterThan(0);
 
   await page.goto('/admin/orderlist');
-  await page.waitForLoadState('networkidle');
+  await expectSynchronised(page);
   expect(violations).toEqual([]);
 
   // The policy is active: a script injected into the page does not run and is reported.
