@@ -6,18 +6,7 @@ import { SALUTATIONS } from './entry-constants';
 import { validatePhone } from './entry-validation';
 import { contactRequestSchema, limitErrors } from './input-limits';
 
-export const CONTACT_TEXTS = {
-  title: 'Kontakt aufnehmen',
-  thanks: 'Danke für Ihre Anfrage! Wir melden uns bei Ihnen.',
-  privacy: 'Ich habe die Datenschutzhinweise gelesen und stimme der Verarbeitung meiner Angaben zu.',
-  callback: 'Ich bitte um einen Rückruf',
-  send: 'Absenden',
-} as const;
-
-/** The message "Anfragen" on an offer "auf Anfrage" starts with: the wine and its year. */
-export function onRequestMessage(wine: string, year: number): string {
-  return `Ich interessiere mich für ${wine} ${year} (auf Anfrage). Bitte senden Sie mir ein Angebot.`;
-}
+export { CONTACT_TEXTS, onRequestMessage } from './contact-texts';
 
 /** The thank-you text closes the modal after 2.5 seconds. */
 export const CONTACT_THANKS_CLOSE_MS = 2500;

@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
-import { CONTACT_TEXTS } from '../../domain/contact-form';
+import { CONTACT_TEXTS } from '../../domain/contact-texts';
 import { lazyComponent, PartLoading } from '../lazy-component';
 
 // The form (with its date picker) loads when the dialog first opens, not with every page.

@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { OrderListAction } from '../../components/offers/OrderListAction';
 import { SoldOutNotice } from '../../components/sold-out/SoldOutNotice';
-import { onRequestMessage } from '../../domain/contact-form';
+import { onRequestMessage } from '../../domain/contact-texts';
 import type { CaseAmount } from '../../domain/offer-display';
 import type { OfferDetailFragment } from '../../queries/graphql.generated';
 import { orderListOffer } from '../../queries/queued-positions';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { AvailabilityIndicator } from '../../components/offers/AvailabilityIndicator';
 import { OrderListAction } from '../../components/offers/OrderListAction';
-import { onRequestMessage } from '../../domain/contact-form';
+import { onRequestMessage } from '../../domain/contact-texts';
 import { canBuy } from '../../domain/offer-display';
 import { countLabel } from '../../domain/plural';
 import type { OfferCardFragment } from '../../queries/graphql.generated';
