@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { syncState } from '../../db/sync-state';
-import { type SyncResult, syncClientArea } from '../../queries/sync';
+import type { SyncResult } from '../../queries/sync';
 import { USER_CACHES } from '../../sw/cache-names';
 
 /** How often the sync runs while the app is open. */
@@ -127,6 +127,9 @@ export function runBackgroundSync(
   const cancelled = () => abort.signal.aborted || !isCurrentUser();
   running = (async () => {
     try {
+      // Loaded with the first sync: it holds every area's documents, which the shell (and /login)
+      // must not carry.
+      const { syncClientArea } = await import('../../queries/sync');
       const result = await syncClientArea(client, queryClient, { isCancelled: cancelled });
       if (cancelled()) return;
       await beforeDone(result, abort.signal);
