@@ -18,8 +18,10 @@ export interface TopBarProps {
 
 export function TopBar({ user, navigationOpened, onToggleNavigation }: TopBarProps) {
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      <Group gap="sm" wrap="nowrap">
+    // On phones the bar holds burger, brand, sync state, settings, invoices and logout: tight
+    // padding keeps the last two buttons from being clipped at 390 px.
+    <Group h="100%" px={{ base: 6, sm: 'md' }} justify="space-between" wrap="nowrap" gap={4}>
+      <Group gap={4} wrap="nowrap">
         <Burger
           opened={navigationOpened}
           onClick={onToggleNavigation}
