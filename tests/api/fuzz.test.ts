@@ -272,6 +272,8 @@ describe.each(databaseTargets)('Fuzzing aller Mutationen (%s)', (target) => {
   const tokens: Record<'client' | 'staff', string> = { client: '', staff: '' };
   let baseline: Record<string, string>;
   let marker: string;
+  /** Inputs fast-check generated (each sent as client and as staff). */
+  let generated = 0;
   let sent = 0;
   let refusals = 0;
 
@@ -333,6 +335,7 @@ describe.each(databaseTargets)('Fuzzing aller Mutationen (%s)', (target) => {
     async (_name, field) => {
       await fc.assert(
         fc.asyncProperty(argumentsOf(field), async (args) => {
+          generated += 1;
           await sendAndCheck(field, args, 'client');
           await sendAndCheck(field, args, 'staff');
         }),
@@ -358,8 +361,10 @@ describe.each(databaseTargets)('Fuzzing aller Mutationen (%s)', (target) => {
   );
 
   it(`sent at least ${FUZZ_RUNS} generated inputs (${runsPerMutation} per mutation, as client and staff)`, () => {
-    expect(sent).toBeGreaterThanOrEqual(2 * FUZZ_RUNS);
+    expect(generated).toBeGreaterThanOrEqual(FUZZ_RUNS);
     expect(refusals).toBeGreaterThan(0);
-    console.info(`[fuzz ${target}] ${sent / 2} Eingaben, ${sent} Aufrufe, ${refusals} Ablehnungen`);
+    console.info(
+      `[fuzz ${target}] ${generated} generierte Eingaben, ${sent} Aufrufe (mit den 1-MB-Texten), ${refusals} Ablehnungen`,
+    );
   });
 });

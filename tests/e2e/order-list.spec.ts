@@ -1,6 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ORDER_LIST_BLOCKED_TEXT, PAYMENT_FAILED_TEXT } from '../../src/domain/order-list-texts';
-import { registerActivatedClient } from './support/accounts';
+import {
+  CANCELLED_TEXT,
+  ORDER_LIST_BLOCKED_TEXT,
+  PAYMENT_FAILED_TEXT,
+} from '../../src/domain/order-list-texts';
+import { demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
 import { staffChecksOrder } from './support/checkout';
 import { logIn } from './support/session';
 
@@ -124,4 +128,43 @@ test('a declined card ends in the failed panel with contact and pay link, and a 
   await expect(page.getByRole('heading', { name: 'Mein Orderbuch' })).toBeVisible();
   await expect(page.getByText(ORDER_LIST_EMPTY)).toBeVisible();
   await expect(thanks).toBeHidden();
+});
+
+test('staff cancel a bound order with a reason; the client sees it with the reason and can order again', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const client = await registerActivatedClient(request, 'orderlist-cancelled', { withBillingAddress: true });
+  await logIn(page, client.email, client.password);
+  await addFirstOffer(page);
+  await bindOrder(page);
+
+  // Staff choose the request in "Orders and Invoices" and cancel it with a reason of their own.
+  const staffContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const staff = await staffContext.newPage();
+  await logIn(staff, demoAccounts.superuser, demoPassword);
+  await staff.goto('/admin/management#orders');
+  await staff.getByRole('combobox', { name: 'Choose ID' }).click();
+  await staff.getByRole('option', { name: new RegExp(client.email.replace(/\./g, '\\.')) }).click();
+  const check = staff.getByTestId('invoice-check');
+  await expect(check.getByTestId('customer-email')).toHaveText(client.email);
+  await check.getByRole('button', { name: 'Stornieren' }).click();
+  const dialog = staff.getByRole('dialog', { name: 'Rechnung stornieren?' });
+  const reason = 'Die letzte Kiste war bereits an einen anderen Kunden vergeben.';
+  await dialog.getByLabel('Grund (für den Kunden)').fill(reason);
+  await dialog.getByRole('button', { name: 'Stornieren' }).click();
+  await expect(staff.getByText('Rechnung storniert', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await staffContext.close();
+
+  // The client's order list shows the cancelled request with the reason, and is free again.
+  await page.reload();
+  const cancelled = page.getByTestId('invoice-cancelled');
+  await expect(cancelled.getByText(CANCELLED_TEXT)).toBeVisible({ timeout: 15_000 });
+  await expect(cancelled).toContainText(`Grund: ${reason}`);
+  await expect(page.getByRole('heading', { name: 'Ihre Bestellung wird geprüft' })).toHaveCount(0);
+  await addFirstOffer(page);
+  await expect(page.getByTestId('order-position')).toHaveCount(1);
 });
