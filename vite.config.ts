@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** Large libraries loaded only when used; they are fetched on demand, never precached. */
@@ -27,6 +28,17 @@ export default defineConfig({
         globIgnores: [...ON_DEMAND_CHUNKS, '**/screenshots/**'],
       },
       devOptions: { enabled: false },
+    }),
+    // Brotli and gzip copies beside every text asset, made once at build time; the server sends the
+    // one the browser accepts (`preCompressed` in server/http.ts), so no request compresses on the fly.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|html|svg|json|webmanifest)$/,
+      exclude: /\.map$/,
+      // Small chunks too (the app has many): a copy is kept only where it is smaller.
+      threshold: 0,
+      skipIfLargerOrEqual: true,
+      logLevel: 'silent',
     }),
   ],
   build: {

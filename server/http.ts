@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { isSpaPath } from '../src/domain/server-paths';
@@ -33,6 +34,9 @@ export interface AppDeps {
   /** Resolves push endpoints' hosts (DNS by default; tests inject answers). */
   resolveHost?: HostResolver;
 }
+
+/** GraphQL answers from this size on are compressed (smaller ones gain less than the work costs). */
+export const GRAPHQL_COMPRESSION_THRESHOLD_BYTES = 1024;
 
 const logUnexpected: ErrorReporter = (error) => console.error('[weindepot] Unerwarteter Fehler:', error);
 
@@ -68,6 +72,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reportError = deps.reportError ?? logUnexpected;
   registerErrorHandler(app, reportError);
   await registerSecurityHeaders(app, deps.config);
+  // Compression only where a route asks for it (the GraphQL answers below); the PWA's files are
+  // compressed at build time. Request bodies are never decompressed (no zip bombs).
+  await app.register(fastifyCompress, {
+    global: false,
+    globalDecompression: false,
+    threshold: GRAPHQL_COMPRESSION_THRESHOLD_BYTES,
+  });
   const yoga = buildYoga({
     db: deps.db,
     config: deps.config,
@@ -79,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
+    // Answers above the threshold go out brotli- or gzip-compressed, as the client accepts.
+    compress: {},
     handler: async (request, reply) => {
       const refusal = graphqlBodyRefusal(request.method, request.body);
       if (refusal) return reply.code(refusal.status).header('cache-control', 'no-store').send(refusal.body);
@@ -93,7 +106,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The CORS answer depends on the Origin (allowed origins only, see yoga.ts).
       reply.header('vary', 'Origin');
       reply.status(response.status);
-      reply.send(response.body);
+      // A JSON answer is complete when Yoga returns it: sent as text, it keeps its length and the
+      // compression threshold applies; anything else (event streams) is passed through as a stream.
+      if (/json/.test(response.headers.get('content-type') ?? '')) {
+        reply.removeHeader('content-length');
+        reply.send(await response.text());
+      } else {
+        reply.send(response.body);
+      }
       return reply;
     },
   });
@@ -125,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wildcard: false,
       index: false,
       // Source maps only when configured (SERVE_SOURCE_MAPS): they would publish the sources.
+      // The build's brotli/gzip copies (vite.config.ts) for browsers that accept them.
+      preCompressed: true,
       allowedPath: (pathname) => deps.config.serveSourceMaps || !pathname.endsWith('.map'),
       setHeaders(res, filePath) {
         const name = path.basename(filePath);

@@ -39,3 +39,21 @@ test('on a narrow screen the sidebar opens from the burger button', async ({ pag
   await expect(page).toHaveURL('/admin/depot');
   await expect(sidebarLink(page, 'Mein Weindepot')).not.toBeInViewport();
 });
+
+test('the app’s scripts, styles and page arrive compressed', async ({ page }) => {
+  const encodings = new Map<string, string | null>();
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    // The service worker is written after the build's compression step (its precache list is
+    // injected last), so it alone goes out plain; every asset of the page is compressed.
+    if (/^\/assets\/.*\.(js|css)$/.test(url.pathname) || url.pathname === '/login') {
+      encodings.set(url.pathname, await response.headerValue('content-encoding'));
+    }
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Einloggen' })).toBeVisible();
+  const scripts = [...encodings.keys()].filter((pathname) => /\.js$/.test(pathname));
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(encodings.get('/login')).toMatch(/^(br|gzip)$/);
+  for (const [pathname, encoding] of encodings) expect(encoding, pathname).toMatch(/^(br|gzip)$/);
+});
