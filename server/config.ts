@@ -4,6 +4,7 @@ import path from 'node:path';
 import webpush from 'web-push';
 import { decimalToCents } from '../src/domain/money';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from '../src/domain/order-costs';
+import { defaultPasswordHashing, type PasswordHashingOptions } from './services/passwords';
 
 /** Everything the server can be configured with; only environment variables feed it (see README). */
 export interface ServerConfig {
@@ -89,6 +90,11 @@ export interface ServerConfig {
    * `PDF_TIME_BUDGET_SECONDS` per document, default 15).
    */
   pdf: { workers: number; queueLimit: number; timeBudgetMs: number };
+  /**
+   * Password hashing (sign-in, registration, reset) behind a bounded queue
+   * (`PASSWORD_HASH_CONCURRENCY`, default one per core; `PASSWORD_HASH_QUEUE_LIMIT`, default 200).
+   */
+  passwordHashing: PasswordHashingOptions;
 }
 
 interface StoredSecrets {
@@ -214,6 +220,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       workers: Math.max(1, Math.round(seconds(env.PDF_WORKERS, 2))),
       queueLimit: Math.max(1, Math.round(seconds(env.PDF_QUEUE_LIMIT, 20))),
       timeBudgetMs: seconds(env.PDF_TIME_BUDGET_SECONDS, 15) * 1000,
+    },
+    passwordHashing: {
+      concurrency: Math.max(
+        1,
+        Math.round(seconds(env.PASSWORD_HASH_CONCURRENCY, defaultPasswordHashing().concurrency)),
+      ),
+      queueLimit: Math.max(
+        0,
+        Math.round(seconds(env.PASSWORD_HASH_QUEUE_LIMIT, defaultPasswordHashing().queueLimit)),
+      ),
     },
   };
 }

@@ -21,6 +21,7 @@ import { mediaRoutes } from './routes/media';
 import { settlementRoutes } from './routes/settlement';
 import { unlockRoutes } from './routes/unlock';
 import { registerSecurityHeaders } from './security-headers';
+import { configurePasswordHashing } from './services/passwords';
 import type { HostResolver } from './services/push-endpoint';
 
 export interface AppDeps {
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A connection silent for twice as long (no byte either way) is closed.
     connectionTimeout: timeout * 2,
   };
+  configurePasswordHashing(deps.config.passwordHashing);
   const app = Fastify(options);
   const reportError = deps.reportError ?? logUnexpected;
   registerErrorHandler(app, reportError);

@@ -8,7 +8,7 @@ import { attachManualQuotes } from './backoffice-quotes';
 import { clientError, type MutationResult, ok, refused } from './errors';
 import { enqueueMail } from './mail';
 import { activationMail, loginUnlockMail, passwordResetMail } from './mail-templates';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, PasswordQueueFull, verifyPassword } from './passwords';
 import {
   countAndCheck,
   countEvent,
@@ -206,10 +206,19 @@ export async function login(
   }
   const [user] = await db.select().from(users).where(eq(users.email, email));
   timingDummyHash ??= hashPassword('timing-dummy-password');
-  const passwordOk = await verifyPassword(
-    user?.passwordHash ?? (await timingDummyHash),
-    normalizePassword(credentials.password),
-  );
+  let passwordOk: boolean;
+  try {
+    passwordOk = await verifyPassword(
+      user?.passwordHash ?? (await timingDummyHash),
+      normalizePassword(credentials.password),
+    );
+  } catch (error) {
+    // Too many sign-ins at once: nothing was checked, so the attempt is not counted against anyone.
+    if (error instanceof PasswordQueueFull) {
+      for (const [key, rule] of counted) await refundEvent(db, key, rule, now);
+    }
+    throw error;
+  }
   if (!user || !passwordOk) throw clientError(authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
   // The right password: the attempt was no failure.
   for (const [key, rule] of counted) await refundEvent(db, key, rule, now);
