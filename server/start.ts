@@ -32,15 +32,19 @@ const open = (config: ServerConfig) =>
 /** Build, migration and demo data: once, before any request is served. */
 async function prepare(config: ServerConfig, database: OpenedDatabase): Promise<void> {
   if (config.buildPwa) await ensurePwaBuild(root, config.distDir, log);
-  await database.migrate();
-  if (!(await isDatabaseSeeded(database.db))) {
-    log('Erster Start: Demodaten werden angelegt …');
-    await seedDemoData(database.db, { mediaDir: config.mediaDir });
-  } else {
-    // A seeded database with a new DATA_DIR (Postgres shared by several machines, or a deleted
-    // media folder) still needs the demo images and videos; existing files are kept.
-    await writeDemoMedia(config.mediaDir);
-  }
+  // Several instances starting at once on one Postgres (two machines): one migrates and seeds, the
+  // others wait for it and then find the database current and seeded.
+  await database.exclusively(async () => {
+    await database.migrate();
+    if (!(await isDatabaseSeeded(database.db))) {
+      log('Erster Start: Demodaten werden angelegt …');
+      await seedDemoData(database.db, { mediaDir: config.mediaDir });
+    } else {
+      // A seeded database with a new DATA_DIR (Postgres shared by several machines, or a deleted
+      // media folder) still needs the demo images and videos; existing files are kept.
+      await writeDemoMedia(config.mediaDir);
+    }
+  });
 }
 
 function announce(config: ServerConfig, databaseKind: string): void {

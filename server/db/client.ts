@@ -21,8 +21,17 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the database-wide preparation lock (a Postgres advisory lock), so
+   * that several server instances starting at once on one database migrate and seed one after the
+   * other, never side by side. PGlite is opened by one process only and needs no lock.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Key of the advisory lock around migration and seeding (any fixed 64-bit number of ours). */
+const PREPARATION_LOCK_KEY = 7_236_401_902;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -65,6 +74,20 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
+      async exclusively(work) {
+        // A session lock on a connection of its own, held while `work` uses the pool's others.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [PREPARATION_LOCK_KEY]);
+          try {
+            return await work();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [PREPARATION_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -76,6 +99,7 @@ export async function openDatabase(options: {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusively: (work) => work(),
     close: () => client.close(),
   };
 }

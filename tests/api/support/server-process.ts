@@ -72,13 +72,20 @@ async function freePort(preferred: number): Promise<number> {
 
 export async function createServerSetup(
   target: DatabaseTarget,
-  options: { port: number; env?: Record<string, string>; databaseUrl?: (url: string) => string },
+  options: {
+    port: number;
+    env?: Record<string, string>;
+    databaseUrl?: (url: string) => string;
+    /** Another setup's Postgres database (a second instance); it is that setup's to drop. */
+    sharedDatabaseUrl?: string;
+  },
 ): Promise<ServerSetup> {
   const port = await freePort(options.port);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'weindepot-faults-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
-  if (target === 'postgres')
+  if (options.sharedDatabaseUrl) databaseUrl = options.sharedDatabaseUrl;
+  else if (target === 'postgres')
     ({ url: databaseUrl, drop: dropDatabase } = await createTestDatabase('weindepot_faults'));
   const children = new Set<ChildProcess>();
   const env: Record<string, string> = {
