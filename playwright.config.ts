@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * End-to-end tests drive Debian's Chromium against the real production server (`server/start.ts`:
+ * End-to-end tests drive Debian's Chromium against the real production server (`npm start`, compiled:
  * builds the PWA when `dist/` is stale, migrates, seeds the demo data) on a fresh data directory.
  */
 // E2E_PORT lets several runs (e.g. parallel work on one machine) use their own server.
@@ -74,7 +74,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx server/start.ts',
+    // `npm start` without npm: the compiled server (scripts/start.mjs builds dist-server/ when stale).
+    command: 'node scripts/start.mjs',
     url: `${baseURL}/`,
     // Empty DATABASE_URL and SMTP_URL: always a fresh PGlite database and mails written as files.
     // The build goes into the run's own folder, so parallel runs never share a half-written dist/.

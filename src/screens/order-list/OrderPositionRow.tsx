@@ -40,6 +40,9 @@ export function OrderPositionRow({
   const [amount, setAmount] = useState<number | string>(position.amount);
   const [confirming, setConfirming] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The amount waiting for the typing pause; sent at once when the row goes away before it ends
+  // (the client navigates away, the list re-renders), so a typed amount is never dropped.
+  const pending = useRef<(() => void) | null>(null);
   const maxCases = Math.min(MAX_ORDER_CASES, Math.max(position.amount, position.offer.availableCases));
 
   // The box follows the click at once; the saved value (or a rollback) arrives through the props.
@@ -49,6 +52,7 @@ export function OrderPositionRow({
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);
+      pending.current?.();
     },
     [],
   );
@@ -56,8 +60,15 @@ export function OrderPositionRow({
   const changeAmount = (value: number | string) => {
     setAmount(value);
     if (timer.current) clearTimeout(timer.current);
+    pending.current = null;
     if (typeof value !== 'number' || orderAmountProblem(value, maxCases) || value === position.amount) return;
-    timer.current = setTimeout(() => onChange?.({ amount: value }), SAVE_DELAY_MS);
+    const send = () => {
+      timer.current = null;
+      pending.current = null;
+      onChange?.({ amount: value });
+    };
+    pending.current = send;
+    timer.current = setTimeout(send, SAVE_DELAY_MS);
   };
 
   return (
