@@ -9,6 +9,9 @@ import {
   DEFAULT_CARD_SORT,
   DEFAULT_TABLE_SORT,
   type DepotPositionInput,
+  heldRows,
+  heldTotals,
+  soldRows,
   sortDepotCards,
   sortDepotTable,
   toDepotRow,
@@ -269,5 +272,51 @@ describe('Excel-Export', () => {
   it('names the file yyyymmdd plus brand', () => {
     expect(depotExcelFileName(new Date(2026, 10, 21, 9, 30))).toBe('20261121Weindepot.xlsx');
     expect(depotExcelFileName(new Date(2026, 0, 5), 'Weinhaus')).toBe('20260105Weinhaus.xlsx');
+  });
+});
+
+describe('Gehaltene und verkaufte Positionen', () => {
+  const valued = (input: DepotPositionInput, value: string): DepotPositionInput => ({
+    ...input,
+    vintage: {
+      ...input.vintage,
+      valuationRel: [
+        {
+          sourceOfValuation: 'WINE_SEARCHER_EUROPE_AVERAGE_EURO',
+          value,
+          datetimeCreated: '2026-05-01T10:00:00Z',
+        },
+      ],
+    },
+  });
+  const heldPosition = valued(position(1, { price: '100.00' }), '150.00');
+  const soldWithOrder = {
+    ...valued(position(2, { price: '200.00' }), '400.00'),
+    depotPositionStatusRel: [
+      { status: 'PURCHASED' as const, datetimeStatusUpdate: '2024-01-01T10:00:00Z' },
+      { status: 'FOR_SALE' as const, datetimeStatusUpdate: '2025-01-01T10:00:00Z' },
+      { status: 'SOLD' as const, datetimeStatusUpdate: '2025-02-01T10:00:00Z' },
+    ],
+    saleProceedsNet: '1389.60',
+  };
+  const soldWithoutOrder = {
+    ...position(3, { price: '50.00' }),
+    depotPositionStatusRel: [
+      { status: 'PURCHASED' as const, datetimeStatusUpdate: '2024-01-01T10:00:00Z' },
+      { status: 'SOLD' as const, datetimeStatusUpdate: '2026-03-01T10:00:00Z' },
+    ],
+  };
+  const rows = [heldPosition, soldWithOrder, soldWithoutOrder].map((input) => toDepotRow(input, now));
+
+  it('puts a position with a SOLD entry apart, with its proceeds where a sell order recorded them', () => {
+    expect(heldRows(rows).map((row) => row.id)).toEqual([1]);
+    expect(soldRows(rows).map((row) => [row.id, row.soldDate, row.saleProceedsNet])).toEqual([
+      [2, '2025-02-01', 138_960],
+      [3, '2026-03-01', null],
+    ]);
+  });
+
+  it('values only the held positions: 6 bottles at 150 € against 100 €', () => {
+    expect(heldTotals(rows)).toEqual({ invested: 60_000, marketValue: 90_000, gainPercent: 50 });
   });
 });
