@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { DepotRow } from '../../domain/depot-rows';
 import { formatEuro } from '../../domain/money';
 import { countLabel } from '../../domain/plural';
@@ -39,11 +39,11 @@ export function DepotSoldPositions({ rows }: { rows: readonly DepotRow[] }) {
             <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
               <Text fw={500}>{row.title}</Text>
               <Text fz="sm" c="dimmed">
-                {countLabel(row.bottles, 'Flasche')} ({row.packaging}) · gekauft {formatDate(row.date)} ·
+                Jahrgang {row.year} · {countLabel(row.bottles, 'Flasche')} ({row.packaging}) · gekauft {formatDate(row.date)} ·
                 verkauft {formatDay(row.soldDate)}
               </Text>
             </div>
-            <Stack gap={0} align="flex-end" style={{ flex: '0 1 auto' }}>
+            <Box ta={{ base: 'left', xs: 'right' }} style={{ flex: '0 1 auto' }}>
               <Text fz="sm">
                 Kaufwert <Figure>{formatEuro(row.valuation.invested)}</Figure>
               </Text>
@@ -56,11 +56,11 @@ export function DepotSoldPositions({ rows }: { rows: readonly DepotRow[] }) {
                   </>
                 )}
               </Text>
-            </Stack>
+            </Box>
           </Group>
         ))}
         {known.length > 0 && (
-          <Text fz="sm" ta="right" data-testid="sold-positions-total">
+          <Text fz="sm" ta={{ base: 'left', xs: 'right' }} data-testid="sold-positions-total">
             Erlöse nach Provision{known.length < rows.length ? ' (soweit erfasst)' : ''}:{' '}
             <Figure>{formatEuro(proceeds)}</Figure>
           </Text>
