@@ -195,7 +195,9 @@ test('Kundin: Depot mit Tabelle, Sortierung, Position per Tastatur, Zeitverlauf 
 
   // "Bewertung": one row per position; "Wertentwicklung": one row per monthly point.
   const valuation = workbook.getWorksheet('Bewertung');
-  expect((valuation?.getRow(1).values as unknown[]).slice(1)).toEqual([
+  const performance = workbook.getWorksheet('Wertentwicklung');
+  if (!valuation || !performance) throw new Error('Blatt "Bewertung" oder "Wertentwicklung" fehlt');
+  expect((valuation.getRow(1).values as unknown[]).slice(1)).toEqual([
     'Wein',
     'Jahrgang',
     'Marktwert/Flasche',
@@ -203,22 +205,21 @@ test('Kundin: Depot mit Tabelle, Sortierung, Position per Tastatur, Zeitverlauf 
     'Stand',
     'steuerfrei ab',
   ]);
-  expect(valuation?.rowCount).toBe(positions + 1);
-  const sources = (valuation?.getColumn(4).values as unknown[]).slice(2);
+  expect(valuation.rowCount).toBe(positions + 1);
+  const sources = (valuation.getColumn(4).values as unknown[]).slice(2);
   expect(sources.every((source) => source === 'Wine-Searcher Europa-Ø' || source === 'Keine Bewertung')).toBe(
     true,
   );
-  expect(valuation?.getRow(2).getCell(6).value).toBeInstanceOf(Date);
-  const performance = workbook.getWorksheet('Wertentwicklung');
-  expect((performance?.getRow(1).values as unknown[]).slice(1)).toEqual([
+  expect(valuation.getRow(2).getCell(6).value).toBeInstanceOf(Date);
+  expect((performance.getRow(1).values as unknown[]).slice(1)).toEqual([
     'Datum',
     'Investiert (gehaltene Positionen)',
     'Marktwert',
     'Index (100 = erster Punkt)',
   ]);
-  expect(performance?.rowCount ?? 0).toBeGreaterThan(30);
-  expect(performance?.getRow(2).getCell(1).value).toBeInstanceOf(Date);
-  expect(performance?.getRow(2).getCell(4).value).toBe(100);
+  expect(performance.rowCount).toBeGreaterThan(30);
+  expect(performance.getRow(2).getCell(1).value).toBeInstanceOf(Date);
+  expect(performance.getRow(2).getCell(4).value).toBe(100);
 });
 
 test('Berater: sieht das Depot der Kundin über die Beraterroute; die Kundin nicht', async ({ browser }) => {

@@ -39,8 +39,8 @@ export function DepotSoldPositions({ rows }: { rows: readonly DepotRow[] }) {
             <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
               <Text fw={500}>{row.title}</Text>
               <Text fz="sm" c="dimmed">
-                Jahrgang {row.year} · {countLabel(row.bottles, 'Flasche')} ({row.packaging}) · gekauft {formatDate(row.date)} ·
-                verkauft {formatDay(row.soldDate)}
+                Jahrgang {row.year} · {countLabel(row.bottles, 'Flasche')} ({row.packaging}) · gekauft{' '}
+                {formatDate(row.date)} · verkauft {formatDay(row.soldDate)}
               </Text>
             </div>
             <Box ta={{ base: 'left', xs: 'right' }} style={{ flex: '0 1 auto' }}>
