@@ -17,6 +17,7 @@ import {
   bottleSizes,
   depotPositionStatuses,
   depotPositions,
+  sellOrders,
   users,
   valuations,
   vintages,
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
       await db.insert(valuations).values(valuationRows.slice(start, start + 2000));
     }
 
+    // The demo's sell orders point at the client's positions; they go with them.
+    await db.delete(sellOrders).where(eq(sellOrders.sellerId, owner.id));
     await db.delete(depotPositions).where(eq(depotPositions.ownerId, owner.id));
     for (let start = 0; start < positionCount; start += 500) {
       const batch = Array.from(
@@ -121,11 +124,19 @@ async function main(): Promise<void> {
     });
     const token = (login.json() as { data: { tokenAuth: { token: string } } }).data.tokenAuth.token;
     const query = print(DepotPerformanceDocument);
+    const load = () =>
+      os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' / ');
+    console.log(`Load average (1 / 5 / 15 min) vor den Läufen: ${load()} bei ${os.cpus().length} Kernen`);
     const timings: number[] = [];
+    const cpuTimes: number[] = [];
     let bytes = 0;
     let points = 0;
     for (let run = 0; run <= runs; run += 1) {
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const response = await app.inject({
         method: 'POST',
         url: '/graphql',
@@ -133,7 +144,11 @@ async function main(): Promise<void> {
         payload: { query, variables: {} },
       });
       const elapsed = performance.now() - started;
-      if (run > 0) timings.push(elapsed);
+      const used = process.cpuUsage(cpu);
+      if (run > 0) {
+        timings.push(elapsed);
+        cpuTimes.push((used.user + used.system) / 1000);
+      }
       bytes = response.body.length;
       const answer = response.json() as {
         data?: { depotPerformance: { points: unknown[] } };
@@ -169,8 +184,9 @@ async function main(): Promise<void> {
       `${(bytes / 1024).toFixed(1)} KiB`,
     );
     console.log(
-      `GraphQL depotPerformance (${points} Punkte, ${(bytes / 1024).toFixed(1)} KiB): Median ${median(timings).toFixed(0)} ms, Minimum ${Math.min(...timings).toFixed(0)} ms (${runs} Läufe nach einem Aufwärmlauf)`,
+      `GraphQL depotPerformance (${points} Punkte, ${(bytes / 1024).toFixed(1)} KiB): Median ${median(timings).toFixed(0)} ms, Minimum ${Math.min(...timings).toFixed(0)} ms, CPU-Zeit des Prozesses Median ${median(cpuTimes).toFixed(0)} ms (${runs} Läufe nach einem Aufwärmlauf)`,
     );
+    console.log(`Load average (1 / 5 / 15 min) danach: ${load()}`);
   } finally {
     await database.close();
     await rm(dataDir, { recursive: true, force: true });

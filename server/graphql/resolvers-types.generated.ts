@@ -1781,6 +1781,12 @@ export type DepotPosition = {
   valuationDate: Maybe<Scalars['Date']['output']>;
   /** Tax-free from (§ 23 EStG): the day after the first anniversary of the purchase date (Europe/Berlin); null without a purchase date. */
   taxFreeFrom: Maybe<Scalars['Date']['output']>;
+  /**
+   * Net proceeds in euro of a SOLD position sold through a Zweitmarkt sell order (the order's recorded
+   * proceedsNet when the position holds all its sold cases, else the order's rule for these cases);
+   * null for a position not sold or sold without a sell order (proceeds not known).
+   */
+  saleProceedsNet: Maybe<Scalars['Decimal']['output']>;
   /** The open (REQUESTED or LISTED) or settled sell order of these cases; null otherwise. */
   sellOrder: Maybe<SellOrder>;
 };
@@ -3127,6 +3133,7 @@ export type DepotPositionResolvers<ContextType = GraphQLContext, ParentType exte
   valuationSource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   valuationDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   taxFreeFrom?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  saleProceedsNet?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   sellOrder?: Resolver<Maybe<ResolversTypes['SellOrder']>, ParentType, ContextType>;
 };
 

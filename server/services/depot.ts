@@ -4,7 +4,7 @@
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { depotPositionStatuses, depotPositions, users } from '../db/schema';
+import { depotPositionStatuses, depotPositions, sellOrders, users } from '../db/schema';
 import { clientError } from './errors';
 
 export type DepotPositionRow = typeof depotPositions.$inferSelect;
@@ -53,6 +53,20 @@ export function listDepotStatuses(db: Database, positionIds: number[]) {
     .from(depotPositionStatuses)
     .where(inArray(depotPositionStatuses.depotPositionId, positionIds))
     .orderBy(asc(depotPositionStatuses.datetimeStatusUpdate), asc(depotPositionStatuses.id));
+}
+
+/** The sale figures of sell orders (for the proceeds of sold depot positions). */
+export function saleOrdersById(db: Database, ids: number[]) {
+  return db
+    .select({
+      id: sellOrders.id,
+      caskOf: sellOrders.caskOf,
+      casesSold: sellOrders.casesSold,
+      askPriceBtl: sellOrders.askPriceBtl,
+      proceedsNet: sellOrders.proceedsNet,
+    })
+    .from(sellOrders)
+    .where(inArray(sellOrders.id, ids));
 }
 
 /** Total invested per owner (buy price per bottle × bottles), as decimal strings; "0.00" without positions. */

@@ -6,12 +6,14 @@
  *
  * Days are calendar days in Europe/Berlin written as `YYYY-MM-DD` (they compare as strings).
  */
+import type { DepotStatusEntry } from './depot-status';
 import { MARKET_VALUE_SOURCE, STANDARD_BOTTLE_LITERS } from './depot-valuation';
 import { type Cents, decimalToCents } from './money';
 import type { IndexPoint } from './price-index';
+import { SALES_COMMISSION_RATE, sellProceeds } from './secondary-market';
 
-/** The spec's sales commission on an exit: 3.5 % of the market value. */
-export const SALES_COMMISSION = 0.035;
+/** The spec's sales commission on an exit: 3.5 % of the market value (the Zweitmarkt's rate). */
+export const SALES_COMMISSION = SALES_COMMISSION_RATE;
 export const DEPOT_TIME_ZONE = 'Europe/Berlin';
 /** The note beside every tax figure. */
 export const TAX_NOTE = 'Keine Steuerberatung';
@@ -61,6 +63,43 @@ export function taxFreeFrom(purchaseDay: string): string {
   if (month === 2 && day === 29) day = 28;
   const next = new Date(Date.UTC(year, month - 1, day + 1));
   return isoDay(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate());
+}
+
+/**
+ * The day (Europe/Berlin) a position was sold: its first SOLD entry, when dated `today` or
+ * before; null while it is held. The server's SQL takes the same entry (`min` of the SOLD
+ * entries); a position with such a day counts in no figure of the value view.
+ */
+export function soldDay(entries: readonly DepotStatusEntry[], today: string): string | null {
+  let first: string | null = null;
+  for (const entry of entries) {
+    if (entry.status !== 'SOLD') continue;
+    const day = berlinDay(entry.datetimeStatusUpdate);
+    if (first === null || day < first) first = day;
+  }
+  return first !== null && first <= today ? first : null;
+}
+
+/** What a sold position's proceeds are read from: its Zweitmarkt sell order. */
+export interface SaleOrderInput {
+  caskOf: number;
+  casesSold: number;
+  /** The seller's asking price per bottle (the proceeds are computed from it), decimal string. */
+  askPriceBtl: string;
+  /** Net proceeds recorded for all cases sold so far; null before the first sale. */
+  proceedsNet: string | null;
+}
+
+/**
+ * Net proceeds of a sold position's `cases`: the sell order's recorded net proceeds when the
+ * position holds every case the order sold (the usual case); when the order's cases were sold in
+ * parts (each part a position of its own), the order's rule for this position's cases (cases ×
+ * bottles × asking price − 3.5 % commission). Null when the order has recorded no sale.
+ */
+export function saleProceedsNet(cases: number, order: SaleOrderInput): Cents | null {
+  if (order.proceedsNet === null || order.casesSold <= 0) return null;
+  if (cases === order.casesSold) return decimalToCents(order.proceedsNet);
+  return sellProceeds(cases, order.caskOf, decimalToCents(order.askPriceBtl)).net;
 }
 
 /** Net exit value: the market value less the 3.5 % sales commission. */

@@ -3,7 +3,7 @@
  * valuation, status, purchase date, en-primeur state and holding forecast.
  */
 import { remainingHoldingYears } from './depot-holding';
-import { berlinDay, taxFreeFrom, valuationSourceLabel } from './depot-performance';
+import { berlinDay, soldDay, taxFreeFrom, valuationSourceLabel } from './depot-performance';
 import { type SortState, type SortValue, sortBy } from './depot-sorting';
 import {
   currentStatusEntry,
@@ -15,10 +15,13 @@ import {
 } from './depot-status';
 import {
   type DepotPositionValuation,
+  type DepotTotals,
+  depotTotals,
   newestMarketValuation,
   type ValuationInput,
   valueDepotPosition,
 } from './depot-valuation';
+import { type Cents, decimalToCents } from './money';
 
 /** The fields of a depot position (GraphQL `DepotPosition`) the rows are built from. */
 export interface DepotPositionInput {
@@ -27,6 +30,8 @@ export interface DepotPositionInput {
   caskOf: number;
   buyPriceBtl: string;
   storageId?: string | null;
+  /** Net proceeds of the sold cases (Zweitmarkt sell order), decimal string; null when not known. */
+  saleProceedsNet?: string | null;
   bottleSize: { title: string; factorForLiterPrices: string };
   depotPositionStatusRel: readonly DepotStatusEntry[];
   vintage: {
@@ -68,6 +73,10 @@ export interface DepotRow {
   valuationDate: string | null;
   /** Tax-free from (§ 23 EStG), `YYYY-MM-DD`; null without a purchase date. */
   taxFreeFrom: string | null;
+  /** Day (Europe/Berlin) of the sale (first SOLD entry); null while held. A sold position counts in no value figure. */
+  soldDate: string | null;
+  /** Net proceeds of the sale where a sell order recorded them; null otherwise. */
+  saleProceedsNet: Cents | null;
 }
 
 export function toDepotRow(position: DepotPositionInput, now: Date): DepotRow {
@@ -102,7 +111,27 @@ export function toDepotRow(position: DepotPositionInput, now: Date): DepotRow {
     valuationSource: newest ? valuationSourceLabel(newest.sourceOfValuation) : null,
     valuationDate: newest ? berlinDay(newest.datetimeCreated) : null,
     taxFreeFrom: date ? taxFreeFrom(berlinDay(date)) : null,
+    soldDate: soldDay(position.depotPositionStatusRel, berlinDay(now)),
+    saleProceedsNet:
+      position.saleProceedsNet === null || position.saleProceedsNet === undefined
+        ? null
+        : decimalToCents(position.saleProceedsNet),
   };
+}
+
+/** The positions held today (not sold): the ones every value figure counts. */
+export function heldRows(rows: readonly DepotRow[]): DepotRow[] {
+  return rows.filter((row) => row.soldDate === null);
+}
+
+/** The sold positions, shown apart with their proceeds. */
+export function soldRows(rows: readonly DepotRow[]): DepotRow[] {
+  return rows.filter((row) => row.soldDate !== null);
+}
+
+/** Market value and gain of the positions held today (positions without a valuation at their buy price). */
+export function heldTotals(rows: readonly DepotRow[]): DepotTotals {
+  return depotTotals(heldRows(rows).map((row) => row.valuation));
 }
 
 export type DepotCardSortKey = 'date' | 'year' | 'name';

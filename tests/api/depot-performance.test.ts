@@ -4,6 +4,7 @@ import {
   bottleSizes,
   depotPositionStatuses,
   depotPositions,
+  sellOrders,
   users,
   valuations,
   vintagePriceHistory,
@@ -18,7 +19,7 @@ const PERFORMANCE = `query ($mail: String) { depotPerformance(clientsMail: $mail
   marketValue invested netExitValue taxFreeValue gainPercent annualizedReturnPercent soldPositions
   points { date invested marketValue } index { date value }
 } }`;
-const POSITIONS = `query { clientsDepot { id marketValueBtl valuationSource valuationDate taxFreeFrom purchaseDate } }`;
+const POSITIONS = `query { clientsDepot { id marketValueBtl valuationSource valuationDate taxFreeFrom purchaseDate currentStatus saleProceedsNet } }`;
 
 interface Performance {
   marketValue: string;
@@ -220,6 +221,87 @@ describe.each(databaseTargets)('Wertentwicklung des Depots (%s)', (target) => {
       const expected = new Date(Date.UTC(year + 1, month - 1, (month === 2 && day === 29 ? 28 : day) + 1));
       expect(position.taxFreeFrom).toBe(expected.toISOString().slice(0, 10));
     }
+  });
+
+  it('gives each sold position the net proceeds its sell order recorded, and none to the held ones', async () => {
+    const answer = await portal.gql<{
+      clientsDepot: { id: number; currentStatus: string | null; saleProceedsNet: string | null }[];
+    }>(POSITIONS, {}, { token: clientToken });
+    expect(answer.errors).toBeUndefined();
+    const depot = answer.data?.clientsDepot ?? [];
+    const [owner] = await portal.db.select().from(users).where(eq(users.email, 'kunde@example.com'));
+    const positions = await portal.db
+      .select()
+      .from(depotPositions)
+      .where(eq(depotPositions.ownerId, owner?.id ?? -1));
+    const orders = await portal.db
+      .select()
+      .from(sellOrders)
+      .where(eq(sellOrders.sellerId, owner?.id ?? -1));
+    const sold = depot.filter((position) => position.currentStatus === 'SOLD');
+    expect(sold.length).toBeGreaterThan(0);
+    for (const position of depot) {
+      const row = positions.find((candidate) => candidate.id === position.id);
+      const order = orders.find((candidate) => candidate.id === row?.sellOrderId);
+      if (position.currentStatus === 'SOLD' && order?.proceedsNet && order.casesSold === row?.amount) {
+        expect(position.saleProceedsNet, `Position ${position.id}`).toBe(order.proceedsNet);
+      } else if (position.currentStatus !== 'SOLD') {
+        expect(position.saleProceedsNet, `Position ${position.id}`).toBeNull();
+      }
+    }
+    // The demo's sales went through the Zweitmarkt: their proceeds are known.
+    expect(sold.some((position) => position.saleProceedsNet !== null)).toBe(true);
+  });
+
+  it('leaves a position sold without a sell order out of every figure and knows no proceeds for it', async () => {
+    const ownerId = await portal.createUser('verkauft.ohne.auftrag@example.com');
+    const token = await tokenFor('verkauft.ohne.auftrag@example.com');
+    const [size] = await portal.db.select().from(bottleSizes).where(eq(bottleSizes.title, '0,75l'));
+    const [position] = await portal.db.select().from(depotPositions).limit(1);
+    if (!size || !position) throw new Error('Demodaten fehlen');
+    const bought = new Date(Date.now() - 400 * DAY);
+    const [held, sold] = await portal.db
+      .insert(depotPositions)
+      .values(
+        ['100.00', '250.00'].map((price) => ({
+          ownerId,
+          vintageId: position.vintageId,
+          bottleSizeId: size.id,
+          amount: 1,
+          caskOf: 6,
+          buyPriceBtl: price,
+        })),
+      )
+      .returning();
+    if (!held || !sold) throw new Error('Positionen fehlen');
+    await portal.db.insert(depotPositionStatuses).values([
+      { depotPositionId: held.id, status: 'PURCHASED', datetimeStatusUpdate: bought },
+      { depotPositionId: sold.id, status: 'PURCHASED', datetimeStatusUpdate: bought },
+      { depotPositionId: sold.id, status: 'SOLD', datetimeStatusUpdate: new Date(Date.now() - 30 * DAY) },
+    ]);
+
+    const depot = await portal.gql<{
+      clientsDepot: { id: number; currentStatus: string; saleProceedsNet: string | null }[];
+    }>(POSITIONS, {}, { token });
+    expect(depot.data?.clientsDepot.map((row) => [row.id, row.currentStatus, row.saleProceedsNet])).toEqual([
+      [held.id, 'PURCHASED', null],
+      [sold.id, 'SOLD', null],
+    ]);
+    const answer = await portal.gql<{ depotPerformance: Performance }>(PERFORMANCE, {}, { token });
+    const performance = answer.data?.depotPerformance as Performance;
+    expect(performance.soldPositions).toBe(1);
+    expect(performance.invested).toBe('600.00');
+    const valuationRows = (
+      await portal.db.select().from(valuations).where(eq(valuations.vintageId, position.vintageId))
+    ).filter((row) => row.sourceOfValuation === 'WINE_SEARCHER_EUROPE_AVERAGE_EURO');
+    const newest = valuationRows
+      .sort((a, b) => a.datetimeCreated.getTime() - b.datetimeCreated.getTime())
+      .at(-1);
+    const market = newest
+      ? Math.round((cents(newest.value) / 0.75) * Number(size.factorForLiterPrices)) * 6
+      : 60_000;
+    expect(performance.marketValue).toBe(euro(market));
+    expect(performance.taxFreeValue).toBe(euro(market));
   });
 
   it("lets staff read a client's figures, but not another client", async () => {

@@ -11,19 +11,57 @@ interface Performance {
   netExitValue: string;
   gainPercent: number | null;
   annualizedReturnPercent: number | null;
+  soldPositions: number;
   points: { date: string }[];
 }
 
-/** Opens a depot page and returns the depotPerformance answer the page received. */
-async function openDepot(page: Page, path: string): Promise<Performance> {
-  const answer = page.waitForResponse(
+interface DepotAnswer {
+  id: number;
+  saleProceedsNet: string | null;
+  depotPositionStatusRel: { status: string }[];
+}
+
+const graphqlAnswer = (page: Page, field: string) =>
+  page.waitForResponse(
     (response) =>
-      response.url().endsWith('/graphql') &&
-      (response.request().postData() ?? '').includes('depotPerformance'),
+      response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes(field),
   );
+
+/** Opens a depot page and returns the depotPerformance and depot answers the page received. */
+async function openDepot(
+  page: Page,
+  path: string,
+  depotField = 'clientsDepot',
+): Promise<Performance & { positions: DepotAnswer[] }> {
+  const answer = graphqlAnswer(page, 'depotPerformance');
+  const depot = graphqlAnswer(page, depotField);
   await page.goto(path);
   const body = (await (await answer).json()) as { data: { depotPerformance: Performance } };
-  return body.data.depotPerformance;
+  const positions = (await (await depot).json()) as { data: Record<string, DepotAnswer[]> };
+  return { ...body.data.depotPerformance, positions: positions.data[depotField] ?? [] };
+}
+
+/** Sold positions are listed apart, as many as the API leaves out, with the proceeds the API names. */
+async function expectSoldApart(page: Page, performance: Performance & { positions: DepotAnswer[] }) {
+  expect(performance.soldPositions).toBeGreaterThan(0);
+  await expect(page.getByTestId('sold-position')).toHaveCount(performance.soldPositions);
+  const sold = performance.positions.filter((position) =>
+    position.depotPositionStatusRel.some((entry) => entry.status === 'SOLD'),
+  );
+  expect(sold).toHaveLength(performance.soldPositions);
+  for (const position of sold) {
+    await expect(
+      page
+        .locator(`[data-testid="sold-position"][data-position-id="${position.id}"]`)
+        .getByTestId('sold-position-proceeds'),
+    ).toHaveText(
+      position.saleProceedsNet === null
+        ? 'Erlös nicht erfasst'
+        : `Erlös nach Provision ${formatEuro(decimalToCents(position.saleProceedsNet))}`,
+    );
+  }
+  // The cards of the held positions show no sold one.
+  await expect(page.getByTestId('depot-position-card').filter({ hasText: 'Verkauft am' })).toHaveCount(0);
 }
 
 async function expectChartDrawn(page: Page) {
@@ -68,6 +106,7 @@ test('the depot shows the Wertentwicklung chart and cards that match the API', a
   expect(performance.points.length).toBeGreaterThan(30);
   await expectChartDrawn(page);
   await expectCardsMatch(page, performance);
+  await expectSoldApart(page, performance);
   await expect(page.getByText('Keine Steuerberatung')).toBeVisible();
 
   // The range switch: one year has about 13 points, the chart stays drawn.
@@ -92,11 +131,50 @@ test('the depot shows the Wertentwicklung chart and cards that match the API', a
   await expect(
     card.getByTestId('position-tax-free-from').locator('xpath=ancestor::*[@data-figure]'),
   ).toHaveAttribute('aria-hidden', 'true');
+  // No amount in euro or percent is left readable on the page (the 3.5 % commission is a rule, not a figure).
+  const readable = await page.evaluate(() => {
+    const walker = document.createTreeWalker(
+      document.querySelector('main') ?? document.body,
+      NodeFilter.SHOW_TEXT,
+    );
+    const texts: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      if (!/\d/.test(text) || !/[€%]/.test(text) || /Verkaufsprovision|Provision ab/.test(text)) continue;
+      if (node.parentElement?.closest('[aria-hidden="true"]')) continue;
+      texts.push(text);
+    }
+    return texts;
+  });
+  expect(readable).toEqual([]);
+  await page.getByRole('switch', { name: 'Zahlen verbergen' }).click();
+
+  // The "Depot-Position" dialog: a held position with its valuation, a sold one with its sale.
+  const soldIds = new Set(
+    performance.positions
+      .filter((position) => position.depotPositionStatusRel.some((entry) => entry.status === 'SOLD'))
+      .map((position) => position.id),
+  );
+  const held = performance.positions.find((position) => !soldIds.has(position.id));
+  const sold = performance.positions.find((position) => soldIds.has(position.id));
+  await page.goto(`/admin/depot?position=${held?.id}`);
+  const dialog = page.getByRole('dialog', { name: 'Depot-Position' });
+  await expect(dialog.getByTestId('position-market-value')).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2} €$/);
+  await expect(dialog.getByTestId('position-valuation-source')).toHaveText(
+    /^(Wine-Searcher Europa-Ø, Stand \d{2}\.\d{2}\.\d{4}|Noch keine – zum Kaufpreis)$/,
+  );
+  await expect(dialog.getByTestId('position-tax-free-from')).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
+  await page.goto(`/admin/depot?position=${sold?.id}`);
+  await expect(dialog.getByTestId('position-sale-proceeds')).toHaveText(
+    sold?.saleProceedsNet ? formatEuro(decimalToCents(sold.saleProceedsNet)) : 'nicht erfasst',
+  );
+  await expect(dialog.getByTestId('position-market-value')).toHaveCount(0);
 });
 
 test("staff see the same Wertentwicklung in a client's depot", async ({ page }) => {
   await logIn(page, demoAccounts.superuser, demoPassword);
-  const performance = await openDepot(page, staffDepotPath(demoAccounts.client));
+  const performance = await openDepot(page, staffDepotPath(demoAccounts.client), 'viewClientsDepot');
   await expectChartDrawn(page);
   await expectCardsMatch(page, performance);
+  await expectSoldApart(page, performance);
 });

@@ -172,7 +172,8 @@ test('Kundin: Depot mit Tabelle, Sortierung, Position per Tastatur, Zeitverlauf 
   await timeSeries.getByRole('button', { name: 'Schließen' }).click();
   await expect(timeSeries).toBeHidden();
 
-  // Excel: read the downloaded file back.
+  // Excel: read the downloaded file back (with the Wertentwicklung loaded, so its sheet is there).
+  await expect(page.getByTestId('performance-market-value')).toBeVisible();
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Excel' }).click();
   const download = await downloadPromise;
@@ -191,6 +192,34 @@ test('Kundin: Depot mit Tabelle, Sortierung, Position per Tastatur, Zeitverlauf 
   expect(dataRow.getCell(7).value).toBeInstanceOf(Date);
   expect(typeof dataRow.getCell(8).value).toBe('number');
   expect(dataRow.getCell(9).numFmt).toContain('€');
+
+  // "Bewertung": one row per position; "Wertentwicklung": one row per monthly point.
+  const valuation = workbook.getWorksheet('Bewertung');
+  const performance = workbook.getWorksheet('Wertentwicklung');
+  if (!valuation || !performance) throw new Error('Blatt "Bewertung" oder "Wertentwicklung" fehlt');
+  expect((valuation.getRow(1).values as unknown[]).slice(1)).toEqual([
+    'Wein',
+    'Jahrgang',
+    'Marktwert/Flasche',
+    'Quelle',
+    'Stand',
+    'steuerfrei ab',
+  ]);
+  expect(valuation.rowCount).toBe(positions + 1);
+  const sources = (valuation.getColumn(4).values as unknown[]).slice(2);
+  expect(sources.every((source) => source === 'Wine-Searcher Europa-Ø' || source === 'Keine Bewertung')).toBe(
+    true,
+  );
+  expect(valuation.getRow(2).getCell(6).value).toBeInstanceOf(Date);
+  expect((performance.getRow(1).values as unknown[]).slice(1)).toEqual([
+    'Datum',
+    'Investiert (gehaltene Positionen)',
+    'Marktwert',
+    'Index (100 = erster Punkt)',
+  ]);
+  expect(performance.rowCount).toBeGreaterThan(30);
+  expect(performance.getRow(2).getCell(1).value).toBeInstanceOf(Date);
+  expect(performance.getRow(2).getCell(4).value).toBe(100);
 });
 
 test('Berater: sieht das Depot der Kundin über die Beraterroute; die Kundin nicht', async ({ browser }) => {

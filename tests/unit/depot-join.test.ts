@@ -33,6 +33,7 @@ const position = (id: number, vintageId: number, bottleSizeId: number) => ({
   bottleSize: { id: bottleSizeId },
   conditionReportPdf: null,
   depotPositionStatusRel: [{ status: 'PURCHASED' as const, datetimeStatusUpdate: '2025-03-01T10:00:00Z' }],
+  saleProceedsNet: null,
   vintage: { id: vintageId },
 });
 

@@ -11,7 +11,9 @@ import {
   performanceRange,
   pointDays,
   rebasedIndex,
+  saleProceedsNet,
   sharePercent,
+  soldDay,
   taxFreeFrom,
   valuationAsOf,
   valuationSourceLabel,
@@ -249,6 +251,51 @@ describe('Wertentwicklung eines Depots (von Hand nachgerechnet)', () => {
       annualizedReturnPercent: null,
     });
     expect(empty.points).toEqual([{ day: today, invested: 0, marketValue: 0 }]);
+  });
+});
+
+describe('Verkaufte Positionen (apart, mit Erlös soweit bekannt)', () => {
+  const today = '2026-11-24';
+  const entry = (status: 'PURCHASED' | 'FOR_SALE' | 'SOLD', at: string) => ({
+    status,
+    datetimeStatusUpdate: at,
+  });
+
+  it('takes the first SOLD entry as the Berlin day of the sale, once it is not in the future', () => {
+    expect(soldDay([entry('PURCHASED', '2025-01-10T10:00:00Z')], today)).toBeNull();
+    // 23:30 UTC on 31 October is 1 November in Berlin (CET).
+    expect(
+      soldDay(
+        [
+          entry('PURCHASED', '2025-01-10T10:00:00Z'),
+          entry('SOLD', '2026-11-05T10:00:00Z'),
+          entry('SOLD', '2026-10-31T23:30:00Z'),
+        ],
+        today,
+      ),
+    ).toBe('2026-11-01');
+    expect(soldDay([entry('SOLD', '2026-11-25T08:00:00Z')], today)).toBeNull();
+    expect(soldDay([entry('SOLD', '2026-11-24T08:00:00Z')], today)).toBe(today);
+  });
+
+  it("reads the sell order's recorded net proceeds when the position holds all sold cases", () => {
+    // 2 cases × 6 bottles × 276.75 € = 3,321.00 €; 3.5 % commission 116.24 € → 3,204.76 €.
+    const order = { caskOf: 6, casesSold: 2, askPriceBtl: '276.75', proceedsNet: '3204.76' };
+    expect(saleProceedsNet(2, order)).toBe(320_476);
+  });
+
+  it("applies the order's rule to a part when its cases were sold in parts", () => {
+    // 1 of 3 sold cases: 6 × 100.00 € = 600.00 €, commission 21.00 € → 579.00 €.
+    const order = { caskOf: 6, casesSold: 3, askPriceBtl: '100.00', proceedsNet: '1737.00' };
+    expect(saleProceedsNet(1, order)).toBe(57_900);
+    // 1 case of 12 × 33.33 € = 399.96 €, commission 14.00 € (13.9986) → 385.96 €.
+    expect(saleProceedsNet(1, { ...order, caskOf: 12, askPriceBtl: '33.33' })).toBe(38_596);
+  });
+
+  it('knows no proceeds before the order recorded a sale', () => {
+    expect(
+      saleProceedsNet(1, { caskOf: 6, casesSold: 0, askPriceBtl: '100.00', proceedsNet: null }),
+    ).toBeNull();
   });
 });
 

@@ -4,11 +4,18 @@ import {
   DEPOT_EXCEL_SHEET,
   depotExcelFileName,
   depotExcelRow,
+  PERFORMANCE_EXCEL_COLUMNS,
+  performanceExcelRows,
+  VALUATION_EXCEL_COLUMNS,
+  valuationExcelRow,
 } from '../../src/domain/depot-excel';
 import {
   DEFAULT_CARD_SORT,
   DEFAULT_TABLE_SORT,
   type DepotPositionInput,
+  heldRows,
+  heldTotals,
+  soldRows,
   sortDepotCards,
   sortDepotTable,
   toDepotRow,
@@ -269,5 +276,118 @@ describe('Excel-Export', () => {
   it('names the file yyyymmdd plus brand', () => {
     expect(depotExcelFileName(new Date(2026, 10, 21, 9, 30))).toBe('20261121Weindepot.xlsx');
     expect(depotExcelFileName(new Date(2026, 0, 5), 'Weinhaus')).toBe('20260105Weinhaus.xlsx');
+  });
+});
+
+describe('Gehaltene und verkaufte Positionen', () => {
+  const valued = (input: DepotPositionInput, value: string): DepotPositionInput => ({
+    ...input,
+    vintage: {
+      ...input.vintage,
+      valuationRel: [
+        {
+          sourceOfValuation: 'WINE_SEARCHER_EUROPE_AVERAGE_EURO',
+          value,
+          datetimeCreated: '2026-05-01T10:00:00Z',
+        },
+      ],
+    },
+  });
+  const heldPosition = valued(position(1, { price: '100.00' }), '150.00');
+  const soldWithOrder = {
+    ...valued(position(2, { price: '200.00' }), '400.00'),
+    depotPositionStatusRel: [
+      { status: 'PURCHASED' as const, datetimeStatusUpdate: '2024-01-01T10:00:00Z' },
+      { status: 'FOR_SALE' as const, datetimeStatusUpdate: '2025-01-01T10:00:00Z' },
+      { status: 'SOLD' as const, datetimeStatusUpdate: '2025-02-01T10:00:00Z' },
+    ],
+    saleProceedsNet: '1389.60',
+  };
+  const soldWithoutOrder = {
+    ...position(3, { price: '50.00' }),
+    depotPositionStatusRel: [
+      { status: 'PURCHASED' as const, datetimeStatusUpdate: '2024-01-01T10:00:00Z' },
+      { status: 'SOLD' as const, datetimeStatusUpdate: '2026-03-01T10:00:00Z' },
+    ],
+  };
+  const rows = [heldPosition, soldWithOrder, soldWithoutOrder].map((input) => toDepotRow(input, now));
+
+  it('puts a position with a SOLD entry apart, with its proceeds where a sell order recorded them', () => {
+    expect(heldRows(rows).map((row) => row.id)).toEqual([1]);
+    expect(soldRows(rows).map((row) => [row.id, row.soldDate, row.saleProceedsNet])).toEqual([
+      [2, '2025-02-01', 138_960],
+      [3, '2026-03-01', null],
+    ]);
+  });
+
+  it('values only the held positions: 6 bottles at 150 € against 100 €', () => {
+    expect(heldTotals(rows)).toEqual({ invested: 60_000, marketValue: 90_000, gainPercent: 50 });
+  });
+});
+
+describe('Excel-Blätter "Bewertung" und "Wertentwicklung"', () => {
+  it('names the columns of both sheets', () => {
+    expect(VALUATION_EXCEL_COLUMNS.map((column) => column.header)).toEqual([
+      'Wein',
+      'Jahrgang',
+      'Marktwert/Flasche',
+      'Quelle',
+      'Stand',
+      'steuerfrei ab',
+    ]);
+    expect(PERFORMANCE_EXCEL_COLUMNS.map((column) => column.header)).toEqual([
+      'Datum',
+      'Investiert (gehaltene Positionen)',
+      'Marktwert',
+      'Index (100 = erster Punkt)',
+    ]);
+  });
+
+  it('writes a magnum valued at 150 € per 0.75 l as 300 € per bottle, with source, day and tax-free day', () => {
+    const input = position(5, { wine: 'Ornellaia', year: 2016, purchased: '2024-02-29T09:00:00Z' });
+    input.bottleSize = { title: '1,5l', factorForLiterPrices: '1.5000' };
+    input.vintage.valuationRel = [
+      {
+        sourceOfValuation: 'WINE_SEARCHER_EUROPE_AVERAGE_EURO',
+        value: '150.00',
+        datetimeCreated: '2026-05-31T22:30:00Z',
+      },
+      { sourceOfValuation: 'LIVEX_MID_PRICE', value: '999.00', datetimeCreated: '2026-06-10T10:00:00Z' },
+    ];
+    expect(valuationExcelRow(toDepotRow(input, now))).toEqual({
+      wine: 'Ornellaia',
+      year: 2016,
+      marketValueBtl: 300,
+      source: 'Wine-Searcher Europa-Ø',
+      // 22:30 UTC on 31 May is 1 June in Berlin.
+      date: new Date(Date.UTC(2026, 5, 1)),
+      taxFreeFrom: new Date(Date.UTC(2025, 2, 1)),
+    });
+  });
+
+  it('says so when a position has no valuation yet', () => {
+    expect(valuationExcelRow(toDepotRow(position(6, { wine: 'Opus One' }), now))).toMatchObject({
+      marketValueBtl: null,
+      source: 'Keine Bewertung',
+      date: null,
+    });
+  });
+
+  it('writes one row per point with the index of the same day', () => {
+    expect(
+      performanceExcelRows(
+        [
+          { date: '2026-05-01', invested: '1200.00', marketValue: '1300.50' },
+          { date: '2026-06-15', invested: '1200.00', marketValue: '1288.10' },
+        ],
+        [
+          { date: '2026-05-01', value: 100 },
+          { date: '2026-06-15', value: 101.25 },
+        ],
+      ),
+    ).toEqual([
+      { date: new Date(Date.UTC(2026, 4, 1)), invested: 1200, marketValue: 1300.5, index: 100 },
+      { date: new Date(Date.UTC(2026, 5, 15)), invested: 1200, marketValue: 1288.1, index: 101.25 },
+    ]);
   });
 });

@@ -1,5 +1,11 @@
 import { GraphQLError } from 'graphql';
-import { berlinDay, taxFreeFrom, valuationSourceLabel } from '../../../src/domain/depot-performance';
+import {
+  berlinDay,
+  saleProceedsNet,
+  soldDay,
+  taxFreeFrom,
+  valuationSourceLabel,
+} from '../../../src/domain/depot-performance';
 import {
   currentStatusEntry,
   type DepotStatus as DomainStatus,
@@ -139,6 +145,14 @@ export const depotTypes = {
     taxFreeFrom: async (position, _args, { loaders }) => {
       const purchased = purchaseDate(await loaders.depotStatusesByPosition.load(position.id));
       return purchased ? taxFreeFrom(berlinDay(purchased)) : null;
+    },
+    saleProceedsNet: async (position, _args, { loaders }) => {
+      // Only positions sold through a sell order have known proceeds; the rest ask the database nothing.
+      if (position.sellOrderId === null) return null;
+      const statuses = await loaders.depotStatusesByPosition.load(position.id);
+      if (soldDay(statuses, berlinDay(new Date())) === null) return null;
+      const order = await loaders.saleOrder.load(position.sellOrderId);
+      return order ? decimalOrNull(saleProceedsNet(position.amount, order)) : null;
     },
   } satisfies DepotPositionResolvers,
 };

@@ -2,9 +2,11 @@ import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { SALES_COMMISSION, sharePercent, TAX_NOTE } from '../../domain/depot-performance';
 import { formatGainPercent } from '../../domain/depot-valuation';
 import { decimalToCents, formatEuro } from '../../domain/money';
+import { pluralForm } from '../../domain/plural';
 import type { DepotPerformanceData } from '../../queries/depot';
 import { Figure } from './hidden-figures';
 
+const countFormat = new Intl.NumberFormat('de-DE');
 const percentFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 function Card({
@@ -73,7 +75,7 @@ export function DepotPerformanceCards({ performance, loading }: DepotPerformance
         testId="performance-market-value"
         note={
           sold > 0
-            ? `ohne ${sold} verkaufte ${sold === 1 ? 'Position' : 'Positionen'}`
+            ? `ohne ${countFormat.format(sold)} verkaufte ${pluralForm(sold, 'Position')}`
             : 'gehaltene Positionen'
         }
       >

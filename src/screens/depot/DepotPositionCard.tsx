@@ -36,7 +36,55 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** One depot position: wine, status, purchase, valuation and holding forecast; greyed while en primeur. */
+/** Valuation, tax-free day, advice and holding forecast of a position held today. */
+function HeldFacts({ row }: { row: DepotRow }) {
+  const { valuation } = row;
+  return (
+    <>
+      <Fact label="Marktwert/Flasche">
+        <Figure>{valuation.marketValueBtl === null ? '–' : formatEuro(valuation.marketValueBtl)}</Figure>
+      </Fact>
+      <Fact label="Marktwert/Kiste">
+        <Figure>{valuation.marketValueCase === null ? '–' : formatEuro(valuation.marketValueCase)}</Figure>
+      </Fact>
+      <Fact label="Marktwert gesamt">
+        <Figure>
+          <span data-testid="position-market-value">
+            {formatEuro(valuation.marketValueTotal ?? valuation.invested)}
+          </span>
+        </Figure>
+      </Fact>
+      <Fact label="Bewertung">
+        <span data-testid="position-valuation-source">
+          {row.valuationSource && row.valuationDate ? (
+            <>
+              {row.valuationSource}, Stand <Figure>{formatDay(row.valuationDate)}</Figure>
+            </>
+          ) : (
+            'Noch keine – zum Kaufpreis'
+          )}
+        </span>
+      </Fact>
+      <Fact label="steuerfrei ab">
+        <Figure>
+          <span data-testid="position-tax-free-from">{formatDay(row.taxFreeFrom)}</span>
+        </Figure>
+      </Fact>
+      <Fact label="Wertentwicklung">
+        <Figure>{valuation.gainPercent === null ? '–' : formatGainPercent(valuation.gainPercent)}</Figure>
+      </Fact>
+      <Fact label="Empfehlung">{valuation.advice}</Fact>
+      {row.holdingYears !== null && (
+        <Fact label="Erwartete Haltedauer">noch {formatHoldingYears(row.holdingYears)}</Fact>
+      )}
+    </>
+  );
+}
+
+/**
+ * One depot position: wine, status, purchase, valuation and holding forecast; greyed while en
+ * primeur. A sold position shows its sale day and proceeds instead of a market value.
+ */
 export function DepotPositionCard({ row, conditionReportUrl }: DepotPositionCardProps) {
   const { valuation } = row;
   return (
@@ -107,47 +155,21 @@ export function DepotPositionCard({ row, conditionReportUrl }: DepotPositionCard
             <Fact label="Kaufpreis/Kiste">
               <Figure>{formatEuro(valuation.buyPriceCase)}</Figure>
             </Fact>
-            <Fact label="Marktwert/Flasche">
-              <Figure>
-                {valuation.marketValueBtl === null ? '–' : formatEuro(valuation.marketValueBtl)}
-              </Figure>
-            </Fact>
-            <Fact label="Marktwert/Kiste">
-              <Figure>
-                {valuation.marketValueCase === null ? '–' : formatEuro(valuation.marketValueCase)}
-              </Figure>
-            </Fact>
-            <Fact label="Marktwert gesamt">
-              <Figure>
-                <span data-testid="position-market-value">
-                  {formatEuro(valuation.marketValueTotal ?? valuation.invested)}
-                </span>
-              </Figure>
-            </Fact>
-            <Fact label="Bewertung">
-              <span data-testid="position-valuation-source">
-                {row.valuationSource && row.valuationDate ? (
-                  <>
-                    {row.valuationSource}, Stand <Figure>{formatDay(row.valuationDate)}</Figure>
-                  </>
-                ) : (
-                  'Noch keine – zum Kaufpreis'
-                )}
-              </span>
-            </Fact>
-            <Fact label="steuerfrei ab">
-              <Figure>
-                <span data-testid="position-tax-free-from">{formatDay(row.taxFreeFrom)}</span>
-              </Figure>
-            </Fact>
-            <Fact label="Wertentwicklung">
-              <Figure>
-                {valuation.gainPercent === null ? '–' : formatGainPercent(valuation.gainPercent)}
-              </Figure>
-            </Fact>
-            <Fact label="Empfehlung">{valuation.advice}</Fact>
-            {row.holdingYears !== null && (
-              <Fact label="Erwartete Haltedauer">noch {formatHoldingYears(row.holdingYears)}</Fact>
+            {row.soldDate === null ? (
+              <HeldFacts row={row} />
+            ) : (
+              <>
+                <Fact label="Verkauft am">{formatDay(row.soldDate)}</Fact>
+                <Fact label="Erlös nach Provision">
+                  <span data-testid="position-sale-proceeds">
+                    {row.saleProceedsNet === null ? (
+                      'nicht erfasst'
+                    ) : (
+                      <Figure>{formatEuro(row.saleProceedsNet)}</Figure>
+                    )}
+                  </span>
+                </Fact>
+              </>
             )}
             {row.storageId && <Fact label="Lagernummern">{row.storageId}</Fact>}
           </SimpleGrid>

@@ -20,7 +20,7 @@ import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { DepotSecondaryMarket } from '../../components/secondary-market/DepotSecondaryMarket';
 import { PERFORMANCE_RANGE_LABELS, type PerformanceRange } from '../../domain/depot-performance';
 import { EXPAND_PORTFOLIO_PATH } from '../../domain/depot-routes';
-import { type DepotRow, toDepotRow } from '../../domain/depot-rows';
+import { type DepotRow, heldRows, heldTotals, soldRows, toDepotRow } from '../../domain/depot-rows';
 import { depotTotals } from '../../domain/depot-valuation';
 import { earliestDate } from '../../domain/invested-since';
 import { decimalToCents } from '../../domain/money';
@@ -29,6 +29,7 @@ import { type Depot, useDepot, useDepotPerformance } from '../../queries/depot';
 import { DepotPerformanceCards } from './DepotPerformanceCards';
 import { DepotPositionCards } from './DepotPositionCards';
 import { DepotPositionDialog } from './DepotPositionDialog';
+import { DepotSoldPositions } from './DepotSoldPositions';
 import { DepotSummaryCards } from './DepotSummaryCards';
 import { DepotSunburst } from './DepotSunburst';
 import { DepotTable } from './DepotTable';
@@ -102,7 +103,12 @@ function DepotContent({ depot, clientsMail }: { depot: Depot; clientsMail: strin
     () => depot.positions.map((position) => toDepotRow(position, now)),
     [depot, now],
   );
+  // "Gesamt investiert" sums every purchase (as investmentScore); market value and gain count
+  // only the positions held today, sold ones are listed apart.
   const totals = useMemo(() => depotTotals(rows.map((row) => row.valuation)), [rows]);
+  const held = useMemo(() => heldTotals(rows), [rows]);
+  const heldPositions = useMemo(() => heldRows(rows), [rows]);
+  const soldPositions = useMemo(() => soldRows(rows), [rows]);
   const invested = depot.investmentScore === null ? totals.invested : decimalToCents(depot.investmentScore);
   const investedSince = useMemo(() => earliestDate(rows.map((row) => row.date)), [rows]);
 
@@ -157,8 +163,8 @@ function DepotContent({ depot, clientsMail }: { depot: Depot; clientsMail: strin
       <Stack gap="lg">
         <DepotSummaryCards
           invested={invested}
-          marketValue={totals.marketValue}
-          gainPercent={totals.gainPercent}
+          marketValue={held.marketValue}
+          gainPercent={held.gainPercent}
           investedSince={investedSince}
         />
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="performance-title">
@@ -236,7 +242,8 @@ function DepotContent({ depot, clientsMail }: { depot: Depot; clientsMail: strin
             <DepotSunburst rows={rows} hidden={hidden} />
           )}
         </Paper>
-        <DepotPositionCards rows={rows} />
+        <DepotPositionCards rows={heldPositions} />
+        <DepotSoldPositions rows={soldPositions} />
         <DepotSecondaryMarket rows={rows} positions={depot.positions} />
       </Stack>
       {timeSeriesRequested && (

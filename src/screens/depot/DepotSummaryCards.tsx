@@ -9,8 +9,9 @@ import { useNow } from './use-now';
 export interface DepotSummaryCardsProps {
   /** Total invested in cents. */
   invested: Cents;
-  /** Market value of the portfolio at the Wine-Searcher Europe average, in cents. */
+  /** Market value of the positions held today (not sold) at the Wine-Searcher Europe average, in cents. */
   marketValue: Cents;
+  /** Gain of that market value against the buy value of the same positions. */
   gainPercent: number | null;
   /** Earliest purchase date; null shows no counter. */
   investedSince: Date | null;
@@ -81,7 +82,7 @@ export function DepotSummaryCards({
         </Text>
         {gainPercent !== null && (
           <Text fz="sm" c={gainPercent >= 0 ? 'teal.9' : 'red.9'}>
-            <Figure>{formatGainPercent(gainPercent)}</Figure> gegenüber Kaufpreis
+            <Figure>{formatGainPercent(gainPercent)}</Figure> gegenüber Kaufpreis (gehaltene Positionen)
           </Text>
         )}
       </Paper>

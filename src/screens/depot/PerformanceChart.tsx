@@ -1,6 +1,7 @@
 import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { LineChart } from '../../components/charts';
+import { axisTicks } from '../../domain/axis-ticks';
 import { dayNumber, type PerformanceRange, performanceRange } from '../../domain/depot-performance';
 import { formatEuro } from '../../domain/money';
 import type { DepotPerformanceData } from '../../queries/depot';
@@ -13,7 +14,7 @@ const dayFormat = new Intl.DateTimeFormat('de-DE', {
   year: 'numeric',
   timeZone: 'UTC',
 });
-const euroAxis = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+const euroAxis = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
 const indexFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 const MARKET = 'Marktwert';
@@ -46,7 +47,7 @@ function ChartTooltip({ label, payload }: { label?: unknown; payload?: readonly 
   if (!payload?.length) return null;
   const time = Number(label);
   return (
-    <Paper withBorder shadow="sm" p="xs" radius="sm">
+    <Paper withBorder shadow="sm" p="xs" radius="sm" maw={240}>
       <Text fz="sm" fw={600}>
         {Number.isFinite(time) ? dayFormat.format(time) : ''}
       </Text>
@@ -90,6 +91,14 @@ export function PerformanceChart({ performance, range, hidden, compact }: Perfor
   const first = data[0]?.time ?? 0;
   const last = data.at(-1)?.time ?? 0;
   const withIndex = points.some((point) => point.index !== null);
+  const euroTicks = useMemo(() => {
+    const top = Math.max(0, ...data.flatMap((point) => [point[MARKET] as number, point[INVESTED] as number]));
+    return axisTicks(0, top, 4, 1);
+  }, [data]);
+  const indexTicks = useMemo(() => {
+    const values = points.flatMap((point) => (point.index === null ? [] : [point.index]));
+    return values.length === 0 ? [] : axisTicks(Math.min(...values), Math.max(...values), 4, 0.5);
+  }, [points]);
   if (points.length < 2) {
     return (
       <Box mih={120} data-testid="performance-chart-empty">
@@ -119,14 +128,19 @@ export function PerformanceChart({ performance, range, hidden, compact }: Perfor
           withRightYAxis={withIndex}
           yAxisProps={{
             width: compact ? 64 : 84,
+            domain: [euroTicks[0] ?? 0, euroTicks.at(-1) ?? 'auto'],
+            ticks: euroTicks,
+            interval: 0,
             tickFormatter: (value: number) =>
-              compact && value >= 10_000
-                ? `${euroAxis.format(Math.round(value / 1000))} T€`
+              compact && (euroTicks.at(-1) ?? 0) >= 10_000
+                ? `${euroAxis.format(value / 1000)} T€`
                 : `${euroAxis.format(value)} €`,
           }}
           rightYAxisProps={{
-            width: 40,
-            domain: ['auto', 'auto'],
+            width: 44,
+            domain: [indexTicks[0] ?? 'auto', indexTicks.at(-1) ?? 'auto'],
+            ticks: indexTicks,
+            interval: 0,
             tickFormatter: (value: number) => euroAxis.format(value),
           }}
           xAxisProps={{

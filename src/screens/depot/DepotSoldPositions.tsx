@@ -1,0 +1,71 @@
+import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { DepotRow } from '../../domain/depot-rows';
+import { formatEuro } from '../../domain/money';
+import { countLabel } from '../../domain/plural';
+import { formatDate, formatDay } from './format';
+import { Figure } from './hidden-figures';
+
+/**
+ * The sold positions, apart from the held ones (issue 17): they count in no value figure; each
+ * shows its buy value and, where a Zweitmarkt sell order recorded it, the net proceeds. Shown in
+ * the client's own depot and in the staff view of it.
+ */
+export function DepotSoldPositions({ rows }: { rows: readonly DepotRow[] }) {
+  if (rows.length === 0) return null;
+  const sorted = [...rows].sort((a, b) => (b.soldDate ?? '').localeCompare(a.soldDate ?? ''));
+  const known = rows.filter((row) => row.saleProceedsNet !== null);
+  const proceeds = known.reduce((sum, row) => sum + (row.saleProceedsNet ?? 0), 0);
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="sold-positions-title">
+      <Stack gap="sm" data-testid="sold-positions">
+        <div>
+          <Title order={2} size="h3" id="sold-positions-title">
+            Verkaufte Positionen
+          </Title>
+          <Text fz="sm" c="dimmed">
+            Nicht in Marktwert, Gewinn, Rendite, Netto-Exit-Wert und Steuerfrei-Anteil enthalten.
+          </Text>
+        </div>
+        {sorted.map((row) => (
+          <Group
+            key={row.id}
+            justify="space-between"
+            align="flex-start"
+            wrap="wrap"
+            gap="xs"
+            data-testid="sold-position"
+            data-position-id={row.id}
+          >
+            <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
+              <Text fw={500}>{row.title}</Text>
+              <Text fz="sm" c="dimmed">
+                Jahrgang {row.year} · {countLabel(row.bottles, 'Flasche')} ({row.packaging}) · gekauft{' '}
+                {formatDate(row.date)} · verkauft {formatDay(row.soldDate)}
+              </Text>
+            </div>
+            <Box ta={{ base: 'left', xs: 'right' }} style={{ flex: '0 1 auto' }}>
+              <Text fz="sm">
+                Kaufwert <Figure>{formatEuro(row.valuation.invested)}</Figure>
+              </Text>
+              <Text fz="sm" fw={500} data-testid="sold-position-proceeds">
+                {row.saleProceedsNet === null ? (
+                  'Erlös nicht erfasst'
+                ) : (
+                  <>
+                    Erlös nach Provision <Figure>{formatEuro(row.saleProceedsNet)}</Figure>
+                  </>
+                )}
+              </Text>
+            </Box>
+          </Group>
+        ))}
+        {known.length > 0 && (
+          <Text fz="sm" ta={{ base: 'left', xs: 'right' }} data-testid="sold-positions-total">
+            Erlöse nach Provision{known.length < rows.length ? ' (soweit erfasst)' : ''}:{' '}
+            <Figure>{formatEuro(proceeds)}</Figure>
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
