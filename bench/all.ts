@@ -12,7 +12,15 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'weindepot-bench-'));
 const figuresFile = path.join(dir, 'figures.jsonl');
 const failed: string[] = [];
 try {
-  for (const bench of ['depot', 'depot-performance', 'pwa', 'load', 'sign-in-storm', 'startup']) {
+  for (const bench of [
+    'depot',
+    'depot-performance',
+    'pwa',
+    'load',
+    'sign-in-storm',
+    'startup',
+    'lighthouse',
+  ]) {
     console.log(`\n==> bench/${bench}.ts`);
     const result = spawnSync('npx', ['tsx', path.join(import.meta.dirname, `${bench}.ts`)], {
       stdio: 'inherit',
