@@ -49,7 +49,9 @@ export function PublicPageLayout({
       </Box>
       <Container size="lg" py="xl" component="main">
         <Stack gap="xl">
-          {children}
+          {/* At least a screen high, so the call to action below waits off-screen while the page
+              loads instead of jumping down when the content arrives (layout shift). */}
+          <Box mih="calc(100dvh - 8rem)">{children}</Box>
           <RegisterCallToAction registerTo={registerTo} />
         </Stack>
       </Container>

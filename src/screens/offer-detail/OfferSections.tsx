@@ -82,12 +82,15 @@ export function OfferImage({ offer }: { offer: OfferDetailFragment }) {
   const src = offer.vintage.image ?? offer.vintage.wine.image ?? offer.vintage.thumbnail;
   if (!src) return null;
   return (
+    // A box of fixed height before the image arrives (no layout shift); the largest image of the
+    // page, so it is fetched first.
     <Image
       src={src}
       alt={`${offer.vintage.wine.title} ${offer.vintage.year}`}
       fit="contain"
-      mah={420}
+      h={420}
       radius="md"
+      fetchPriority="high"
     />
   );
 }
@@ -239,8 +242,12 @@ export function OfferSections({ offer, mode }: OfferSectionsProps) {
               <Image
                 src={vintage.referenceChartImage}
                 alt={`Preisentwicklung des Referenzjahrgangs ${vintage.referenceYear ?? ''}`}
+                w="100%"
                 maw={360}
+                fit="contain"
                 radius="sm"
+                loading="lazy"
+                style={{ aspectRatio: '2 / 1' }}
               />
             )}
             <Stack gap={4}>
@@ -267,7 +274,16 @@ export function OfferSections({ offer, mode }: OfferSectionsProps) {
       <Section title={`Weingut: ${winery.title}`}>
         <Group align="flex-start" gap="lg" wrap="wrap">
           {(winery.wineryImage ?? winery.logoImage) && (
-            <Image src={winery.wineryImage ?? winery.logoImage} alt={winery.title} maw={320} radius="sm" />
+            <Image
+              src={winery.wineryImage ?? winery.logoImage}
+              alt={winery.title}
+              w="100%"
+              maw={320}
+              fit="contain"
+              radius="sm"
+              loading="lazy"
+              style={{ aspectRatio: '14 / 5' }}
+            />
           )}
           <Stack gap="xs" style={{ flex: 1, minWidth: 240 }}>
             {winery.owner && <Text size="sm">Eigentümer: {winery.owner}</Text>}
