@@ -1,10 +1,14 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { formatEuro } from '../../src/domain/money';
 import { sellProceeds, sellTexts, splitStorageIds } from '../../src/domain/secondary-market';
 import { demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
 import { staffChecksOrder } from './support/checkout';
 import { clientWithCasesInBond } from './support/depot-in-bond';
 import { logIn } from './support/session';
+
+// Three people act one after another on a busy 2-core machine (each sign-in starts a sync beside
+// the journey): every state gets more time to appear than the default 10 s.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** Offline for the page AND its service worker (setOffline alone does not cover the worker's requests). */
 async function goOffline(context: BrowserContext): Promise<void> {
@@ -104,7 +108,9 @@ test('a client sells a case from the depot, staff list it, another client buys a
   // Offline (the service worker serves the app, the device's copy the depot and the sell orders)
   // the offer is still shown, and a new sell request says it needs the connection.
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 })
+    .toBe(true);
   await expect
     .poll(() => deviceCopyHolds(page, ['depot', 'own'], '"FOR_SALE"'), { timeout: 60_000 })
     .toBe(true);
