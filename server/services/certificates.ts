@@ -292,9 +292,9 @@ export function certificateDocument(
     table: {
       columns: [
         { header: 'Wein', width: 35 },
-        { header: 'Flaschengröße', width: 15 },
-        { header: 'Menge', width: 23 },
-        { header: 'Lager-IDs', width: 27 },
+        { header: 'Flaschengröße', width: 18 },
+        { header: 'Menge', width: 22 },
+        { header: 'Lager-IDs', width: 25 },
       ],
       rows: content.positions.flatMap((position) => [
         [

@@ -421,7 +421,7 @@ export async function rejectSellOrder(
             letterGreeting(seller),
             `Ihren Verkaufsauftrag über ${countLabel(sellOrder.cases, 'Kiste')} ${wine?.title ?? ''} zu ${formatEuro(decimalToCents(sellOrder.askPriceBtl))} je Flasche können wir leider nicht in unser Angebot aufnehmen.`,
             `Grund: ${reason}`,
-            'Ihre Kisten liegen weiterhin sicher im Zollfreilager und stehen wieder in Ihrem Depot. Bei Fragen antworten Sie einfach auf diese E-Mail.',
+            `${sellOrder.cases === 1 ? 'Ihre Kiste liegt weiterhin sicher im Zollfreilager und steht' : 'Ihre Kisten liegen weiterhin sicher im Zollfreilager und stehen'} wieder in Ihrem Depot. Bei Fragen antworten Sie einfach auf diese E-Mail.`,
           ],
           { url: `${config.publicUrl}/admin/depot`, label: 'Zum Depot' },
         ),
@@ -528,7 +528,7 @@ export async function settleSoldCases(
         'Ihr Wein wurde verkauft',
         [
           letterGreeting(seller),
-          `${countLabel(cases, 'Kiste')} ${wine?.title ?? ''} aus Ihrem Depot ${cases === 1 ? 'wurde' : 'wurden'} verkauft. Die Kisten wurden im Zollfreilager an den Käufer übertragen.`,
+          `${countLabel(cases, 'Kiste')} ${wine?.title ?? ''} aus Ihrem Depot ${cases === 1 ? 'wurde' : 'wurden'} verkauft. ${cases === 1 ? 'Die Kiste wurde' : 'Die Kisten wurden'} im Zollfreilager an den Käufer übertragen.`,
           `Erlös: ${formatEuro(decimalToCents(proceeds.gross))} abzüglich 3,5 % Verkaufsprovision (${formatEuro(decimalToCents(proceeds.commission))}) = ${formatEuro(decimalToCents(proceeds.net))}. Wir überweisen den Betrag auf Ihr hinterlegtes Konto.`,
         ],
         { url: settlementUrl, label: 'Abrechnung (PDF)' },

@@ -163,7 +163,7 @@ function OpenOrder({ order, online }: { order: SellOrder; online: boolean }) {
         result.success
           ? {
               color: 'teal',
-              message: 'Der Verkaufsauftrag wurde zurückgezogen. Die Kisten liegen wieder in Ihrem Depot.',
+              message: `Der Verkaufsauftrag wurde zurückgezogen. ${order.cases === 1 ? 'Die Kiste liegt' : 'Die Kisten liegen'} wieder in Ihrem Depot.`,
             }
           : { color: 'red', message: result.errors[0]?.message ?? sellTexts.cancelNotPossible },
       );
@@ -181,7 +181,7 @@ function OpenOrder({ order, online }: { order: SellOrder; online: boolean }) {
           </Badge>
         </Group>
         <Text fz="sm" c="dimmed">
-          Steht zum Verkauf: {countLabel(order.cases - order.casesSold, 'Kiste')} zu{' '}
+          {countLabel(order.cases - order.casesSold, 'Kiste')} zu{' '}
           <Figure>{formatEuro(cents(order.askPriceBtl))}</Figure> je Flasche · erwarteter Erlös{' '}
           <Figure>{formatEuro(cents(order.expectedProceedsNet))}</Figure>
         </Text>

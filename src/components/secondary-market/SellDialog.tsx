@@ -114,7 +114,9 @@ export function SellDialog({ row, position, onClose }: Props) {
           <Table withRowBorders={false} verticalSpacing={4} aria-label="Erwarteter Erlös">
             <Table.Tbody>
               <Table.Tr>
-                <Table.Td>Verkaufserlös ({casesValid ? cases * position.caskOf : 0} Flaschen)</Table.Td>
+                <Table.Td>
+                  Verkaufserlös ({countLabel(casesValid ? cases * position.caskOf : 0, 'Flasche')})
+                </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {proceeds ? formatEuro(proceeds.gross) : '–'}
                 </Table.Td>
@@ -139,8 +141,8 @@ export function SellDialog({ row, position, onClose }: Props) {
             </Table.Tbody>
           </Table>
           <Text fz="xs" c="dimmed">
-            Nach unserer Prüfung bieten wir die Kisten unter den Top-Angeboten an. Bis ein Käufer sie
-            verbindlich bestellt, können Sie den Auftrag zurückziehen.
+            Nach unserer Prüfung bieten wir {cases === 1 ? 'die Kiste' : 'die Kisten'} unter den Top-Angeboten
+            an. Bis ein Käufer sie verbindlich bestellt, können Sie den Auftrag zurückziehen.
           </Text>
           {!online && (
             <Alert color="orange" role="status">

@@ -80,7 +80,7 @@ export function SecondaryMarketTab() {
           Keine Verkaufsaufträge in dieser Ansicht.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={1000}>
+        <Table.ScrollContainer minWidth={960}>
           <Table striped highlightOnHover verticalSpacing="xs" data-testid="sell-orders-table">
             <Table.Thead>
               <Table.Tr>
@@ -89,8 +89,7 @@ export function SecondaryMarketTab() {
                 <Table.Th>Wein</Table.Th>
                 <Table.Th ta="right">Kisten</Table.Th>
                 <Table.Th ta="right">Wunschpreis/Fl.</Table.Th>
-                <Table.Th ta="right">VK/Fl.</Table.Th>
-                <Table.Th ta="right">Marge/Fl.</Table.Th>
+                <Table.Th ta="right">VK/Fl. (Marge)</Table.Th>
                 <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
                   Erlös netto
                 </Table.Th>
@@ -106,7 +105,7 @@ export function SecondaryMarketTab() {
                   <Table.Td>{order.id}</Table.Td>
                   <Table.Td>
                     <Text fz="sm">{`${order.seller.firstName} ${order.seller.lastName}`.trim()}</Text>
-                    <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    <Text fz="xs" c="dimmed">
                       {order.seller.email}
                     </Text>
                   </Table.Td>
@@ -133,9 +132,11 @@ export function SecondaryMarketTab() {
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {order.sellPriceBtl ? formatEuro(cents(order.sellPriceBtl)) : '–'}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {order.marginBtl ? formatEuro(cents(order.marginBtl)) : '–'}
+                    {order.marginBtl && (
+                      <Text fz="xs" c="dimmed">
+                        Marge {formatEuro(cents(order.marginBtl))}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {order.proceedsNet ? (
@@ -176,18 +177,22 @@ export function SecondaryMarketTab() {
                           </Button>
                         </>
                       )}
-                      <Group gap={4} wrap="nowrap" justify="center">
-                        {order.settlementPdfUrl && (
-                          <Anchor href={order.settlementPdfUrl} target="_blank" rel="noopener" fz="sm">
-                            Abrechnung
-                          </Anchor>
-                        )}
-                        <AuditLogButton
-                          entity="sell_order"
-                          entityId={order.id}
-                          label={`Verkaufsauftrag ${order.id}`}
-                        />
-                      </Group>
+                      {order.settlementPdfUrl && (
+                        <Anchor
+                          href={order.settlementPdfUrl}
+                          target="_blank"
+                          rel="noopener"
+                          fz="sm"
+                          ta="center"
+                        >
+                          Abrechnung
+                        </Anchor>
+                      )}
+                      <AuditLogButton
+                        entity="sell_order"
+                        entityId={order.id}
+                        label={`Verkaufsauftrag ${order.id}`}
+                      />
                     </Stack>
                   </Table.Td>
                 </Table.Tr>
