@@ -1,25 +1,15 @@
-import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import { formatEuro } from '../../src/domain/money';
 import { sellProceeds, sellTexts, splitStorageIds } from '../../src/domain/secondary-market';
 import { demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
 import { staffChecksOrder } from './support/checkout';
 import { clientWithCasesInBond } from './support/depot-in-bond';
+import { goOffline, goOnline } from './support/network';
 import { logIn } from './support/session';
 
 // Three people act one after another on a busy 2-core machine (each sign-in starts a sync beside
 // the journey): every state gets more time to appear than the default 10 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-/** Offline for the page AND its service worker (setOffline alone does not cover the worker's requests). */
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unroute('**/*');
-  await context.setOffline(false);
-}
 
 /** Whether the device's copy of the query `queryKey` (IndexedDB, as a reload offline reads it) contains `text`. */
 function deviceCopyHolds(page: Page, queryKey: string[], text: string): Promise<boolean> {
@@ -64,7 +54,7 @@ test('a client sells a case from the depot, staff list it, another client buys a
   request,
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   // Own accounts: the seller holds 2 cases in bond (checkout, payment, staff record the MRN).
   const seller = await clientWithCasesInBond(request, 'zweitmarkt-verkauf', 2);
   const [firstCase, secondCase] = splitStorageIds(seller.storageIds);
