@@ -9,7 +9,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatInvoiceDate } from '../../src/domain/backoffice-invoices';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { countLabel } from '../../src/domain/plural';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import {
   bottleSizes,
   depotPositions,
@@ -61,7 +61,11 @@ const germanDate = (date: Date) =>
     timeZone: 'Europe/Berlin',
   }).format(date);
 
-async function contentOf(db: Database, invoice: InvoiceRow, issuedAt: Date): Promise<CertificateContent> {
+async function contentOf(
+  db: Database | Transaction,
+  invoice: InvoiceRow,
+  issuedAt: Date,
+): Promise<CertificateContent> {
   const [client] = await db.select().from(users).where(eq(users.id, invoice.userId));
   const positions = await db
     .select({ position: invoicePositions, title: vintageLabelSql, bottleSize: bottleSizes.title })
@@ -176,20 +180,51 @@ export async function certificateFor(
     const fingerprint = fingerprintOf(content);
     if (fingerprint === invoice.certificateFingerprint) return { invoice, content, fingerprint };
   }
-  const content = await contentOf(db, invoice, new Date());
+  return db.transaction(async (tx) => ({ invoice, ...(await issueCertificate(tx, invoice, new Date())) }));
+}
+
+/** Records the invoice's certificate as it stands at `issuedAt` (already recorded: kept) and makes it the current one. */
+async function issueCertificate(tx: Transaction, invoice: InvoiceRow, issuedAt: Date) {
+  const content = await contentOf(tx, invoice, issuedAt);
   const fingerprint = fingerprintOf(content);
-  const issuedAt = new Date(content.issuedAt);
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(storageCertificates)
-      .values({ fingerprint, invoiceId: invoice.id, issuedAt, content: { ...content } })
-      .onConflictDoNothing();
-    await tx
-      .update(invoices)
-      .set({ certificateFingerprint: fingerprint, certificateIssuedAt: issuedAt })
-      .where(eq(invoices.id, invoice.id));
-  });
-  return { invoice, content, fingerprint };
+  await tx
+    .insert(storageCertificates)
+    .values({ fingerprint, invoiceId: invoice.id, issuedAt, content: { ...content } })
+    .onConflictDoNothing();
+  await tx
+    .update(invoices)
+    .set({ certificateFingerprint: fingerprint, certificateIssuedAt: issuedAt })
+    .where(eq(invoices.id, invoice.id));
+  return { content, fingerprint };
+}
+
+/**
+ * Zweitmarkt settlement (issue 18): the seller's certificates of the invoices these positions came
+ * from are re-issued at `at`, listing the sold cases as transferred (payload version 2). Certificates
+ * issued before stay recorded and keep verifying, marked as replaced. Invoices whose certificate
+ * was never issued get theirs on the first request, with the same content.
+ */
+export async function reissueCertificatesForPositions(tx: Transaction, positionIds: number[], at: Date) {
+  if (positionIds.length === 0) return;
+  const sources = await tx
+    .selectDistinct({ invoiceId: invoicePositions.invoiceId })
+    .from(depotPositions)
+    .innerJoin(invoicePositions, eq(invoicePositions.id, depotPositions.invoicePositionId))
+    .where(inArray(depotPositions.id, positionIds));
+  if (sources.length === 0) return;
+  const issued = await tx
+    .select()
+    .from(invoices)
+    .where(
+      inArray(
+        invoices.id,
+        sources.map((source) => source.invoiceId),
+      ),
+    )
+    .orderBy(asc(invoices.id));
+  for (const invoice of issued) {
+    if (isPaid(invoice) && invoice.certificateFingerprint) await issueCertificate(tx, invoice, at);
+  }
 }
 
 /** What the public verify page may show: no names, only that it is genuine and what it covers. */
@@ -257,9 +292,9 @@ export function certificateDocument(
     table: {
       columns: [
         { header: 'Wein', width: 35 },
-        { header: 'Flaschengröße', width: 15 },
-        { header: 'Menge', width: 23 },
-        { header: 'Lager-IDs', width: 27 },
+        { header: 'Flaschengröße', width: 18 },
+        { header: 'Menge', width: 22 },
+        { header: 'Lager-IDs', width: 25 },
       ],
       rows: content.positions.flatMap((position) => [
         [

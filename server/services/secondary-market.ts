@@ -24,7 +24,7 @@ import {
   divideStorageIds,
   MAX_ASK_PRICE_BTL_CENTS,
   MAX_REJECT_REASON_LENGTH,
-  parsePriceInput,
+  parseDecimalPrice,
   proceedsDecimals,
   type SellOrderStatus,
   sellProceeds,
@@ -43,6 +43,7 @@ import {
   vintages,
 } from '../db/schema';
 import { recordAudit } from './audit';
+import { reissueCertificatesForPositions } from './certificates';
 import type { MutationError } from './errors';
 import { vintageLabelSql } from './invoices';
 import { enqueueMail } from './mail';
@@ -133,7 +134,7 @@ export async function createSellOrder(
   input: { depotPositionId: number; cases: number; askPriceBtl: string },
   now: Date = new Date(),
 ): Promise<SellOrderOutcome> {
-  const askCents = parsePriceInput(String(input.askPriceBtl));
+  const askCents = parseDecimalPrice(String(input.askPriceBtl));
   if (askCents === null) return refuse('INVALID', sellTexts.priceInvalid, 'askPriceBtl');
   if (askCents > MAX_ASK_PRICE_BTL_CENTS) return refuse('INVALID', sellTexts.priceTooHigh, 'askPriceBtl');
   return db.transaction(async (tx) => {
@@ -303,7 +304,7 @@ export async function approveSellOrder(
 ): Promise<SellOrderOutcome> {
   let priceCents: number | null = null;
   if (input.sellPriceBtl != null && input.sellPriceBtl.trim() !== '') {
-    priceCents = parsePriceInput(input.sellPriceBtl);
+    priceCents = parseDecimalPrice(input.sellPriceBtl);
     if (priceCents === null) return refuse('INVALID', sellTexts.priceInvalid, 'sellPriceBtl');
     if (priceCents > MAX_ASK_PRICE_BTL_CENTS)
       return refuse('INVALID', sellTexts.priceTooHigh, 'sellPriceBtl');
@@ -420,7 +421,7 @@ export async function rejectSellOrder(
             letterGreeting(seller),
             `Ihren Verkaufsauftrag über ${countLabel(sellOrder.cases, 'Kiste')} ${wine?.title ?? ''} zu ${formatEuro(decimalToCents(sellOrder.askPriceBtl))} je Flasche können wir leider nicht in unser Angebot aufnehmen.`,
             `Grund: ${reason}`,
-            'Ihre Kisten liegen weiterhin sicher im Zollfreilager und stehen wieder in Ihrem Depot. Bei Fragen antworten Sie einfach auf diese E-Mail.',
+            `${sellOrder.cases === 1 ? 'Ihre Kiste liegt weiterhin sicher im Zollfreilager und steht' : 'Ihre Kisten liegen weiterhin sicher im Zollfreilager und stehen'} wieder in Ihrem Depot. Bei Fragen antworten Sie einfach auf diese E-Mail.`,
           ],
           { url: `${config.publicUrl}/admin/depot`, label: 'Zum Depot' },
         ),
@@ -479,6 +480,8 @@ export async function settleSoldCases(
   const cases = Math.min(input.cases, position.amount);
   const sold = cases < position.amount ? await splitPosition(tx, position, cases) : position;
   await addStatus(tx, sold.id, 'SOLD', input.paidAt);
+  // The seller's storage certificate now lists these cases as transferred.
+  await reissueCertificatesForPositions(tx, [sold.id], input.paidAt);
   const casesSold = sellOrder.casesSold + cases;
   const proceeds = proceedsDecimals(
     sellProceeds(casesSold, sellOrder.caskOf, decimalToCents(sellOrder.askPriceBtl)),
@@ -525,7 +528,7 @@ export async function settleSoldCases(
         'Ihr Wein wurde verkauft',
         [
           letterGreeting(seller),
-          `${countLabel(cases, 'Kiste')} ${wine?.title ?? ''} aus Ihrem Depot ${cases === 1 ? 'wurde' : 'wurden'} verkauft. Die Kisten wurden im Zollfreilager an den Käufer übertragen.`,
+          `${countLabel(cases, 'Kiste')} ${wine?.title ?? ''} aus Ihrem Depot ${cases === 1 ? 'wurde' : 'wurden'} verkauft. ${cases === 1 ? 'Die Kiste wurde' : 'Die Kisten wurden'} im Zollfreilager an den Käufer übertragen.`,
           `Erlös: ${formatEuro(decimalToCents(proceeds.gross))} abzüglich 3,5 % Verkaufsprovision (${formatEuro(decimalToCents(proceeds.commission))}) = ${formatEuro(decimalToCents(proceeds.net))}. Wir überweisen den Betrag auf Ihr hinterlegtes Konto.`,
         ],
         { url: settlementUrl, label: 'Abrechnung (PDF)' },

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
+import { countLabel } from '../../src/domain/plural';
 import type { Database, Transaction } from '../db/client';
 import { bottleSizes, depotPositions, sellOrders, users, vintages } from '../db/schema';
 import type { PdfDocumentModel } from '../pdf/layout';
@@ -102,9 +103,6 @@ const germanDate = (date: Date) =>
 
 const euro = (value: string) => formatEuro(decimalToCents(value));
 
-const countLabel = (count: number, singular: string, plural: string) =>
-  `${count} ${count === 1 ? singular : plural}`;
-
 /**
  * The settlement as a document of the shared PDF layout (rendered by the worker pool): the sale's
  * facts, the transferred cases with their storage ids, gross − commission = net, and the
@@ -126,8 +124,10 @@ export function settlementDocument(
       { label: 'Kisten:', value: String(content.cases) },
     ],
     intro: [
-      `${content.wine}, ${countLabel(content.cases, 'Kiste', 'Kisten')} à ${countLabel(content.bottlesPerCase, 'Flasche', 'Flaschen')} (${content.bottleSize}), verkauft zu ${euro(content.askPriceBtl)} je Flasche.`,
-      'Die Kisten wurden im Zollfreilager Genf auf den Käufer übertragen:',
+      `${content.wine}, ${countLabel(content.cases, 'Kiste')} à ${countLabel(content.bottlesPerCase, 'Flasche')} (${content.bottleSize}), verkauft zu ${euro(content.askPriceBtl)} je Flasche.`,
+      content.cases === 1
+        ? 'Die Kiste wurde im Zollfreilager Genf auf den Käufer übertragen:'
+        : 'Die Kisten wurden im Zollfreilager Genf auf den Käufer übertragen:',
     ],
     table: {
       columns: [
@@ -135,11 +135,7 @@ export function settlementDocument(
         { header: 'Menge', width: 20 },
         { header: 'Lager-IDs', width: 40 },
       ],
-      rows: content.lots.map((lot) => [
-        content.wine,
-        countLabel(lot.cases, 'Kiste', 'Kisten'),
-        lot.storageIds || '–',
-      ]),
+      rows: content.lots.map((lot) => [content.wine, countLabel(lot.cases, 'Kiste'), lot.storageIds || '–']),
     },
     totals: [
       { label: 'Verkaufserlös (brutto)', value: euro(content.gross) },

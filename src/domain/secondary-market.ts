@@ -59,6 +59,19 @@ export function parsePriceInput(value: string): Cents | null {
   return cents > 0 ? cents : null;
 }
 
+/**
+ * A price as the API's decimal ("1234.50", "95", "95.5") → cents; null when it is no positive
+ * amount with at most two decimals. The server reads prices this way only: "12.345" is a price with
+ * three decimals there, never the German way of writing 12,345 euro (the dialog converts its German
+ * input with `parsePriceInput` and sends the decimal).
+ */
+export function parseDecimalPrice(value: string): Cents | null {
+  const text = value.trim();
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) return null;
+  const cents = decimalToCents(text);
+  return cents > 0 ? cents : null;
+}
+
 export const sellTexts = {
   positionUnknown: 'Diese Depotposition wurde nicht gefunden.',
   notInBond:

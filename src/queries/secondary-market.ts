@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
+import { useEffect, useRef } from 'react';
 import { BACKOFFICE_QUERY_KEY } from '../app/query-client';
 import { useApiClient } from './client';
-import { depotKeys } from './depot';
+import { depotKeys, depotPerformanceKeys } from './depot';
 import {
   AllSellOrdersDocument,
   ApproveSellOrderDocument,
@@ -31,10 +32,35 @@ export function mySellOrdersQueryOptions(client: GraphQLClient) {
   });
 }
 
-/** The caller's own sell orders (cached like the depot and kept by the sync, so FOR_SALE details show offline). */
+/** Per order what changes the seller's depot when others act: cases sold (a buyer paid), a rejection. */
+function depotChanges(orders: readonly SellOrder[] | undefined): Map<number, string> | null {
+  return orders
+    ? new Map(orders.map((order) => [order.id, `${order.casesSold}:${order.status === 'REJECTED'}`]))
+    : null;
+}
+
+/**
+ * The caller's own sell orders (cached like the depot and kept by the sync, so FOR_SALE details
+ * show offline). Staff and buyers change them, so the copy on the device is shown at once and
+ * fetched again whenever a screen opens; when that shows cases sold or a request rejected since,
+ * the depot (whose positions became SOLD or IN_BOND again) is fetched again too.
+ */
 export function useMySellOrders(enabled = true) {
   const client = useApiClient();
-  return useQuery({ ...mySellOrdersQueryOptions(client), enabled });
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...mySellOrdersQueryOptions(client), enabled, staleTime: 0 });
+  const seen = useRef<Map<number, string> | null>(null);
+  useEffect(() => {
+    const now = depotChanges(query.data);
+    const before = seen.current;
+    seen.current = now;
+    if (!before || !now) return;
+    const changed = [...now].some(([id, state]) => before.has(id) && before.get(id) !== state);
+    if (!changed) return;
+    void queryClient.invalidateQueries({ queryKey: depotKeys.all });
+    void queryClient.invalidateQueries({ queryKey: depotPerformanceKeys.all });
+  }, [query.data, queryClient]);
+  return query;
 }
 
 /** Staff: every sell order, optionally of one status. */

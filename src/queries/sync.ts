@@ -241,7 +241,13 @@ export async function syncClientArea(
     // A logout meanwhile: nothing more goes to the device.
     if (options.isCancelled?.()) throw new Error('Synchronisierung abgebrochen');
     const cached = queryClient.getQueryCache().find({ queryKey: query.queryKey, exact: true });
-    if (cached) await persistCachedQuery(cached);
+    if (cached) {
+      // `fetchQuery` left its options (without the persister) on the query; a later refetch
+      // (an invalidation after a change) would use them and never write the device's copy again
+      // while no screen re-renders with its own options. Give the query its usual options back.
+      cached.setOptions(queryClient.defaultQueryOptions(query as Parameters<QueryClient['fetchQuery']>[0]));
+      await persistCachedQuery(cached);
+    }
     imageUrlsIn(data, origin, images);
     queries += 1;
     return data;

@@ -3,17 +3,22 @@
  * them through the ordinary order list and payment, and the seller is settled. Every journey uses
  * fresh accounts whose IN_BOND positions come from a real checkout plus staff recording the MRN.
  */
-import { eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   bottleSizes,
+  depotPositions,
   invoices,
   offers,
+  outbox,
   partialOffers,
+  pushSubscriptions,
+  storageCertificates,
   users,
   vintages,
 } from '../../server/db/schema';
+import { scalarMessages } from '../../server/graphql/scalars';
 import { sellTexts } from '../../src/domain/secondary-market';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 import { pdfText } from './support/pdf-text';
@@ -65,6 +70,9 @@ const REJECT = `mutation ($id: Int!, $reason: String!) {
 }`;
 const CANCEL = `mutation ($id: Int!) {
   cancelSellOrder(sellOrderId: $id) { success errors { message code } sellOrder { status } }
+}`;
+const CANCEL_INVOICE = `mutation ($id: Int!) {
+  changeInvoice(invoiceId: $id, stage: CANCELLED, reason: "Missbrauch") { success errors { message code } invoice { stage } }
 }`;
 const OFFERS = `query { allOffers { id secondaryMarket promoteOffer sellPriceBtl availableCases partialOfferRel { sellerName sellerUserId buyPriceBtl } } }`;
 
@@ -306,6 +314,19 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
       'FOR_SALE',
     ]);
     expect(split[1]?.sellOrder).toMatchObject({ status: 'REQUESTED', askPriceBtl: '120.00' });
+    // The split-off position keeps the invoice position link and the customs reference.
+    const splitRows = await portal.db
+      .select()
+      .from(depotPositions)
+      .where(eq(depotPositions.ownerId, seller.id))
+      .orderBy(depotPositions.id);
+    expect(splitRows).toHaveLength(2);
+    expect(splitRows[0]?.invoicePositionId).not.toBeNull();
+    expect(splitRows[1]).toMatchObject({
+      invoicePositionId: splitRows[0]?.invoicePositionId,
+      partialOfferId: splitRows[0]?.partialOfferId,
+      mrn: '26DE1234567890ABC2',
+    });
 
     // A case is offered once.
     expect(await sell(seller.token, offered.sellOrder.depotPositionId, 1, '120.00')).toMatchObject({
@@ -403,6 +424,20 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
       commission: '50.40',
       proceedsNet: '1389.60',
     });
+    // At settlement the seller's certificate is re-issued (version 2, the sold cases as transferred).
+    const certificates = async () =>
+      portal.db
+        .select()
+        .from(storageCertificates)
+        .where(eq(storageCertificates.invoiceId, sellerInvoice?.id as number))
+        .orderBy(storageCertificates.issuedAt);
+    const reissued = await certificates();
+    expect(reissued).toHaveLength(2);
+    expect(reissued[0]?.fingerprint).toBe(fingerprintBefore);
+    expect(reissued[1]?.content).toMatchObject({
+      version: 2,
+      positions: [{ cases: 2, transferred: { cases: 2, storageIds: allIds.slice(0, 2).join(', ') } }],
+    });
 
     // Buyer 2 takes the last case: the order is SOLD and settled.
     const second = await freshClient('Zweitkäufer');
@@ -453,8 +488,15 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
       (await portal.app.inject({ method: 'GET', url: '/settlement/unbekannt-aber-lang-genug' })).statusCode,
     ).toBe(404);
     // The seller's certificate is re-issued showing the transferred cases; the earlier one still verifies.
+    expect(await certificates()).toHaveLength(3);
+    const [sellerInvoiceAfter] = await portal.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, sellerInvoice?.id as number));
     const after = await portal.app.inject({ method: 'GET', url: certificateUrl });
     expect(after.headers['x-certificate-fingerprint']).not.toBe(fingerprintBefore);
+    expect(after.headers['x-certificate-fingerprint']).toBe(sellerInvoiceAfter?.certificateFingerprint);
+    expect(await certificates()).toHaveLength(3);
     expect(pdfText(after.rawPayload)).toContain('übertragen');
     expect(pdfText(after.rawPayload)).toContain(allIds[0]);
     const verified = await portal.app.inject({ method: 'GET', url: `/verify/${fingerprintBefore}` });
@@ -594,4 +636,202 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
     expect((await tranche(offerId))?.quantityAvailable).toBe(0);
     expect((await depot(seller.token)).map((position) => position.currentStatus)).toEqual(['SOLD']);
   }, 120_000);
+  it('refuses hostile sell requests with German messages and changes nothing', async () => {
+    const seller = await clientInBond('Prüfung', 3);
+    const other = await clientInBond('Nachbarin', 1);
+    const state = async () => ({
+      depot: (await depot(seller.token)).map((position) => [
+        position.id,
+        position.amount,
+        position.currentStatus,
+        position.storageId,
+      ]),
+      orders: (await mine(seller.token)).length,
+    });
+    const before = await state();
+    expect(before).toMatchObject({
+      depot: [[seller.positionId, 3, 'IN_BOND', expect.any(String)]],
+      orders: 0,
+    });
+    const refusal = (code: string, message: string, field: string) => ({
+      success: false,
+      errors: [{ code, message, field }],
+      sellOrder: null,
+    });
+
+    // Case counts: none, negative, more than held, absurd.
+    for (const cases of [0, -1, 4, 1_000_000]) {
+      expect(await sell(seller.token, seller.positionId, cases, '120.00')).toEqual(
+        refusal('INVALID_AMOUNT', sellTexts.casesInvalid(3), 'cases'),
+      );
+    }
+    // Not a whole number, or beyond what an Int holds: the schema refuses them in German.
+    const raw = (variables: Record<string, unknown>) => portal.gql(SELL, variables, { token: seller.token });
+    const invalid = (name: string, reason: string) =>
+      `Ungültige Anfrage: Der Parameter $${name} hat einen ungültigen Wert: ${reason}`;
+    expect((await raw({ id: seller.positionId, cases: 1.5, price: '120.00' })).errors?.[0]?.message).toBe(
+      invalid('cases', 'Erwartet wird eine ganze Zahl.'),
+    );
+    expect((await raw({ id: seller.positionId, cases: 2 ** 31, price: '120.00' })).errors?.[0]?.message).toBe(
+      invalid('cases', 'Die Zahl ist zu groß für eine ganze Zahl (höchstens 2147483647).'),
+    );
+
+    // Prices: no number, exponent, too long, negative, zero, three decimals, absurdly high.
+    for (const price of ['abc', '1e30', '1'.repeat(31), '']) {
+      expect((await raw({ id: seller.positionId, cases: 1, price })).errors?.[0]?.message).toBe(
+        invalid('price', scalarMessages.decimal),
+      );
+    }
+    for (const price of ['-5.00', '0', '0.00', '12.345']) {
+      expect(await sell(seller.token, seller.positionId, 1, price)).toEqual(
+        refusal('INVALID', sellTexts.priceInvalid, 'askPriceBtl'),
+      );
+    }
+    for (const price of ['1000000.01', '9999999999.99']) {
+      expect(await sell(seller.token, seller.positionId, 1, price)).toEqual(
+        refusal('INVALID', sellTexts.priceTooHigh, 'askPriceBtl'),
+      );
+    }
+
+    // Someone else's position, unknown and nonsense ids answer alike (nothing is revealed).
+    for (const id of [other.positionId, 0, -7, 2_147_483_647]) {
+      expect(await sell(seller.token, id, 1, '120.00')).toEqual(
+        refusal('NOT_FOUND', sellTexts.positionUnknown, 'depotPositionId'),
+      );
+    }
+    expect(await state()).toEqual(before);
+    expect((await depot(other.token)).map((position) => position.currentStatus)).toEqual(['IN_BOND']);
+
+    // Offering all cases twice at the same moment: one request wins, the other is refused.
+    const whole = await Promise.all([
+      sell(seller.token, seller.positionId, 3, '120.00'),
+      sell(seller.token, seller.positionId, 3, '125.00'),
+    ]);
+    expect(whole.filter((answer) => answer.success)).toHaveLength(1);
+    expect(whole.find((answer) => !answer.success)).toEqual(
+      refusal('NOT_IN_BOND', sellTexts.notInBond, 'depotPositionId'),
+    );
+    expect((await depot(seller.token)).map((position) => [position.amount, position.currentStatus])).toEqual([
+      [3, 'FOR_SALE'],
+    ]);
+    const winner = whole.find((answer) => answer.success)?.sellOrder.id as number;
+    expect((await portal.gql(CANCEL, { id: winner }, { token: seller.token })).data).toMatchObject({
+      cancelSellOrder: { success: true },
+    });
+
+    // Two cases of three, twice at once: the second finds only one case left.
+    const parts = await Promise.all([
+      sell(seller.token, seller.positionId, 2, '120.00'),
+      sell(seller.token, seller.positionId, 2, '120.00'),
+    ]);
+    expect(parts.filter((answer) => answer.success)).toHaveLength(1);
+    expect(parts.find((answer) => !answer.success)).toEqual(
+      refusal('INVALID_AMOUNT', sellTexts.casesInvalid(1), 'cases'),
+    );
+    const afterParts = await depot(seller.token);
+    expect(afterParts.map((position) => [position.amount, position.currentStatus])).toEqual([
+      [1, 'IN_BOND'],
+      [2, 'FOR_SALE'],
+    ]);
+    expect(afterParts.reduce((sum, position) => sum + position.amount, 0)).toBe(3);
+    const open = (await mine(seller.token)).filter((order) => order.status === 'REQUESTED');
+    expect(open).toMatchObject([{ cases: 2 }]);
+
+    // Staff listing the same order twice at once (a double click): one offer.
+    const approvals = await Promise.all(
+      [0, 1].map(() =>
+        portal.gql<{ approveSellOrder: { success: boolean; errors: { code: string }[] } }>(
+          APPROVE,
+          { id: open[0]?.id },
+          { token: staff },
+        ),
+      ),
+    );
+    expect(approvals.map((answer) => answer.data?.approveSellOrder.success).sort()).toEqual([false, true]);
+    const listings = await portal.db
+      .select()
+      .from(partialOffers)
+      .where(eq(partialOffers.sellerUserId, seller.id));
+    expect(listings).toHaveLength(1);
+    expect(listings[0]).toMatchObject({ quantityAvailable: 2, totalQuantityAvailable: 2 });
+  }, 120_000);
+
+  it('keeps the cases after a failed payment and lists them again when the invoice is cancelled', async () => {
+    const seller = await clientInBond('Storno', 2);
+    await portal.db.insert(pushSubscriptions).values({
+      userId: seller.id,
+      endpoint: `https://push.example/zweitmarkt-${target}-${seller.id}`,
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    });
+    const offered = await sell(seller.token, seller.positionId, 2, '150.00');
+    const offerId = await approve(offered.sellOrder.id);
+    const buyer = await freshClient('Storniert');
+    const invoiceId = await orderAndCheck(buyer.token, offerId, 2);
+    const hostedUrl = await checkAndFinalize(buyer.token, invoiceId);
+    expect((await pay(hostedUrl, '4000 0000 0000 0002')).statusCode).toBe(402);
+    expect((await mine(seller.token))[0]).toMatchObject({ status: 'LISTED', casesReserved: 2 });
+    expect((await tranche(offerId))?.quantityAvailable).toBe(0);
+
+    // Staff cancel the buyer's invoice (abuse): the listing holds its cases again.
+    expect((await portal.gql(CANCEL_INVOICE, { id: invoiceId }, { token: staff })).data).toMatchObject({
+      changeInvoice: { success: true, invoice: { stage: 'CANCELLED' } },
+    });
+    expect((await mine(seller.token))[0]).toMatchObject({ status: 'LISTED', casesReserved: 0, casesSold: 0 });
+    expect((await tranche(offerId))?.quantityAvailable).toBe(2);
+    const offersNow = await portal.gql<{ allOffers: { id: number; availableCases: number }[] }>(OFFERS);
+    expect(offersNow.data?.allOffers.find((offer) => offer.id === offerId)).toMatchObject({
+      secondaryMarket: true,
+      availableCases: 2,
+    });
+    expect(await depot(buyer.token)).toEqual([]);
+    expect((await depot(seller.token)).map((position) => position.currentStatus)).toEqual(['FOR_SALE']);
+
+    // Another buyer takes them; the seller gets the mail and the push.
+    await portal.db.delete(outbox).where(eq(outbox.kind, 'push'));
+    const next = await freshClient('Nachkauf');
+    const nextInvoice = await orderAndCheck(next.token, offerId, 2);
+    expect((await pay(await checkAndFinalize(next.token, nextInvoice))).statusCode).toBe(200);
+    expect((await mine(seller.token))[0]).toMatchObject({
+      status: 'SOLD',
+      casesSold: 2,
+      proceedsNet: '1737.00',
+    });
+    expect((await depot(next.token)).map((position) => [position.amount, position.currentStatus])).toEqual([
+      [2, 'IN_BOND'],
+    ]);
+    const pushes = await portal.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'push')));
+    expect(pushes.map((row) => row.payload)).toEqual([
+      {
+        subscriptionId: expect.any(Number),
+        notification: expect.objectContaining({ title: 'Ihr Wein wurde verkauft', url: '/admin/depot' }),
+      },
+    ]);
+    expect(JSON.stringify(pushes[0]?.payload)).toContain('1.737,00');
+  }, 120_000);
+
+  it('gives the seeded FOR_SALE and SOLD positions their sell orders', async () => {
+    const client = await login('kunde@example.com');
+    const positions = await depot(client);
+    const offered = positions.filter((position) => position.currentStatus === 'FOR_SALE');
+    const sold = positions.filter((position) => position.currentStatus === 'SOLD');
+    expect(offered.length).toBeGreaterThan(0);
+    expect(sold.length).toBeGreaterThan(0);
+    for (const position of offered) {
+      expect(position.sellOrder).toMatchObject({ status: 'REQUESTED', proceedsNet: null });
+      expect(Number(position.sellOrder?.askPriceBtl)).toBeGreaterThan(Number(position.buyPriceBtl));
+    }
+    for (const position of sold) {
+      expect(position.sellOrder).toMatchObject({ status: 'SOLD' });
+      expect(Number(position.sellOrder?.proceedsNet)).toBeGreaterThan(0);
+    }
+    const orders = await mine(client);
+    expect(orders.filter((order) => order.status === 'SOLD').every((order) => order.settlementPdfUrl)).toBe(
+      true,
+    );
+    expect(orders).toHaveLength(offered.length + sold.length);
+  });
 });

@@ -1,5 +1,6 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { registerActivatedClient } from './support/accounts';
+import { goOffline, goOnline } from './support/network';
 import { logIn } from './support/session';
 
 // Each sign-in starts the background sync beside the test (every offer, vintage and winery page);
@@ -8,17 +9,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const KUNDE = 'kunde@example.com';
 const PASSWORD = 'Weindepot2026!';
-
-/** Offline for the page AND its service worker (setOffline alone does not cover the worker's requests). */
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unroute('**/*');
-  await context.setOffline(false);
-}
 
 /** Waits until the service worker is installed and controls the page. */
 async function waitForServiceWorkerControl(page: Page): Promise<void> {

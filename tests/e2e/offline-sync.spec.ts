@@ -1,19 +1,9 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { goOffline, goOnline } from './support/network';
 import { logIn } from './support/session';
 
 const KUNDE = 'kunde@example.com';
 const PASSWORD = 'Weindepot2026!';
-
-/** Offline for the page AND its service worker (setOffline alone does not cover the worker's requests). */
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unroute('**/*');
-  await context.setOffline(false);
-}
 
 async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready);

@@ -11,11 +11,12 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { DepotRow } from '../../domain/depot-rows';
 import { formatEuro } from '../../domain/money';
+import { countLabel } from '../../domain/plural';
 import { SELL_ORDER_STATUS_LABELS, sellTexts } from '../../domain/secondary-market';
 import { type SellOrder, useCancelSellOrder, useMySellOrders } from '../../queries/secondary-market';
 import { Figure } from '../../screens/depot/hidden-figures';
 import { SellDialog } from './SellDialog';
-import { casesLabel, cents, orderTitle } from './sell-format';
+import { cents, orderTitle, vintageTitle } from './sell-format';
 
 export interface SellablePosition {
   id: number;
@@ -76,15 +77,15 @@ function OwnSecondaryMarket({ rows, positions }: Props) {
               return (
                 <Group key={row.id} justify="space-between" wrap="wrap" gap="xs">
                   <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
-                    <Text fw={500}>{row.title}</Text>
+                    <Text fw={500}>{vintageTitle(row.title, row.year)}</Text>
                     <Text fz="sm" c="dimmed">
-                      {casesLabel(position.amount)} · {row.packaging}
+                      {countLabel(position.amount, 'Kiste')} · {row.packaging}
                       {row.storageId ? ` · Lager-IDs ${row.storageId}` : ''}
                     </Text>
                   </div>
                   <Button
                     variant="light"
-                    aria-label={`${row.title} verkaufen`}
+                    aria-label={`${vintageTitle(row.title, row.year)} verkaufen`}
                     onClick={() => setSelling({ row, position })}
                     disabled={!online}
                     title={online ? undefined : sellTexts.needsConnection}
@@ -118,7 +119,7 @@ function OwnSecondaryMarket({ rows, positions }: Props) {
                 <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
                   <Text fw={500}>{orderTitle(order)}</Text>
                   <Text fz="sm" c="dimmed">
-                    {casesLabel(order.casesSold)} verkauft · Erlös nach Provision{' '}
+                    {countLabel(order.casesSold, 'Kiste')} verkauft · Erlös nach Provision{' '}
                     <Figure>{order.proceedsNet ? formatEuro(cents(order.proceedsNet)) : '–'}</Figure>
                   </Text>
                 </div>
@@ -162,7 +163,7 @@ function OpenOrder({ order, online }: { order: SellOrder; online: boolean }) {
         result.success
           ? {
               color: 'teal',
-              message: 'Der Verkaufsauftrag wurde zurückgezogen. Die Kisten liegen wieder in Ihrem Depot.',
+              message: `Der Verkaufsauftrag wurde zurückgezogen. ${order.cases === 1 ? 'Die Kiste liegt' : 'Die Kisten liegen'} wieder in Ihrem Depot.`,
             }
           : { color: 'red', message: result.errors[0]?.message ?? sellTexts.cancelNotPossible },
       );
@@ -180,7 +181,7 @@ function OpenOrder({ order, online }: { order: SellOrder; online: boolean }) {
           </Badge>
         </Group>
         <Text fz="sm" c="dimmed">
-          Steht zum Verkauf: {casesLabel(order.cases - order.casesSold)} zu{' '}
+          {countLabel(order.cases - order.casesSold, 'Kiste')} zu{' '}
           <Figure>{formatEuro(cents(order.askPriceBtl))}</Figure> je Flasche · erwarteter Erlös{' '}
           <Figure>{formatEuro(cents(order.expectedProceedsNet))}</Figure>
         </Text>

@@ -9,6 +9,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { DepotRow } from '../../domain/depot-rows';
 import { centsToDecimal, formatEuro } from '../../domain/money';
+import { countLabel } from '../../domain/plural';
 import {
   MAX_ASK_PRICE_BTL_CENTS,
   parsePriceInput,
@@ -17,7 +18,7 @@ import {
 } from '../../domain/secondary-market';
 import { useCreateSellOrder } from '../../queries/secondary-market';
 import type { SellablePosition } from './DepotSecondaryMarket';
-import { casesLabel, centsToInput } from './sell-format';
+import { centsToInput, vintageTitle } from './sell-format';
 
 interface Props {
   row: DepotRow;
@@ -63,7 +64,7 @@ export function SellDialog({ row, position, onClose }: Props) {
       }
       notifications.show({
         color: 'teal',
-        message: `Ihr Verkaufsauftrag über ${casesLabel(cases)} ist eingegangen. Wir prüfen ihn und melden uns.`,
+        message: `Ihr Verkaufsauftrag über ${countLabel(cases, 'Kiste')} ist eingegangen. Wir prüfen ihn und melden uns.`,
       });
       onClose();
     } catch {
@@ -74,7 +75,7 @@ export function SellDialog({ row, position, onClose }: Props) {
   };
 
   return (
-    <Modal opened onClose={onClose} title={`${row.title} verkaufen`} size="md">
+    <Modal opened onClose={onClose} title={`${vintageTitle(row.title, row.year)} verkaufen`} size="md">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -83,7 +84,7 @@ export function SellDialog({ row, position, onClose }: Props) {
       >
         <Stack gap="md">
           <Text fz="sm" c="dimmed">
-            {row.packaging} je Kiste · {casesLabel(position.amount)} im Zollfreilager
+            {row.packaging} je Kiste · {countLabel(position.amount, 'Kiste')} im Zollfreilager
           </Text>
           <NumberInput
             label="Anzahl Kisten"
@@ -113,7 +114,9 @@ export function SellDialog({ row, position, onClose }: Props) {
           <Table withRowBorders={false} verticalSpacing={4} aria-label="Erwarteter Erlös">
             <Table.Tbody>
               <Table.Tr>
-                <Table.Td>Verkaufserlös ({casesValid ? cases * position.caskOf : 0} Flaschen)</Table.Td>
+                <Table.Td>
+                  Verkaufserlös ({countLabel(casesValid ? cases * position.caskOf : 0, 'Flasche')})
+                </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {proceeds ? formatEuro(proceeds.gross) : '–'}
                 </Table.Td>
@@ -138,8 +141,8 @@ export function SellDialog({ row, position, onClose }: Props) {
             </Table.Tbody>
           </Table>
           <Text fz="xs" c="dimmed">
-            Nach unserer Prüfung bieten wir die Kisten unter den Top-Angeboten an. Bis ein Käufer sie
-            verbindlich bestellt, können Sie den Auftrag zurückziehen.
+            Nach unserer Prüfung bieten wir {cases === 1 ? 'die Kiste' : 'die Kisten'} unter den Top-Angeboten
+            an. Bis ein Käufer sie verbindlich bestellt, können Sie den Auftrag zurückziehen.
           </Text>
           {!online && (
             <Alert color="orange" role="status">

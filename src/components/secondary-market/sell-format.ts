@@ -2,18 +2,17 @@ import { decimalToCents } from '../../domain/money';
 
 export const cents = (value: string) => decimalToCents(value);
 
-/** 1 → "1 Kiste", 3 → "3 Kisten". */
-export const casesLabel = (cases: number) => (cases === 1 ? '1 Kiste' : `${cases} Kisten`);
+/** "Ornellaia" and 2016 → "Ornellaia 2016"; a title that already ends with its year stays as it is. */
+export function vintageTitle(title: string, year: number): string {
+  return title.endsWith(String(year)) ? title : `${title} ${year}`;
+}
 
 /** "Ornellaia 2021 (0,75l)". */
 export function orderTitle(order: {
   vintage: { title: string; year: number };
   bottleSize: { title: string };
 }) {
-  const title = order.vintage.title.endsWith(String(order.vintage.year))
-    ? order.vintage.title
-    : `${order.vintage.title} ${order.vintage.year}`;
-  return `${title} (${order.bottleSize.title})`;
+  return `${vintageTitle(order.vintage.title, order.vintage.year)} (${order.bottleSize.title})`;
 }
 
 /** Cents → "1234,50" for a German input field. */

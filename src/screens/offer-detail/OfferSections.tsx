@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CriticReviewCard } from '../../components/discovery/CriticReviewCard';
 import { HtmlContent } from '../../components/discovery/HtmlContent';
+import { SecondaryMarketBadge } from '../../components/secondary-market/SecondaryMarketBadge';
 import {
   DEFAULT_REFERENCE_DURATION,
   formatPercentGain,
@@ -59,6 +60,7 @@ export function OfferHeader({ offer }: OfferHeaderProps) {
           </Badge>
         )}
         {offer.limitedAvailability && <Badge variant="light">Limitierte Allokation</Badge>}
+        {offer.secondaryMarket && <SecondaryMarketBadge />}
       </Group>
       <Title order={1}>
         {vintage.wine.title} {vintage.year}

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { AvailabilityIndicator } from '../../components/offers/AvailabilityIndicator';
 import { OrderListAction } from '../../components/offers/OrderListAction';
+import { SecondaryMarketBadge } from '../../components/secondary-market/SecondaryMarketBadge';
 import { onRequestMessage } from '../../domain/contact-texts';
 import { canBuy } from '../../domain/offer-display';
 import { countLabel } from '../../domain/plural';
@@ -37,15 +38,7 @@ export function OfferCard({ offer }: OfferCardProps) {
                 Sonderedition
               </Badge>
             )}
-            {offer.secondaryMarket && (
-              <Badge
-                color="grape"
-                variant="filled"
-                title="Kisten aus dem Depot einer Kundin oder eines Kunden, im Zollfreilager"
-              >
-                Zweitmarkt
-              </Badge>
-            )}
+            {offer.secondaryMarket && <SecondaryMarketBadge />}
           </Group>
           <Anchor component={Link} to={detailPath} fw={700} c="inherit">
             {title}

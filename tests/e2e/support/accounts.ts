@@ -80,7 +80,7 @@ export async function registerActivatedClient(
 }
 
 /** The client's token, signed in through the API. */
-async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+export async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
   const login = await request.post('/graphql', {
     data: {
       query:

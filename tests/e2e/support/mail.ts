@@ -138,7 +138,7 @@ function findLink(to: string, pathPart: string): string | undefined {
  * Waits for the newest mail to `to` that contains a link whose path contains `pathPart`
  * (e.g. '/activate/') and returns that link.
  */
-export async function waitForMailLink(to: string, pathPart: string, timeoutMs = 10_000): Promise<string> {
+export async function waitForMailLink(to: string, pathPart: string, timeoutMs = 30_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const link = findLink(to, pathPart);

@@ -11,5 +11,6 @@ export async function submitLoginForm(page: Page, email: string, password: strin
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await submitLoginForm(page, email, password);
-  await expect(page).toHaveURL('/admin/start');
+  // Signing in hashes the password (argon2) and boots the client area: slow on a busy machine.
+  await expect(page).toHaveURL('/admin/start', { timeout: 30_000 });
 }

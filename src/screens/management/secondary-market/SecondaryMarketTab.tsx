@@ -15,17 +15,14 @@ import {
   Text,
   Textarea,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { AuditLogButton } from '../../../components/backoffice/AuditLogButton';
-import {
-  casesLabel,
-  cents,
-  centsToInput,
-  orderTitle,
-} from '../../../components/secondary-market/sell-format';
+import { cents, centsToInput, orderTitle } from '../../../components/secondary-market/sell-format';
 import { centsToDecimal, formatEuro } from '../../../domain/money';
+import { countLabel } from '../../../domain/plural';
 import {
   MAX_REJECT_REASON_LENGTH,
   parsePriceInput,
@@ -83,8 +80,8 @@ export function SecondaryMarketTab() {
           Keine Verkaufsaufträge in dieser Ansicht.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={1180}>
-          <Table striped highlightOnHover data-testid="sell-orders-table">
+        <Table.ScrollContainer minWidth={960}>
+          <Table striped highlightOnHover verticalSpacing="xs" data-testid="sell-orders-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Nr.</Table.Th>
@@ -92,16 +89,19 @@ export function SecondaryMarketTab() {
                 <Table.Th>Wein</Table.Th>
                 <Table.Th ta="right">Kisten</Table.Th>
                 <Table.Th ta="right">Wunschpreis/Fl.</Table.Th>
-                <Table.Th ta="right">VK/Fl.</Table.Th>
-                <Table.Th ta="right">Marge/Fl.</Table.Th>
-                <Table.Th ta="right">Erlös netto</Table.Th>
+                <Table.Th ta="right">VK/Fl. (Marge)</Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  Erlös netto
+                </Table.Th>
                 <Table.Th>Status</Table.Th>
-                <Table.Th />
+                <Table.Th>
+                  <VisuallyHidden>Aktionen</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {orders.data.map((order) => (
-                <Table.Tr key={order.id}>
+                <Table.Tr key={order.id} data-testid="sell-order-row">
                   <Table.Td>{order.id}</Table.Td>
                   <Table.Td>
                     <Text fz="sm">{`${order.seller.firstName} ${order.seller.lastName}`.trim()}</Text>
@@ -110,7 +110,7 @@ export function SecondaryMarketTab() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text fz="sm" miw={180}>
+                    <Text fz="sm" miw={160}>
                       {orderTitle(order)}
                     </Text>
                     <Text fz="xs" c="dimmed">
@@ -118,16 +118,25 @@ export function SecondaryMarketTab() {
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {order.casesSold > 0 ? `${order.casesSold}/${order.cases}` : order.cases} × {order.caskOf}
+                    <Text fz="sm">
+                      {order.cases} × {order.caskOf} Fl.
+                    </Text>
+                    {order.casesSold > 0 && (
+                      <Text fz="xs" c="dimmed">
+                        {order.casesSold} verkauft
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatEuro(cents(order.askPriceBtl))}
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {order.sellPriceBtl ? formatEuro(cents(order.sellPriceBtl)) : '–'}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {order.marginBtl ? formatEuro(cents(order.marginBtl)) : '–'}
+                    {order.marginBtl && (
+                      <Text fz="xs" c="dimmed">
+                        Marge {formatEuro(cents(order.marginBtl))}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {order.proceedsNet ? (
@@ -146,25 +155,36 @@ export function SecondaryMarketTab() {
                       {order.casesReserved > 0 ? 'Reserviert' : SELL_ORDER_STATUS_LABELS[order.status]}
                     </Text>
                     {order.rejectReason && (
-                      <Text fz="xs" c="dimmed" maw={220}>
+                      <Text fz="xs" c="dimmed" maw={200} style={{ whiteSpace: 'normal' }}>
                         {order.rejectReason}
                       </Text>
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap" justify="flex-end">
+                    <Stack gap={4} align="stretch">
                       {order.status === 'REQUESTED' && (
                         <>
-                          <Button size="xs" onClick={() => setApproving(order)}>
+                          <Button size="compact-sm" onClick={() => setApproving(order)}>
                             Freigeben
                           </Button>
-                          <Button size="xs" variant="default" color="red" onClick={() => setRejecting(order)}>
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            color="red"
+                            onClick={() => setRejecting(order)}
+                          >
                             Ablehnen
                           </Button>
                         </>
                       )}
                       {order.settlementPdfUrl && (
-                        <Anchor href={order.settlementPdfUrl} target="_blank" rel="noopener" fz="sm">
+                        <Anchor
+                          href={order.settlementPdfUrl}
+                          target="_blank"
+                          rel="noopener"
+                          fz="sm"
+                          ta="center"
+                        >
                           Abrechnung
                         </Anchor>
                       )}
@@ -173,7 +193,7 @@ export function SecondaryMarketTab() {
                         entityId={order.id}
                         label={`Verkaufsauftrag ${order.id}`}
                       />
-                    </Group>
+                    </Stack>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -218,8 +238,9 @@ function ApproveDialog({ order, onClose }: { order: StaffSellOrder; onClose: () 
       >
         <Stack gap="md">
           <Text fz="sm">
-            {casesLabel(order.cases)} {orderTitle(order)} von {order.seller.firstName} {order.seller.lastName}
-            ; Wunschpreis {formatEuro(cents(order.askPriceBtl))} je Flasche.
+            {countLabel(order.cases, 'Kiste')} {orderTitle(order)} von {order.seller.firstName}{' '}
+            {order.seller.lastName}. Wunschpreis der Kundin oder des Kunden:{' '}
+            {formatEuro(cents(order.askPriceBtl))} je Flasche.
           </Text>
           <TextInput
             label="Verkaufspreis je Flasche für Käufer (€)"

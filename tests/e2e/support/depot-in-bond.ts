@@ -1,0 +1,134 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { vintageTitle } from '../../../src/components/secondary-market/sell-format';
+import { apiToken, demoAccounts, demoPassword, registerActivatedClient } from './accounts';
+import { staffChecksOrder } from './checkout';
+
+interface Answer<Data> {
+  data?: Data;
+  errors?: { message: string }[];
+}
+
+async function graphql<Data>(
+  request: APIRequestContext,
+  token: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<Data> {
+  const response = await request.post('/graphql', {
+    headers: { authorization: `JWT ${token}` },
+    data: { query, variables },
+  });
+  const body = (await response.json()) as Answer<Data>;
+  if (!response.ok() || !body.data) throw new Error(`GraphQL set-up failed: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** What a client with cases in the bonded warehouse holds. */
+export interface ClientInBond {
+  email: string;
+  password: string;
+  /** The vintage's title with its year, as the depot's Zweitmarkt list and the sell orders name it. */
+  vintageTitle: string;
+  /** "Wine 2016" as the offer cards name it. */
+  offerTitle: string;
+  caskOf: number;
+  depotPositionId: number;
+  /** The cases' ids in the warehouse, "GE-…-01, GE-…-02". */
+  storageIds: string;
+}
+
+interface StockOffer {
+  id: number;
+  caskOf: number;
+  availableCases: number;
+  onRequest: boolean;
+  secondaryMarket: boolean;
+  vintage: { title: string; year: number; enPrimeurDeliveryDate: string | null; wine: { title: string } };
+}
+
+/**
+ * A fresh client who holds `cases` cases in the bonded warehouse (IN_BOND), made as it happens in
+ * the portal: the client orders the offer with the most cases (no en primeur, no Zweitmarkt
+ * listing) bindingly, staff check the order, the client pays on the hosted page of the local
+ * provider, and staff record the customs reference (MRN) of the new depot position, which puts it
+ * in bond. All through the API, so the journeys that use it start from their own subject.
+ */
+export async function clientWithCasesInBond(
+  request: APIRequestContext,
+  journey: string,
+  cases: number,
+): Promise<ClientInBond> {
+  const client = await registerActivatedClient(request, journey, { withBillingAddress: true });
+  const token = await apiToken(request, client.email, client.password);
+  const { allOffers } = await graphql<{ allOffers: StockOffer[] }>(
+    request,
+    token,
+    `{ allOffers { id caskOf availableCases onRequest secondaryMarket
+        vintage { title year enPrimeurDeliveryDate wine { title } } } }`,
+  );
+  const today = new Date().toISOString().slice(0, 10);
+  const offer = allOffers
+    .filter(
+      (candidate) =>
+        !candidate.onRequest &&
+        !candidate.secondaryMarket &&
+        (candidate.vintage.enPrimeurDeliveryDate === null ||
+          candidate.vintage.enPrimeurDeliveryDate <= today),
+    )
+    .sort((a, b) => b.availableCases - a.availableCases)[0];
+  if (!offer || offer.availableCases < cases) throw new Error('No offer with enough cases for the set-up');
+
+  const added = await graphql<{ createOrderPosition: { success: boolean } }>(
+    request,
+    token,
+    'mutation ($offerId: Int!, $amount: Int!) { createOrderPosition(offerId: $offerId, amount: $amount) { success errors { message } } }',
+    { offerId: offer.id, amount: cases },
+  );
+  expect(added.createOrderPosition.success).toBe(true);
+  const created = await graphql<{ createInvoice: { success: boolean; invoice: { id: number } } }>(
+    request,
+    token,
+    'mutation { createInvoice { success errors { message } invoice { id } } }',
+  );
+  expect(created.createInvoice.success).toBe(true);
+  await staffChecksOrder(request, client.email);
+  const finalized = await graphql<{ finalizeInvoice: { success: boolean; hostedInvoiceUrl: string } }>(
+    request,
+    token,
+    'mutation ($id: Int!) { finalizeInvoice(invoiceId: $id) { success errors { message } hostedInvoiceUrl } }',
+    { id: created.createInvoice.invoice.id },
+  );
+  expect(finalized.finalizeInvoice.success).toBe(true);
+  const paid = await request.post(new URL(finalized.finalizeInvoice.hostedInvoiceUrl).pathname, {
+    form: { cardNumber: '4242 4242 4242 4242' },
+  });
+  expect(paid.status()).toBe(200);
+
+  const { clientsDepot } = await graphql<{
+    clientsDepot: { id: number; currentStatus: string; storageId: string }[];
+  }>(request, token, '{ clientsDepot { id currentStatus storageId } }');
+  expect(clientsDepot).toHaveLength(1);
+  const depotPositionId = clientsDepot[0]?.id as number;
+  const staff = await apiToken(request, demoAccounts.superuser, demoPassword);
+  const recorded = await graphql<{
+    updateAssetUnderManagement: { success: boolean; asset: { currentStatus: string } };
+  }>(
+    request,
+    staff,
+    `mutation ($id: Int!) { updateAssetUnderManagement(depotPositionId: $id, newMrn: "26DE1234567890ABC8")
+      { success errors { message } asset { currentStatus } } }`,
+    { id: depotPositionId },
+  );
+  expect(recorded.updateAssetUnderManagement).toMatchObject({
+    success: true,
+    asset: { currentStatus: 'IN_BOND' },
+  });
+  return {
+    ...client,
+    vintageTitle: vintageTitle(offer.vintage.title, offer.vintage.year),
+    offerTitle: `${offer.vintage.wine.title} ${offer.vintage.year}`,
+    caskOf: offer.caskOf,
+    depotPositionId,
+    storageIds: clientsDepot[0]?.storageId ?? '',
+  };
+}
