@@ -36,8 +36,31 @@ function offlineAwarePersister(persister: QueryPersister): NonNullable<QueryOpti
         });
       });
     }
-    return persister.persisterFn(queryFn, context, query);
+    if (query.state.data !== undefined) return persister.persisterFn(queryFn, context, query);
+    let fetched = false;
+    const fetching: typeof queryFn = (queryContext) => {
+      fetched = true;
+      return queryFn(queryContext);
+    };
+    const answer = persister.persisterFn(fetching, context, query);
+    void answer.then(
+      () => {
+        // Restored from the device: fetch the current data after the restore has set the stored
+        // date. The persister's own refetch (`refetchOnRestore`) would leave its promise without a
+        // handler, so when it is cancelled (offline above, by an invalidation when the connection
+        // returns, by an optimistic update) the app got an uncaught CancelledError.
+        if (!fetched) setTimeout(() => refetchIfStale(query), 0);
+      },
+      () => undefined,
+    );
+    return answer;
   };
+}
+
+type PersistedQueryOf = Parameters<NonNullable<QueryOptionsPersister>>[2];
+
+function refetchIfStale(query: PersistedQueryOf): void {
+  if (query.isStale()) query.fetch().catch(() => undefined);
 }
 
 type QueryOptionsPersister = Parameters<QueryClient['setQueryDefaults']>[1]['persister'];

@@ -69,6 +69,9 @@ export function createQueryPersister(currentUserKey: () => string | null, buildI
     buster: buildId,
     maxAge: OFFLINE_DATA_MAX_AGE_MS,
     prefix: QUERY_STORAGE_PREFIX,
+    // The refetch after a restore is started by `offlineAwarePersister` (src/app/query-client.ts),
+    // which handles its cancellation; the persister's own would leave a rejection unhandled.
+    refetchOnRestore: false,
     // Plain data only: IndexedDB's structured clone must never meet a function or class instance.
     serialize: (query) => JSON.parse(JSON.stringify(query)) as PersistedQuery,
     deserialize: (query) => query,
