@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs the depot, PWA and load benchmarks one after the other (each prints its
+ * `npm run bench`: runs the depot, value, PWA, sync and load benchmarks one after the other (each prints its
  * details) and then prints every key figure in one table.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,7 +12,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'weindepot-bench-'));
 const figuresFile = path.join(dir, 'figures.jsonl');
 const failed: string[] = [];
 try {
-  for (const bench of ['depot', 'depot-performance', 'pwa', 'load']) {
+  for (const bench of ['depot', 'depot-performance', 'pwa', 'sync', 'load']) {
     console.log(`\n==> bench/${bench}.ts`);
     const result = spawnSync('npx', ['tsx', path.join(import.meta.dirname, `${bench}.ts`)], {
       stdio: 'inherit',
