@@ -11,13 +11,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { buildApp } from '../server/http';
 import { ensurePwaBuild } from '../server/pwa-build';
-import { DEMO_PASSWORD, seedDemoData } from '../server/seed';
+import { seedDemoData } from '../server/seed';
 import { recordFigure } from './figures';
+import { logIn } from './session';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_SYNC_PORT ?? 4345);
@@ -60,14 +61,6 @@ const size = (chunk: unknown) =>
 const kb = (bytes: number) => `${(bytes / 1024).toLocaleString('de-DE', { maximumFractionDigits: 1 })} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const row = (label: string, value: string) => console.log(`  ${label.padEnd(58)} ${value}`);
-
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${origin}/login`);
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Einloggen' }).click();
-  await page.waitForURL('**/admin/start');
-}
 
 /** Waits until the server has been quiet for `quietMs` (the image warm-up after the data is done). */
 async function quiet(traffic: Traffic, quietMs = 3_000): Promise<void> {
@@ -131,7 +124,7 @@ async function main(): Promise<void> {
 
     const status = page.getByTestId('sync-status');
     const started = performance.now();
-    await logIn(page);
+    await logIn(page, origin, email);
     await status.and(page.locator('[data-phase="synced"]')).waitFor({ timeout: 180_000 });
     const dataSeconds = (performance.now() - started) / 1000;
     const dataBytes = traffic.of('Daten (GraphQL)');

@@ -46,9 +46,9 @@ function offlineAwarePersister(persister: QueryPersister): NonNullable<QueryOpti
     void answer.then(
       () => {
         // Restored from the device: fetch the current data after the restore has set the stored
-        // date. The persister's own refetch (`refetchOnRestore`) would leave its promise without a
-        // handler, so when it is cancelled (offline above, by an invalidation when the connection
-        // returns, by an optimistic update) the app got an uncaught CancelledError.
+        // date. The persister's own refetch (`refetchOnRestore`) starts `query.fetch()` without a
+        // handler, so any failure of it (the connection lost on the way, a cancellation of a fetch
+        // without data) would surface as an uncaught error in the page.
         if (!fetched) setTimeout(() => refetchIfStale(query), 0);
       },
       () => undefined,

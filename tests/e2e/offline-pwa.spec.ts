@@ -192,11 +192,11 @@ test('a push message delivered to the service worker shows the notification with
   await expect(page.getByRole('heading', { name: 'Mein Orderbuch' })).toBeVisible();
 });
 
-/** Cases on the client's order list, read from the API (not through the page). */
-async function casesOnOrderList(
+/** The client's session token, signed in through the API (not through the page). */
+async function apiToken(
   request: import('@playwright/test').APIRequestContext,
   client: { email: string; password: string },
-): Promise<number> {
+): Promise<string> {
   const signIn = await request.post('/graphql', {
     data: {
       query:
@@ -204,7 +204,15 @@ async function casesOnOrderList(
       variables: client,
     },
   });
-  const token = (await signIn.json()).data.tokenAuth.token as string;
+  return (await signIn.json()).data.tokenAuth.token as string;
+}
+
+/** Cases on the client's order list, read from the API (not through the page). */
+async function casesOnOrderList(
+  request: import('@playwright/test').APIRequestContext,
+  client: { email: string; password: string },
+): Promise<number> {
+  const token = await apiToken(request, client);
   const list = await request.post('/graphql', {
     headers: { authorization: `JWT ${token}` },
     data: { query: '{ orderPositionList { amount } }' },
@@ -274,14 +282,7 @@ async function serverOrderList(
   request: import('@playwright/test').APIRequestContext,
   client: { email: string; password: string },
 ): Promise<Record<number, number>> {
-  const signIn = await request.post('/graphql', {
-    data: {
-      query:
-        'mutation ($email: String!, $password: String!) { tokenAuth(email: $email, password: $password) { token } }',
-      variables: client,
-    },
-  });
-  const token = (await signIn.json()).data.tokenAuth.token as string;
+  const token = await apiToken(request, client);
   const list = await request.post('/graphql', {
     headers: { authorization: `JWT ${token}` },
     data: { query: '{ orderPositionList { amount offer { id } } }' },
@@ -331,14 +332,7 @@ test('a waiting add can be changed and another waiting change withdrawn; the ser
   );
   if (!onList || !added) throw new Error('Zu wenige Angebote mit drei Kisten in den Demo-Daten');
   // A position already on the server, added online through the API.
-  const signIn = await request.post('/graphql', {
-    data: {
-      query:
-        'mutation ($email: String!, $password: String!) { tokenAuth(email: $email, password: $password) { token } }',
-      variables: client,
-    },
-  });
-  const token = (await signIn.json()).data.tokenAuth.token as string;
+  const token = await apiToken(request, client);
   const created = await request.post('/graphql', {
     headers: { authorization: `JWT ${token}` },
     data: {

@@ -241,6 +241,8 @@ test('later syncs fetch only what changed; an archived offer and a removed posit
   request,
 }) => {
   test.setTimeout(240_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
   const staff = demoAccounts.superuser;
   // A promoted offer of its own, on the oldest vintage without one (so no other journey's offers,
   // counts or featured offer change), and a fresh client with an order position set elsewhere.
@@ -343,4 +345,5 @@ test('later syncs fetch only what changed; an archived offer and a removed posit
   await expect(page.getByText('Ihre Orderliste ist derzeit leer.')).toBeVisible();
   await expect(page.getByText(name)).toHaveCount(0);
   await goOnline(context);
+  expect(pageErrors).toEqual([]);
 });
