@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs the depot, PWA and load benchmarks one after the other (each prints its
+ * `npm run bench`: runs the depot, value, PWA, sync and load benchmarks one after the other (each prints its
  * details) and then prints every key figure in one table.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,6 +16,7 @@ try {
     'depot',
     'depot-performance',
     'pwa',
+    'sync',
     'load',
     'sign-in-storm',
     'startup',

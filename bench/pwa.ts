@@ -9,6 +9,7 @@
  *   npx tsx bench/pwa.ts          (BENCH_PORT, default 4344; BENCH_RUNS, default 5)
  */
 import { recordFigure } from './figures';
+import { logIn } from './session';
 import 'fake-indexeddb/auto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -60,14 +61,6 @@ async function firstLoadKb(context: BrowserContext, url: string): Promise<{ js: 
   return { js: sum('script'), css: sum('stylesheet') };
 }
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${origin}/login`);
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Einloggen' }).click();
-  await page.waitForURL('**/admin/start');
-}
-
 async function timeToDepotTable(page: Page, reload: boolean): Promise<number> {
   const start = performance.now();
   if (reload) await page.reload();
@@ -98,7 +91,7 @@ async function main(): Promise<void> {
     recordFigure('pwa', 'Erstladen /login: JavaScript (gzip)', `${login.js.toFixed(1)} KB`, '≤ 170 KB');
     row('Erstladen /login: CSS (gzip)', `${login.css.toFixed(1)} KB`);
     const session = await cold.newPage();
-    await logIn(session);
+    await logIn(session, origin, email);
     await session.close();
     const depot = await firstLoadKb(cold, `${origin}/admin/depot`);
     row('Erstladen /admin/depot: JavaScript (gzip)', `${depot.js.toFixed(1)} KB`);
@@ -111,7 +104,7 @@ async function main(): Promise<void> {
     const context = await browser.newContext();
     await context.addCookies([{ name: 'showTable', value: 'true', url: origin }]);
     const page = await context.newPage();
-    await logIn(page);
+    await logIn(page, origin, email);
     await page.evaluate(() => navigator.serviceWorker.ready);
     await timeToDepotTable(page, false);
     const online: number[] = [];

@@ -6,8 +6,11 @@
  * because the API of the specification uses `Int` ids. Public identifiers that must not be
  * guessable (proposal uids, certificate tokens, activation uids) are random UUIDs/tokens.
  */
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -27,12 +30,26 @@ const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/** A Postgres transaction id (64 bits, no wraparound); compared with a snapshot by the delta sync. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * When and by which transaction a row was last written, for the delta sync (`syncChanges`,
+ * `server/services/sync.ts`). Kept by the database: the trigger `sync_stamp` of migration 0009
+ * sets both on every insert and update, whatever the statement says; the code never writes them.
+ */
+const syncStamp = () => ({
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedXid: xid8('updated_xid').notNull().default(sql`pg_current_xact_id()`),
+});
+
 // ─── Catalogue ────────────────────────────────────────────────────────────────
 
 export const countries = pgTable('countries', {
   id: id(),
   title: text('title').notNull().unique(),
   code: text('code').notNull().unique(),
+  ...syncStamp(),
 });
 
 export const regions = pgTable('regions', {
@@ -42,6 +59,7 @@ export const regions = pgTable('regions', {
     .notNull()
     .references(() => countries.id),
   image: text('image'),
+  ...syncStamp(),
 });
 
 export const subregions = pgTable('subregions', {
@@ -57,11 +75,13 @@ export const subregions = pgTable('subregions', {
   lime: real('lime').notNull().default(0),
   sand: real('sand').notNull().default(0),
   chalk: real('chalk').notNull().default(0),
+  ...syncStamp(),
 });
 
 export const classifications = pgTable('classifications', {
   id: id(),
   title: text('title').notNull().unique(),
+  ...syncStamp(),
 });
 
 export const wineries = pgTable(
@@ -87,6 +107,7 @@ export const wineries = pgTable(
     subregionId: integer('subregion_id').references(() => subregions.id),
     grapeVarieties: text('grape_varieties'),
     promote: boolean('promote').notNull().default(false),
+    ...syncStamp(),
   },
   (t) => [index('wineries_title_unidecoded_idx').on(t.titleUnidecoded)],
 );
@@ -110,6 +131,7 @@ export const wines = pgTable(
     wineryId: integer('winery_id')
       .notNull()
       .references(() => wineries.id),
+    ...syncStamp(),
   },
   (t) => [index('wines_winery_idx').on(t.wineryId)],
 );
@@ -118,6 +140,7 @@ export const raters = pgTable('raters', {
   id: id(),
   title: text('title').notNull().unique(),
   image: text('image'),
+  ...syncStamp(),
 });
 
 export const vintages = pgTable(
@@ -158,6 +181,7 @@ export const vintages = pgTable(
     investmentHorizonPrediction: integer('investment_horizon_prediction'),
     auctionAveragePriceEurAdj: money('auction_average_price_eur_adj'),
     datetimeCreated: createdAt(),
+    ...syncStamp(),
   },
   (t) => [
     index('vintages_wine_idx').on(t.wineId),
@@ -181,6 +205,7 @@ export const ratings = pgTable(
     highlight: boolean('highlight').notNull().default(false),
     drinkingMaturityFrom: integer('drinking_maturity_from'),
     minStorageDuration: integer('min_storage_duration'),
+    ...syncStamp(),
   },
   (t) => [index('ratings_vintage_idx').on(t.vintageId)],
 );
@@ -188,6 +213,7 @@ export const ratings = pgTable(
 export const grapes = pgTable('grapes', {
   id: id(),
   title: text('title').notNull().unique(),
+  ...syncStamp(),
 });
 
 export const grapePercentages = pgTable(
@@ -200,6 +226,7 @@ export const grapePercentages = pgTable(
       .notNull()
       .references(() => grapes.id),
     perc: real('perc').notNull(),
+    ...syncStamp(),
   },
   (t) => [primaryKey({ columns: [t.vintageId, t.grapeId] })],
 );
@@ -222,6 +249,7 @@ export const gwsRecords = pgTable(
     livexSubsubindex: text('livex_subsubindex'),
     priceUsd: money('price_usd'),
     exchangeRateUsdEur: numeric('exchange_rate_usd_eur', { precision: 8, scale: 4 }),
+    ...syncStamp(),
   },
   (t) => [index('gws_records_lwin_idx').on(t.lwin), index('gws_records_vintage_idx').on(t.vintageId)],
 );
@@ -236,6 +264,7 @@ export const vintagePriceHistory = pgTable(
     year: integer('year').notNull(),
     annualAvgEurAdj: money('annual_avg_eur_adj').notNull(),
     annualAvgUsd: money('annual_avg_usd'),
+    ...syncStamp(),
   },
   (t) => [primaryKey({ columns: [t.vintageId, t.year] })],
 );
@@ -257,6 +286,7 @@ export const valuations = pgTable(
     /** Value of a 0.75 l bottle in euro. */
     value: money('value').notNull(),
     datetimeCreated: timestamp('datetime_created', { withTimezone: true }).notNull().defaultNow(),
+    ...syncStamp(),
   },
   (t) => [index('valuations_vintage_idx').on(t.vintageId, t.datetimeCreated)],
 );
@@ -269,6 +299,7 @@ export const assortmentParts = pgTable('assortment_parts', {
   description: text('description').notNull(),
   amount: integer('amount').notNull(),
   year: integer('year'),
+  ...syncStamp(),
 });
 
 export const bottleSizes = pgTable('bottle_sizes', {
@@ -276,6 +307,7 @@ export const bottleSizes = pgTable('bottle_sizes', {
   title: text('title').notNull().unique(),
   /** Liter factor relative to one liter, e.g. 0.75 for a standard bottle, 1.5 for a magnum. */
   factorForLiterPrices: numeric('factor_for_liter_prices', { precision: 6, scale: 4 }).notNull(),
+  ...syncStamp(),
 });
 
 export const offerers = pgTable('offerers', {
@@ -307,6 +339,7 @@ export const offers = pgTable(
     /** Cases a client sells from the depot (Zweitmarkt), listed by staff from a sell order. */
     secondaryMarket: boolean('secondary_market').notNull().default(false),
     datetimeCreated: createdAt(),
+    ...syncStamp(),
   },
   (t) => [index('offers_vintage_idx').on(t.vintageId), index('offers_promote_idx').on(t.promoteOffer)],
 );
@@ -337,6 +370,7 @@ export const partialOffers = pgTable(
     storageIds: text('storage_ids'),
     storageLocation: text('storage_location'),
     lifecycle: text('lifecycle').notNull().default('ACTIVE'),
+    ...syncStamp(),
   },
   (t) => [index('partial_offers_offer_idx').on(t.offerId)],
 );
@@ -371,6 +405,7 @@ export const users = pgTable('users', {
   tokenVersion: integer('token_version').notNull().default(0),
   dateJoined: createdAt(),
   lastLogin: timestamp('last_login', { withTimezone: true }),
+  ...syncStamp(),
 });
 
 export const accountTokenPurpose = pgEnum('account_token_purpose', [
@@ -435,6 +470,7 @@ export const preferencesProfiles = pgTable(
     bucket: text('bucket'),
     createdById: integer('created_by_id').references(() => users.id),
     invoiceId: integer('invoice_id'),
+    ...syncStamp(),
   },
   (t) => [index('preferences_profiles_user_idx').on(t.userId, t.datetime)],
 );
@@ -454,6 +490,7 @@ export const recommendedPositions = pgTable(
     sellPriceBtl: money('sell_price_btl').notNull(),
     /** Purchase price per bottle (EKP) the adviser calculated with. */
     ekpBtl: money('ekp_btl'),
+    ...syncStamp(),
   },
   (t) => [index('recommended_positions_profile_idx').on(t.profileId)],
 );
@@ -487,6 +524,7 @@ export const orderPositions = pgTable(
       onDelete: 'set null',
     }),
     datetimeAdded: createdAt(),
+    ...syncStamp(),
   },
   (t) => [index('order_positions_user_idx').on(t.userId)],
 );
@@ -542,6 +580,7 @@ export const invoices = pgTable(
      */
     lateProviderEventAt: timestamp('late_provider_event_at', { withTimezone: true }),
     lateProviderEventOutcome: text('late_provider_event_outcome'),
+    ...syncStamp(),
   },
   (t) => [index('invoices_user_idx').on(t.userId), index('invoices_stage_idx').on(t.stage)],
 );
@@ -561,6 +600,7 @@ export const storageCertificates = pgTable(
       .references(() => invoices.id, { onDelete: 'cascade' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     content: jsonb('content').$type<Record<string, unknown>>(),
+    ...syncStamp(),
   },
   (t) => [index('storage_certificates_invoice_idx').on(t.invoiceId)],
 );
@@ -592,6 +632,7 @@ export const invoicePositions = pgTable(
     recommendedPositionId: integer('recommended_position_id').references(() => recommendedPositions.id, {
       onDelete: 'set null',
     }),
+    ...syncStamp(),
   },
   (t) => [index('invoice_positions_invoice_idx').on(t.invoiceId)],
 );
@@ -622,6 +663,7 @@ export const depotPositions = pgTable(
     conditionReportPdf: text('condition_report_pdf'),
     /** Zweitmarkt: the sell order that offers (FOR_SALE) or sold (SOLD) these cases. */
     sellOrderId: integer('sell_order_id'),
+    ...syncStamp(),
   },
   (t) => [
     index('depot_positions_owner_idx').on(t.ownerId),
@@ -640,6 +682,7 @@ export const depotPositionStatuses = pgTable(
       .references(() => depotPositions.id, { onDelete: 'cascade' }),
     status: depotStatus('status').notNull(),
     datetimeStatusUpdate: timestamp('datetime_status_update', { withTimezone: true }).notNull(),
+    ...syncStamp(),
   },
   (t) => [index('depot_position_statuses_position_idx').on(t.depotPositionId, t.datetimeStatusUpdate)],
 );
@@ -658,11 +701,13 @@ export const academyVideos = pgTable('academy_videos', {
   vintageId: integer('vintage_id').references(() => vintages.id),
   wineryId: integer('winery_id').references(() => wineries.id),
   regionId: integer('region_id').references(() => regions.id),
+  ...syncStamp(),
 });
 
 export const academyKeywords = pgTable('academy_keywords', {
   id: id(),
   title: text('title').notNull().unique(),
+  ...syncStamp(),
 });
 
 export const academyVideoKeywords = pgTable(
@@ -674,6 +719,7 @@ export const academyVideoKeywords = pgTable(
     keywordId: integer('keyword_id')
       .notNull()
       .references(() => academyKeywords.id, { onDelete: 'cascade' }),
+    ...syncStamp(),
   },
   (t) => [primaryKey({ columns: [t.videoId, t.keywordId] })],
 );
@@ -686,12 +732,14 @@ export const blogPosts = pgTable('blog_posts', {
   body: text('body').notNull(),
   image: text('image'),
   firstPublishedAt: timestamp('first_published_at', { withTimezone: true }).notNull(),
+  ...syncStamp(),
 });
 
 export const brandImages = pgTable('brand_images', {
   id: id(),
   title: text('title').notNull().unique(),
   image: text('image').notNull(),
+  ...syncStamp(),
 });
 
 // ─── Requests from clients ────────────────────────────────────────────────────
@@ -738,6 +786,7 @@ export const soldOutRequests = pgTable(
       .references(() => vintages.id),
     createdAt: createdAt(),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    ...syncStamp(),
   },
   (t) => [uniqueIndex('sold_out_requests_user_vintage_idx').on(t.userId, t.vintageId)],
 );
@@ -890,10 +939,35 @@ export const sellOrders = pgTable(
     listedAt: timestamp('listed_at', { withTimezone: true }),
     soldAt: timestamp('sold_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    ...syncStamp(),
   },
   (t) => [
     index('sell_orders_seller_idx').on(t.sellerId),
     index('sell_orders_status_idx').on(t.status),
     index('sell_orders_partial_offer_idx').on(t.partialOfferId),
   ],
+);
+
+// ─── Delta sync ───────────────────────────────────────────────────────────────
+
+/**
+ * One row per deleted row of a synced table (written by the delete trigger `sync_tombstone` of
+ * migration 0009), so that `syncChanges` can tell a client which ids are gone. `parentId` names
+ * the entity a dependent row belonged to (the depot position of a status), `ownerId` the client
+ * whose row it was (null: catalogue data every client sees). A row whose owner changes leaves a
+ * tombstone for the previous owner too.
+ */
+export const syncTombstones = pgTable(
+  'sync_tombstones',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    tableName: text('table_name').notNull(),
+    /** The deleted row's id; null for a dependent row without an integer id (a grape share). */
+    rowId: integer('row_id'),
+    parentId: integer('parent_id'),
+    ownerId: integer('owner_id'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedXid: xid8('deleted_xid').notNull().default(sql`pg_current_xact_id()`),
+  },
+  (t) => [index('sync_tombstones_xid_idx').on(t.deletedXid, t.tableName)],
 );

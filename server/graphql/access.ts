@@ -63,6 +63,7 @@ export const accessPolicy = {
     getDepotPositionsForOffer: 'staff',
     mySellOrders: 'client',
     allSellOrders: 'staff',
+    syncChanges: 'client',
   },
   Mutation: {
     tokenAuth: 'public',

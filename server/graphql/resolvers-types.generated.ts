@@ -143,6 +143,8 @@ export type Query = {
   mySellOrders: Array<SellOrder>;
   /** Staff: every sell order, optionally of one status; open ones first. */
   allSellOrders: Array<SellOrder>;
+  /** What changed in the caller's client area since `cursor` (null: the first, full sync). */
+  syncChanges: SyncDelta;
   /** Everything the winery page needs; null when unknown. */
   wineryDetails: Maybe<Winery>;
   /** All wines sorted by title (the wineries list groups them by region). */
@@ -306,6 +308,11 @@ export type QueryOfferPageArgs = {
 
 export type QueryAllSellOrdersArgs = {
   status?: InputMaybe<SellOrderStatus>;
+};
+
+
+export type QuerySyncChangesArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -2039,6 +2046,55 @@ export type SellOrderResult = {
   sellOrder: Maybe<SellOrder>;
 };
 
+/** An entity of the client area whose rows the delta sync reports (a dependent row — a tranche, a rating, a status, an invoice position — counts as a change of its entity). */
+export enum SyncEntity {
+  /** The signed-in user (account data, 'inform me' requests). */
+  Account = 'ACCOUNT',
+  DepotPosition = 'DEPOT_POSITION',
+  SellOrder = 'SELL_ORDER',
+  Invoice = 'INVOICE',
+  OrderPosition = 'ORDER_POSITION',
+  /** Investor profiles and adviser offers (with their positions). */
+  PreferencesProfile = 'PREFERENCES_PROFILE',
+  /** Offers with their tranches; an archived offer counts as deleted. */
+  Offer = 'OFFER',
+  /** Vintages with ratings, grape shares, market records, price history, valuations and assortment parts. */
+  Vintage = 'VINTAGE',
+  Wine = 'WINE',
+  Winery = 'WINERY',
+  Region = 'REGION',
+  Subregion = 'SUBREGION',
+  Country = 'COUNTRY',
+  Classification = 'CLASSIFICATION',
+  Rater = 'RATER',
+  Grape = 'GRAPE',
+  BottleSize = 'BOTTLE_SIZE',
+  AcademyVideo = 'ACADEMY_VIDEO',
+  AcademyKeyword = 'ACADEMY_KEYWORD',
+  BlogPost = 'BLOG_POST',
+  BrandImage = 'BRAND_IMAGE'
+}
+
+/** The rows of one entity that changed since the cursor, as far as the caller may see them. */
+export type SyncEntityChanges = {
+  __typename?: 'SyncEntityChanges';
+  entity: SyncEntity;
+  /** Ids added or changed since the cursor (all visible ids when the answer is full). */
+  changed: Array<Scalars['Int']['output']>;
+  /** Ids deleted since the cursor, or no longer visible (an archived offer). */
+  deleted: Array<Scalars['Int']['output']>;
+};
+
+export type SyncDelta = {
+  __typename?: 'SyncDelta';
+  /** Opaque: the position to continue from; send it with the next call. */
+  cursor: Scalars['String']['output'];
+  /** True when the answer lists every visible row (no cursor, or one this database cannot continue from): the client replaces its copy. */
+  full: Scalars['Boolean']['output'];
+  /** Only the entities with changes: an unchanged data set answers an empty list. */
+  entities: Array<SyncEntityChanges>;
+};
+
 export type PartialOfferResult = {
   __typename?: 'PartialOfferResult';
   success: Scalars['Boolean']['output'];
@@ -2251,6 +2307,9 @@ export type ResolversTypes = {
   SellOrderStatus: SellOrderStatus;
   SellOrder: ResolverTypeWrapper<SellOrderModel>;
   SellOrderResult: ResolverTypeWrapper<Omit<SellOrderResult, 'sellOrder'> & { sellOrder?: Maybe<ResolversTypes['SellOrder']> }>;
+  SyncEntity: SyncEntity;
+  SyncEntityChanges: ResolverTypeWrapper<SyncEntityChanges>;
+  SyncDelta: ResolverTypeWrapper<SyncDelta>;
   PartialOfferResult: ResolverTypeWrapper<Omit<PartialOfferResult, 'partialOffer'> & { partialOffer?: Maybe<ResolversTypes['PartialOffer']> }>;
   AppellationRanking: ResolverTypeWrapper<AppellationRanking>;
   ScoreBackground: ResolverTypeWrapper<ScoreBackground>;
@@ -2348,6 +2407,8 @@ export type ResolversParentTypes = {
   OrderPositionPayload: Omit<OrderPositionPayload, 'orderPosition'> & { orderPosition?: Maybe<ResolversParentTypes['OrderPosition']> };
   SellOrder: SellOrderModel;
   SellOrderResult: Omit<SellOrderResult, 'sellOrder'> & { sellOrder?: Maybe<ResolversParentTypes['SellOrder']> };
+  SyncEntityChanges: SyncEntityChanges;
+  SyncDelta: SyncDelta;
   PartialOfferResult: Omit<PartialOfferResult, 'partialOffer'> & { partialOffer?: Maybe<ResolversParentTypes['PartialOffer']> };
   AppellationRanking: AppellationRanking;
   ScoreBackground: ScoreBackground;
@@ -2415,6 +2476,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   vapidPublicKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   mySellOrders?: Resolver<Array<ResolversTypes['SellOrder']>, ParentType, ContextType>;
   allSellOrders?: Resolver<Array<ResolversTypes['SellOrder']>, ParentType, ContextType, Partial<QueryAllSellOrdersArgs>>;
+  syncChanges?: Resolver<ResolversTypes['SyncDelta'], ParentType, ContextType, Partial<QuerySyncChangesArgs>>;
   wineryDetails?: Resolver<Maybe<ResolversTypes['Winery']>, ParentType, ContextType, RequireFields<QueryWineryDetailsArgs, 'wineryId'>>;
   allWines?: Resolver<Array<ResolversTypes['Wine']>, ParentType, ContextType>;
   priceIndex?: Resolver<ResolversTypes['PriceIndex'], ParentType, ContextType>;
@@ -3291,6 +3353,18 @@ export type SellOrderResultResolvers<ContextType = GraphQLContext, ParentType ex
   sellOrder?: Resolver<Maybe<ResolversTypes['SellOrder']>, ParentType, ContextType>;
 };
 
+export type SyncEntityChangesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SyncEntityChanges'] = ResolversParentTypes['SyncEntityChanges']> = {
+  entity?: Resolver<ResolversTypes['SyncEntity'], ParentType, ContextType>;
+  changed?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+  deleted?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type SyncDeltaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SyncDelta'] = ResolversParentTypes['SyncDelta']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  full?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  entities?: Resolver<Array<ResolversTypes['SyncEntityChanges']>, ParentType, ContextType>;
+};
+
 export type PartialOfferResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PartialOfferResult'] = ResolversParentTypes['PartialOfferResult']> = {
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   errors?: Resolver<Array<ResolversTypes['MutationError']>, ParentType, ContextType>;
@@ -3405,6 +3479,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   OrderPositionPayload?: OrderPositionPayloadResolvers<ContextType>;
   SellOrder?: SellOrderResolvers<ContextType>;
   SellOrderResult?: SellOrderResultResolvers<ContextType>;
+  SyncEntityChanges?: SyncEntityChangesResolvers<ContextType>;
+  SyncDelta?: SyncDeltaResolvers<ContextType>;
   PartialOfferResult?: PartialOfferResultResolvers<ContextType>;
   AppellationRanking?: AppellationRankingResolvers<ContextType>;
   ScoreBackground?: ScoreBackgroundResolvers<ContextType>;

@@ -23,8 +23,18 @@ export type AuditEntity = (typeof auditEntities)[number];
 
 type Snapshot = Record<string, unknown> | null;
 
+/** The database's own bookkeeping of the delta sync (set by a trigger), not a change staff made. */
+const SYNC_STAMP_FIELDS = new Set(['updatedAt', 'updatedXid']);
+
+function withoutSyncStamp(snapshot: Snapshot): Snapshot {
+  if (!snapshot) return snapshot;
+  return Object.fromEntries(Object.entries(snapshot).filter(([key]) => !SYNC_STAMP_FIELDS.has(key)));
+}
+
 /** Only the fields that differ between before and after (plus nothing when both are equal). */
-function changedFields(before: Snapshot, after: Snapshot): { before: Snapshot; after: Snapshot } {
+function changedFields(fullBefore: Snapshot, fullAfter: Snapshot): { before: Snapshot; after: Snapshot } {
+  const before = withoutSyncStamp(fullBefore);
+  const after = withoutSyncStamp(fullAfter);
   if (!before || !after) return { before, after };
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   const from: Record<string, unknown> = {};

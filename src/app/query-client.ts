@@ -36,8 +36,31 @@ function offlineAwarePersister(persister: QueryPersister): NonNullable<QueryOpti
         });
       });
     }
-    return persister.persisterFn(queryFn, context, query);
+    if (query.state.data !== undefined) return persister.persisterFn(queryFn, context, query);
+    let fetched = false;
+    const fetching: typeof queryFn = (queryContext) => {
+      fetched = true;
+      return queryFn(queryContext);
+    };
+    const answer = persister.persisterFn(fetching, context, query);
+    void answer.then(
+      () => {
+        // Restored from the device: fetch the current data after the restore has set the stored
+        // date. The persister's own refetch (`refetchOnRestore`) starts `query.fetch()` without a
+        // handler, so any failure of it (the connection lost on the way, a cancellation of a fetch
+        // without data) would surface as an uncaught error in the page.
+        if (!fetched) setTimeout(() => refetchIfStale(query), 0);
+      },
+      () => undefined,
+    );
+    return answer;
   };
+}
+
+type PersistedQueryOf = Parameters<NonNullable<QueryOptionsPersister>>[2];
+
+function refetchIfStale(query: PersistedQueryOf): void {
+  if (query.isStale()) query.fetch().catch(() => undefined);
 }
 
 type QueryOptionsPersister = Parameters<QueryClient['setQueryDefaults']>[1]['persister'];

@@ -1,12 +1,35 @@
 import { liveQuery } from 'dexie';
 import {
+  editQueuedChange,
   enqueueChange,
+  isEditable,
   type OrderChange,
   type OutboxEntry,
+  type QueuedEdit,
   replayOrder,
   retryRefusedEntry,
+  withdrawQueuedChange,
 } from '../domain/order-outbox';
 import { database, type StoredOutboxEntry } from './database';
+
+/**
+ * Every change of the user's outbox and every replay run one at a time, across tabs (Web Locks):
+ * an edit can never meet the entry it edits on its way to the server, and a replay never sends an
+ * entry half-edited.
+ */
+async function withOutboxLock<Result>(userKey: string, work: () => Promise<Result>): Promise<Result> {
+  if (typeof navigator !== 'undefined' && navigator.locks) {
+    return await navigator.locks.request(`order-outbox:${userKey}`, work);
+  }
+  return await work();
+}
+
+/** Writes the user's queue as `next` says: entries not in it are deleted. */
+async function writeQueue(userKey: string, queue: readonly OutboxEntry[], next: readonly OutboxEntry[]) {
+  const keep = new Set(next.map((queued) => queued.id));
+  await database.outbox.bulkDelete(queue.filter((queued) => !keep.has(queued.id)).map((queued) => queued.id));
+  await database.outbox.bulkPut(next.map((queued): StoredOutboxEntry => ({ ...queued, userKey })));
+}
 
 /** The user's queued changes, oldest first. */
 export async function readOutbox(userKey: string): Promise<OutboxEntry[]> {
@@ -28,41 +51,77 @@ export function watchOutbox(userKey: string, listener: (queue: OutboxEntry[]) =>
  * merging with queued changes by the rules of `enqueueChange`.
  */
 export async function queueOrderChange(userKey: string, change: OrderChange): Promise<OutboxEntry> {
-  return database.transaction('rw', database.outbox, async () => {
-    const queue = await readOutbox(userKey);
-    const seq = queue.reduce((highest, entry) => Math.max(highest, entry.seq), 0) + 1;
-    const entry: OutboxEntry = {
-      id: crypto.randomUUID(),
-      seq,
-      change,
-      status: 'queued',
-      createdAt: Date.now(),
-    };
-    const next = enqueueChange(queue, entry);
-    const keep = new Set(next.map((queued) => queued.id));
-    await database.outbox.bulkDelete(
-      queue.filter((queued) => !keep.has(queued.id)).map((queued) => queued.id),
-    );
-    await database.outbox.bulkPut(next.map((queued): StoredOutboxEntry => ({ ...queued, userKey })));
-    return next.find((queued) => queued.change === change) ?? entry;
-  });
+  return withOutboxLock(userKey, () =>
+    database.transaction('rw', database.outbox, async () => {
+      const queue = await readOutbox(userKey);
+      const seq = queue.reduce((highest, entry) => Math.max(highest, entry.seq), 0) + 1;
+      const entry: OutboxEntry = {
+        id: crypto.randomUUID(),
+        seq,
+        change,
+        status: 'queued',
+        createdAt: Date.now(),
+      };
+      const next = enqueueChange(queue, entry);
+      await writeQueue(userKey, queue, next);
+      const merged = next.find((queued) => queued.change === change);
+      if (merged) return merged;
+      // Merged into an earlier change of the same position: that entry now carries this change.
+      return (
+        next.find(
+          (queued) =>
+            change.kind === 'change' &&
+            queued.change.kind === 'change' &&
+            queued.change.orderPositionId === change.orderPositionId,
+        ) ?? entry
+      );
+    }),
+  );
+}
+
+/**
+ * The user edits a change still waiting (`editQueuedChange`). Answers false when it could not be
+ * edited any more (it was sent meanwhile: its outcome decides).
+ */
+export async function editOutboxEntry(userKey: string, id: string, edit: QueuedEdit): Promise<boolean> {
+  return withOutboxLock(userKey, () =>
+    database.transaction('rw', database.outbox, async () => {
+      const queue = await readOutbox(userKey);
+      const entry = queue.find((queued) => queued.id === id);
+      if (!entry || !isEditable(entry)) return false;
+      const next = editQueuedChange(queue, id, edit);
+      if (next) await writeQueue(userKey, queue, next);
+      return true;
+    }),
+  );
+}
+
+/** The user withdraws a change still waiting; false when it was sent meanwhile. */
+export async function withdrawOutboxEntry(userKey: string, id: string): Promise<boolean> {
+  return withOutboxLock(userKey, () =>
+    database.transaction('rw', database.outbox, async () => {
+      const queue = await readOutbox(userKey);
+      const next = withdrawQueuedChange(queue, id);
+      if (!next) return false;
+      await writeQueue(userKey, queue, next);
+      return true;
+    }),
+  );
 }
 
 /** Queues a refused change again (with a corrected amount, if given) under a new client mutation id. */
 export async function retryOutboxEntry(userKey: string, id: string, amount?: number): Promise<void> {
-  await database.transaction('rw', database.outbox, async () => {
-    const queue = await readOutbox(userKey);
-    const next = retryRefusedEntry(queue, id, {
-      id: crypto.randomUUID(),
-      createdAt: Date.now(),
-      ...(amount !== undefined ? { amount } : {}),
-    });
-    const keep = new Set(next.map((queued) => queued.id));
-    await database.outbox.bulkDelete(
-      queue.filter((queued) => !keep.has(queued.id)).map((queued) => queued.id),
-    );
-    await database.outbox.bulkPut(next.map((queued): StoredOutboxEntry => ({ ...queued, userKey })));
-  });
+  await withOutboxLock(userKey, () =>
+    database.transaction('rw', database.outbox, async () => {
+      const queue = await readOutbox(userKey);
+      const next = retryRefusedEntry(queue, id, {
+        id: crypto.randomUUID(),
+        createdAt: Date.now(),
+        ...(amount !== undefined ? { amount } : {}),
+      });
+      await writeQueue(userKey, queue, next);
+    }),
+  );
 }
 
 export async function discardOutboxEntry(id: string): Promise<void> {
@@ -77,29 +136,64 @@ export async function clearOutbox(userKey?: string): Promise<void> {
 /** What the server said to one replayed change. */
 export type ReplayAnswer = { outcome: 'applied' } | { outcome: 'refused'; reason: string; code?: string };
 
-/** What a replay did: each sent entry's outcome by its id, and the counts. */
+/** What a replay did: each sent entry's outcome by its id, the counts, and what is left. */
 export interface ReplayResult {
   outcomes: Map<string, ReplayAnswer>;
   applied: number;
   refused: number;
+  /** Entries still in the outbox afterwards: refused (now or before) and, if interrupted, unsent. */
+  left: number;
+  /** The connection failed (or was not there): entries wait unsent. */
+  interrupted: boolean;
+}
+
+/**
+ * The replay stopped: no connection (offline it sends nothing, so nothing becomes uneditable), or
+ * one broke on the way. `result` tells what was answered before.
+ */
+export class ReplayInterrupted extends Error {
+  override readonly name = 'ReplayInterrupted';
+  readonly result: ReplayResult;
+  constructor(result: ReplayResult, cause?: unknown) {
+    super('Keine Verbindung', { cause });
+    this.result = result;
+  }
 }
 
 /**
  * Sends the queued changes in order and answers each entry's outcome. An applied change leaves
  * the queue; a refused one stays, marked with the German reason, for the user to fix or discard;
- * a network failure stops the replay with the rest still queued (it rejects). One replay at a
- * time across all tabs (Web Locks).
+ * a network failure stops the replay with the rest still queued: it rejects with
+ * `ReplayInterrupted`, which carries the outcomes so far. An entry is marked `attempted` before it
+ * is sent (its answer may be lost; it stays as it is until one arrives). Offline it sends nothing. One replay (or change of the outbox) at
+ * a time across all tabs (Web Locks).
  */
 export async function replayOutbox(
   userKey: string,
   send: (entry: OutboxEntry) => Promise<ReplayAnswer>,
 ): Promise<ReplayResult> {
   const run = async (): Promise<ReplayResult> => {
+    const queue = await readOutbox(userKey);
     const outcomes = new Map<string, ReplayAnswer>();
     let applied = 0;
     let refused = 0;
-    for (const entry of replayOrder(await readOutbox(userKey))) {
-      const answer = await send(entry);
+    const result = (interrupted = false): ReplayResult => ({
+      outcomes,
+      applied,
+      refused,
+      left: queue.length - applied,
+      interrupted,
+    });
+    if (typeof navigator !== 'undefined' && navigator.onLine === false)
+      throw new ReplayInterrupted(result(true));
+    for (const entry of replayOrder(queue)) {
+      if (!entry.attempted) await database.outbox.update(entry.id, { attempted: true });
+      let answer: ReplayAnswer;
+      try {
+        answer = await send(entry);
+      } catch (error) {
+        throw new ReplayInterrupted(result(true), error);
+      }
       outcomes.set(entry.id, answer);
       if (answer.outcome === 'applied') applied += 1;
       else refused += 1;
@@ -113,10 +207,7 @@ export async function replayOutbox(
         });
       }
     }
-    return { outcomes, applied, refused };
+    return result();
   };
-  if (typeof navigator !== 'undefined' && navigator.locks) {
-    return navigator.locks.request(`order-outbox:${userKey}`, run);
-  }
-  return run();
+  return withOutboxLock(userKey, run);
 }

@@ -6,6 +6,11 @@ import {
 import type { Query } from '@tanstack/react-query';
 import { loadDatabase } from './load-database';
 
+/** The persister's storage key of a query is `q-<queryHash>` (the `queryHash` column of `queryCache`). */
+export const QUERY_STORAGE_PREFIX = 'q';
+
+export const queryStorageKey = (queryHash: string) => `${QUERY_STORAGE_PREFIX}-${queryHash}`;
+
 /** How long data read once stays readable offline. */
 export const OFFLINE_DATA_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -63,7 +68,10 @@ export function createQueryPersister(currentUserKey: () => string | null, buildI
     storage: dexieQueryStorage(currentUserKey),
     buster: buildId,
     maxAge: OFFLINE_DATA_MAX_AGE_MS,
-    prefix: 'q',
+    prefix: QUERY_STORAGE_PREFIX,
+    // The refetch after a restore is started by `offlineAwarePersister` (src/app/query-client.ts),
+    // which handles its cancellation; the persister's own would leave a rejection unhandled.
+    refetchOnRestore: false,
     // Plain data only: IndexedDB's structured clone must never meet a function or class instance.
     serialize: (query) => JSON.parse(JSON.stringify(query)) as PersistedQuery,
     deserialize: (query) => query,

@@ -13,7 +13,8 @@ export interface SyncState {
   error: string | null;
 }
 
-const STORAGE_PREFIX = 'weindepot-sync:';
+/** Every local-storage key of the sync starts with it (`forgetAll` removes them on logout). */
+export const SYNC_STORAGE_PREFIX = 'weindepot-sync:';
 
 function storage(): Storage | null {
   try {
@@ -25,7 +26,7 @@ function storage(): Storage | null {
 
 function readSyncedAt(userKey: string | null): number | null {
   if (!userKey) return null;
-  const value = Number(storage()?.getItem(STORAGE_PREFIX + userKey));
+  const value = Number(storage()?.getItem(SYNC_STORAGE_PREFIX + userKey));
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
@@ -54,7 +55,7 @@ export const syncState = {
     publish({ ...state, phase: 'syncing', error: null });
   },
   succeeded(at: number): void {
-    if (userKey) storage()?.setItem(STORAGE_PREFIX + userKey, String(at));
+    if (userKey) storage()?.setItem(SYNC_STORAGE_PREFIX + userKey, String(at));
     publish({ phase: 'synced', syncedAt: at, error: null });
   },
   failed(error: string): void {
@@ -64,7 +65,7 @@ export const syncState = {
   forgetAll(): void {
     const store = storage();
     if (store) {
-      for (const key of Object.keys(store)) if (key.startsWith(STORAGE_PREFIX)) store.removeItem(key);
+      for (const key of Object.keys(store)) if (key.startsWith(SYNC_STORAGE_PREFIX)) store.removeItem(key);
     }
     userKey = null;
     publish({ phase: 'idle', syncedAt: null, error: null });

@@ -18,6 +18,8 @@ export interface QueuedOffer {
   year: number;
   bottleSize: string;
   winery: string;
+  /** Cases the offer had for sale when the add was queued (the most a queued add can be edited to). */
+  availableCases?: number;
 }
 
 export type OrderChange =
@@ -39,6 +41,19 @@ export interface OutboxEntry {
   /** The server's machine-readable refusal code, e.g. ORDER_LIST_BLOCKED. */
   reasonCode?: string;
   createdAt: number;
+  /**
+   * Sent at least once without an answer (the connection broke): the server may have applied it, so
+   * it is sent again unchanged under its id and can no longer be edited or withdrawn.
+   */
+  attempted?: boolean;
+}
+
+/**
+ * Whether the user may still edit or withdraw the entry: it waits and was never sent. (The outbox
+ * lock keeps an edit and a send apart, so an editable entry is not on its way either.)
+ */
+export function isEditable(entry: OutboxEntry): boolean {
+  return entry.status === 'queued' && !entry.attempted;
 }
 
 /** The change without fields left undefined, so merging keeps the earlier values. */
@@ -51,14 +66,15 @@ function definedFields(change: Extract<OrderChange, { kind: 'change' }>) {
 /**
  * Adds a change to the queue, merging where the server would end in the same state with fewer
  * calls: a later change of the same position replaces an earlier queued one; deleting a position
- * drops its queued changes. Entries already sent (not in the queue) are never touched.
+ * drops its queued changes. Entries already sent (not in the queue, or sent without an answer) are
+ * never touched.
  */
 export function enqueueChange(queue: readonly OutboxEntry[], entry: OutboxEntry): OutboxEntry[] {
   const { change } = entry;
   if (change.kind === 'change') {
     const earlier = queue.find(
       (queued) =>
-        queued.status === 'queued' &&
+        isEditable(queued) &&
         queued.change.kind === 'change' &&
         queued.change.orderPositionId === change.orderPositionId,
     );
@@ -71,7 +87,7 @@ export function enqueueChange(queue: readonly OutboxEntry[], entry: OutboxEntry)
     const withoutChanges = queue.filter(
       (queued) =>
         !(
-          queued.status === 'queued' &&
+          isEditable(queued) &&
           queued.change.kind === 'change' &&
           queued.change.orderPositionId === change.orderPositionId
         ),
@@ -79,6 +95,61 @@ export function enqueueChange(queue: readonly OutboxEntry[], entry: OutboxEntry)
     return [...withoutChanges, entry];
   }
   return [...queue, entry];
+}
+
+/** What the user changes in a waiting change (`undefined`: unchanged). */
+export interface QueuedEdit {
+  amount?: number;
+  conditionReport?: boolean;
+}
+
+/**
+ * The user edits a change still waiting for the connection: the edit collapses into it (same client
+ * mutation id, same place in the queue), so the server receives one change with the result. A
+ * queued add takes the new amount (adding takes no condition report: `createOrderPosition` has
+ * none; it is chosen once the position is on the server); a queued change of a position takes the
+ * given fields over its own. Null when there is nothing to edit: the entry is gone, was sent (its
+ * outcome decides), is a removal, or the edit changes nothing.
+ */
+export function editQueuedChange(
+  queue: readonly OutboxEntry[],
+  id: string,
+  edit: QueuedEdit,
+): OutboxEntry[] | null {
+  const entry = queue.find((queued) => queued.id === id);
+  if (!entry || !isEditable(entry)) return null;
+  const { change } = entry;
+  let edited: OrderChange;
+  if (change.kind === 'create') {
+    if (edit.amount === undefined || edit.amount === change.amount) return null;
+    edited = { ...change, amount: edit.amount };
+  } else if (change.kind === 'change') {
+    const given = Object.fromEntries(
+      Object.entries(edit).filter(([, value]) => value !== undefined),
+    ) as QueuedEdit;
+    if (Object.keys(given).length === 0) return null;
+    edited = { ...change, ...given };
+  } else {
+    return null;
+  }
+  return queue.map((queued) => (queued === entry ? { ...queued, change: edited } : queued));
+}
+
+/** The user withdraws a change still waiting: it is never sent. Null when it cannot be (sent, gone). */
+export function withdrawQueuedChange(queue: readonly OutboxEntry[], id: string): OutboxEntry[] | null {
+  const entry = queue.find((queued) => queued.id === id);
+  if (!entry || !isEditable(entry)) return null;
+  return queue.filter((queued) => queued !== entry);
+}
+
+/** The queued add shown as the order position with the temporary id `positionId` (see `applyQueue`). */
+export function localPositionEntry(
+  queue: readonly OutboxEntry[],
+  positionId: number,
+): OutboxEntry | undefined {
+  if (positionId >= 0) return undefined;
+  const entry = replayOrder(queue)[-positionId - 1];
+  return entry?.change.kind === 'create' ? entry : undefined;
 }
 
 /** The entries to send now, oldest first; refused entries wait for the user's decision. */

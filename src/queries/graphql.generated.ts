@@ -113,6 +113,34 @@ export type SellOrderStatus =
   /** Refused by staff (see rejectReason). */
   | 'REJECTED';
 
+/** An entity of the client area whose rows the delta sync reports (a dependent row — a tranche, a rating, a status, an invoice position — counts as a change of its entity). */
+export type SyncEntity =
+  /** The signed-in user (account data, 'inform me' requests). */
+  | 'ACCOUNT'
+  | 'DEPOT_POSITION'
+  | 'SELL_ORDER'
+  | 'INVOICE'
+  | 'ORDER_POSITION'
+  /** Investor profiles and adviser offers (with their positions). */
+  | 'PREFERENCES_PROFILE'
+  /** Offers with their tranches; an archived offer counts as deleted. */
+  | 'OFFER'
+  /** Vintages with ratings, grape shares, market records, price history, valuations and assortment parts. */
+  | 'VINTAGE'
+  | 'WINE'
+  | 'WINERY'
+  | 'REGION'
+  | 'SUBREGION'
+  | 'COUNTRY'
+  | 'CLASSIFICATION'
+  | 'RATER'
+  | 'GRAPE'
+  | 'BOTTLE_SIZE'
+  | 'ACADEMY_VIDEO'
+  | 'ACADEMY_KEYWORD'
+  | 'BLOG_POST'
+  | 'BRAND_IMAGE';
+
 export type AccountUserFragment = { id: number, email: string, salutation: string | null, firstName: string, lastName: string, company: string | null, phone: string | null, streetAndNumber: string | null, addressSupplement: string | null, postalCode: string | null, city: string | null, country: string, newsletter: boolean, blockedByOrderCheck: boolean, personalOffersCount: number, orderPositionsCount: number, soldOutRequestVintageIds: Array<number> };
 
 export type AccountMeQueryVariables = Exact<{ [key: string]: never; }>;
@@ -829,6 +857,13 @@ export type RejectSellOrderMutationVariables = Exact<{
 
 export type RejectSellOrderMutation = { rejectSellOrder: { success: boolean, errors: Array<{ message: string, code: string, field: string | null }>, sellOrder: { id: number, status: SellOrderStatus } | null } };
 
+export type SyncChangesQueryVariables = Exact<{
+  cursor?: string | null | undefined;
+}>;
+
+
+export type SyncChangesQuery = { syncChanges: { cursor: string, full: boolean, entities: Array<{ entity: SyncEntity, changed: Array<number>, deleted: Array<number> }> } };
+
 export type SessionUserFragment = { id: number, email: string, salutation: string | null, title: string | null, directSalutation: string | null, firstName: string, lastName: string, isStaff: boolean, isSuperuser: boolean };
 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
@@ -881,5 +916,6 @@ export * from './documents/offers.generated';
 export * from './documents/orders.generated';
 export * from './documents/push.generated';
 export * from './documents/secondary-market.generated';
+export * from './documents/sync.generated';
 export * from './documents/user.generated';
 export * from './documents/wineries.generated';

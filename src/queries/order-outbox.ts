@@ -9,14 +9,17 @@ import { useEffect, useState } from 'react';
 import { useUserKey } from '../app/session/session-context';
 import {
   discardOutboxEntry,
+  editOutboxEntry,
   queueOrderChange,
   type ReplayAnswer,
-  readOutbox,
+  ReplayInterrupted,
+  type ReplayResult,
   replayOutbox,
   retryOutboxEntry,
   watchOutbox,
+  withdrawOutboxEntry,
 } from '../db/outbox';
-import type { OrderChange, OutboxEntry } from '../domain/order-outbox';
+import type { OrderChange, OutboxEntry, QueuedEdit } from '../domain/order-outbox';
 import { GENERIC_ERROR } from '../domain/texts';
 import { isUnauthenticatedError, useApiClient } from './client';
 import {
@@ -25,6 +28,7 @@ import {
   DeleteOrderPositionDocument,
 } from './graphql.generated';
 import { MutationRefused } from './mutation-refused';
+import { refreshOrderState } from './order-keys';
 
 interface Answer {
   success: boolean;
@@ -108,15 +112,9 @@ export async function submitOrderChange(
   change: OrderChange,
 ): Promise<SubmitOutcome> {
   const entry = await queueOrderChange(userKey, change);
-  let answer: ReplayAnswer | undefined;
-  try {
-    // The replay tells each entry's outcome (no second read of the outbox to learn it).
-    answer = (await replayOutbox(userKey, (queued) => sendOrderChange(client, queued))).outcomes.get(
-      entry.id,
-    );
-  } catch {
-    answer = undefined; // The connection failed: the change waits.
-  }
+  // The replay tells each entry's outcome (no second read of the outbox to learn it); when the
+  // connection fails, the change may still have gone out before that (else it waits).
+  const answer = (await replay(client, userKey)).outcomes.get(entry.id);
   if (answer?.outcome === 'applied') return 'applied';
   if (answer?.outcome === 'refused') {
     await discardOutboxEntry(entry.id);
@@ -137,12 +135,25 @@ export function useOrderOutbox(): OutboxEntry[] {
   return queue;
 }
 
-async function replayAndRefresh(client: GraphQLClient, queryClient: QueryClient, userKey: string) {
-  const result = await replayOutbox(userKey, (entry) => sendOrderChange(client, entry)).catch(() => null);
-  if (result && result.outcomes.size > 0) {
-    await queryClient.invalidateQueries({ queryKey: ['orders'] });
-    await queryClient.invalidateQueries({ queryKey: ['user'] });
+/** Replays the outbox; an interrupted replay answers what was answered before the connection failed. */
+async function replay(client: GraphQLClient, userKey: string): Promise<ReplayResult> {
+  try {
+    return await replayOutbox(userKey, (entry) => sendOrderChange(client, entry));
+  } catch (error) {
+    if (error instanceof ReplayInterrupted) return error.result;
+    throw error;
   }
+}
+
+/** Replays the outbox and, when the server answered anything, refreshes the order state. */
+async function replayAndRefresh(
+  client: GraphQLClient,
+  queryClient: QueryClient,
+  userKey: string,
+): Promise<ReplayResult | null> {
+  const result = await replay(client, userKey).catch(() => null);
+  if (result && result.outcomes.size > 0) await refreshOrderState(queryClient);
+  return result;
 }
 
 /**
@@ -156,9 +167,43 @@ export function useRetryOrderChange(): (entry: OutboxEntry, amount?: number) => 
   return async (entry, amount) => {
     if (!userKey) return;
     await retryOutboxEntry(userKey, entry.id, amount);
-    await replayAndRefresh(client, queryClient, userKey);
-    if ((await readOutbox(userKey)).some((queued) => queued.status === 'queued'))
-      await requestBackgroundSync();
+    const result = await replayAndRefresh(client, queryClient, userKey);
+    // Not answered (no connection): it waits, and the browser may wake the app when one returns.
+    if (!result || result.interrupted) await requestBackgroundSync();
+  };
+}
+
+/** Said when an edit comes too late: the change went to the server meanwhile. */
+export const QUEUED_CHANGE_SENT =
+  'Die Änderung wurde inzwischen an den Server übertragen und kann hier nicht mehr bearbeitet werden.';
+
+/**
+ * Editing and withdrawing changes that still wait for the connection (`editQueuedChange`,
+ * `withdrawQueuedChange`): the edit collapses into the queued change, so the server receives one
+ * change with the result; a withdrawn change is never sent. The order list shows the queue applied
+ * (the outbox overlay), so nothing else updates the screen. Online, the queue is sent right after.
+ * A change that went out meanwhile cannot be edited: `MutationRefused` with `QUEUED_CHANGE_SENT`.
+ */
+export function useQueuedChangeEditing(): {
+  edit: (entry: OutboxEntry, edit: QueuedEdit) => Promise<void>;
+  withdraw: (entry: OutboxEntry) => Promise<void>;
+} {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const userKey = useUserKey();
+  const afterwards = async (done: boolean) => {
+    if (!done) throw new MutationRefused(QUEUED_CHANGE_SENT, 'ALREADY_SENT');
+    if (userKey && navigator.onLine) await replayAndRefresh(client, queryClient, userKey);
+  };
+  return {
+    edit: async (entry, edit) => {
+      if (!userKey) return;
+      await afterwards(await editOutboxEntry(userKey, entry.id, edit));
+    },
+    withdraw: async (entry) => {
+      if (!userKey) return;
+      await afterwards(await withdrawOutboxEntry(userKey, entry.id));
+    },
   };
 }
 
@@ -192,13 +237,13 @@ export function useOutboxReplay(): void {
 }
 
 /** "Jetzt senden" before a logout: replays the queue now and answers how many changes are left (refused, no connection). */
-export function useSendOutboxNow(): () => Promise<number> {
+export function useSendOutboxNow(): () => Promise<number | null> {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const userKey = useUserKey();
   return async () => {
     if (!userKey) return 0;
-    await replayAndRefresh(client, queryClient, userKey);
-    return (await readOutbox(userKey)).length;
+    // Null: the replay itself failed (the outbox unreadable), nothing is known.
+    return (await replayAndRefresh(client, queryClient, userKey))?.left ?? null;
   };
 }

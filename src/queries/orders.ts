@@ -26,24 +26,16 @@ import {
   UnseenPaymentThanksDocument,
 } from './graphql.generated';
 import { MutationRefused } from './mutation-refused';
+import { orderKeys, refreshOrderState } from './order-keys';
 import { type SubmitOutcome, submitOrderChange } from './order-outbox';
-import { userKeys } from './user';
 
 interface MutationError {
   message: string;
   code: string;
 }
 
-export const orderKeys = {
-  all: ['orders'] as const,
-  orderList: () => [...orderKeys.all, 'order-list'] as const,
-  blocked: () => [...orderKeys.all, 'blocked'] as const,
-  invoices: (stage: string) => [...orderKeys.all, 'invoices', stage] as const,
-  invoice: (invoiceId: number) => [...orderKeys.all, 'invoice', invoiceId] as const,
-  paymentThanks: () => [...orderKeys.all, 'payment-thanks'] as const,
-};
-
 export { MutationRefused } from './mutation-refused';
+export { orderKeys } from './order-keys';
 
 function throwIfRefused(result: { success: boolean; errors: Pick<MutationError, 'message' | 'code'>[] }) {
   const first = result.errors[0];
@@ -52,24 +44,13 @@ function throwIfRefused(result: { success: boolean; errors: Pick<MutationError, 
 
 export const ORDER_LIST_BLOCKED = 'ORDER_LIST_BLOCKED';
 
-/** After an order-list change: the list, the invoices and the user (sidebar badge) are stale. */
 /**
  * Refreshes the order state after an outbox change without holding up the change: `onSettled`
  * would otherwise wait for the refetch, and offline (or on a bad connection) that refetch retries
  * for many seconds while the dialog spins and the queued change never reports back to the user.
  */
 function refreshAfterOrderChange(queryClient: QueryClient): void {
-  void invalidateOrderState(queryClient);
-}
-
-function invalidateOrderState(queryClient: QueryClient) {
-  // While another order-list change is still on its way, a refetch would show the server's state
-  // without it and undo its optimistic update on screen; the last change to settle refetches.
-  if (queryClient.isMutating({ mutationKey: orderKeys.all }) > 1) return Promise.resolve();
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-    queryClient.invalidateQueries({ queryKey: userKeys.all }),
-  ]);
+  void refreshOrderState(queryClient, 1);
 }
 
 /** German notification of a failed order-list change (the original only logged it: deviations.md). */
@@ -171,6 +152,21 @@ async function optimistically(
   return { snapshot };
 }
 
+/**
+ * A change that waits in the outbox is shown by the queue applied to the list (the outbox overlay,
+ * `applyQueue`), not by the cached list: that goes back to the server's state, so a change the user
+ * then edits or withdraws shows as the queue says. The optimistic update stays only for the moment a
+ * change is on its way online.
+ */
+function showQueuedThroughOverlay(
+  queryClient: QueryClient,
+  outcome: SubmitOutcome,
+  context: { snapshot: OrderListData | undefined } | undefined,
+): void {
+  if (outcome === 'queued' && context?.snapshot)
+    queryClient.setQueryData(orderKeys.orderList(), context.snapshot);
+}
+
 export function useChangeOrderPosition() {
   const submit = useSubmitOrderChange();
   const queryClient = useQueryClient();
@@ -198,6 +194,7 @@ export function useChangeOrderPosition() {
             : position,
         ),
       ),
+    onSuccess: (outcome, _variables, context) => showQueuedThroughOverlay(queryClient, outcome, context),
     onError: (error, _variables, context) => {
       if (context?.snapshot) queryClient.setQueryData(orderKeys.orderList(), context.snapshot);
       notifyOrderFailure('Änderung nicht gespeichert', error);
@@ -216,6 +213,7 @@ export function useDeleteOrderPosition() {
       submit({ kind: 'delete', orderPositionId: position.id, title: position.offer.vintage.title }),
     onMutate: (removed) =>
       optimistically(queryClient, (positions) => positions.filter((position) => position.id !== removed.id)),
+    onSuccess: (outcome, _variables, context) => showQueuedThroughOverlay(queryClient, outcome, context),
     onError: (error, _variables, context) => {
       if (context?.snapshot) queryClient.setQueryData(orderKeys.orderList(), context.snapshot);
       notifyOrderFailure('Position nicht entfernt', error);
@@ -236,7 +234,7 @@ export function useCreateInvoice() {
       return answer.createInvoice.invoice;
     },
     onError: (error) => notifyOrderFailure('Bestellung nicht abgeschickt', error),
-    onSettled: () => invalidateOrderState(queryClient),
+    onSettled: () => refreshOrderState(queryClient, 1),
   });
 }
 
@@ -252,7 +250,7 @@ export function useFinalizeInvoice() {
       return answer.finalizeInvoice.hostedInvoiceUrl ?? null;
     },
     onError: (error) => notifyOrderFailure('Zahlung nicht gestartet', error),
-    onSettled: () => invalidateOrderState(queryClient),
+    onSettled: () => refreshOrderState(queryClient, 1),
   });
 }
 

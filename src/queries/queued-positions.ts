@@ -28,6 +28,7 @@ export function orderListOffer(offer: OfferCardFragment): OrderListOffer {
       year: vintage.year,
       bottleSize: offer.bottleSize.title,
       winery: vintage.wine.winery.title,
+      availableCases: offer.availableCases,
     },
   };
 }
@@ -59,7 +60,8 @@ export function queuedOrderPosition(
       sellPriceBtl: offer.priceBtl,
       priceBtlStr: bottlePrice,
       sellPriceCaseStr: casePrice,
-      availableCases: change.amount,
+      // What the offer had when the add was queued (the amount, for adds queued by older builds).
+      availableCases: Math.max(change.amount, offer.availableCases ?? change.amount),
       bottleSize: { id: 0, title: offer.bottleSize },
       vintage: {
         id: 0,

@@ -1,20 +1,36 @@
 /**
- * The background sync of the client area (see `src/db/README.md`, "Sync"): after sign-in, at each
- * app start, on reconnect, every 15 minutes and on "Jetzt synchronisieren", every query the client
- * screens read is fetched through the screens' own query options and written to the query cache
- * and to IndexedDB, so that each screen opens offline even if it was never opened online. The
- * images the data names go into the service worker's image cache, the invoice PDFs into its file
- * cache, and the chunks left out of the precache (map, Excel export) are fetched once.
+ * The background sync of the client area (see `src/db/README.md`, "Sync", and docs/sync.md): after
+ * sign-in, at each app start, on reconnect, every 15 minutes and on "Jetzt synchronisieren". The
+ * first sync (and one a day) fetches every query the client screens read through the screens' own
+ * query options and writes it to the query cache and to IndexedDB, so that each screen opens
+ * offline even if it was never opened online. Every other sync first asks the server what changed
+ * since its cursor (`syncChanges`) and fetches again only the areas (sources) that show a changed
+ * entity; with nothing changed, the delta's answer is all that goes over the wire. The images the
+ * data names go into the service worker's image cache, the invoice PDFs into its file cache.
  *
- * Each entity is a `SyncSource`: a function that stores its queries (and those of the detail pages
- * its rows lead to) through the `SyncContext`. A later entity joins the sync with one more entry in
- * `SYNC_SOURCES`.
+ * Each area is a `SyncSource`: a function that stores its queries (and those of the detail pages
+ * its rows lead to) through the `SyncContext`, and the entities of `syncChanges` its queries show.
+ * A later entity joins the sync with one more entry in `SYNC_SOURCES`.
  */
 import type { QueryClient, QueryFunction, QueryKey, SkipToken } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { persistCachedQuery } from '../db/query-persister';
+import {
+  confirmStoredQueries,
+  forgetStoredQueries,
+  readSyncProgress,
+  storedQueryHashes,
+  writeSyncProgress,
+} from '../db/sync-storage';
 import { RETURN_SLIDER, sliderToRate } from '../domain/advice-simulation';
 import { defaultOfferFilter, offerSearchVariables } from '../domain/offer-filter';
+import {
+  needsFullSync,
+  queriesToConfirm,
+  queriesToForget,
+  type SyncProgress,
+  sourcesToRerun,
+} from '../domain/sync-plan';
 import { accountMeQueryOptions } from './account';
 import {
   investorProfileGateQueryOptions,
@@ -28,6 +44,7 @@ import {
   postPagesQueryOptions,
 } from './content';
 import { depotPerformanceQueryOptions, depotQueryOptions } from './depot';
+import { SyncChangesDocument, type SyncEntity } from './graphql.generated';
 import {
   offerFilterListsQueryOptions,
   offerPageQueryOptions,
@@ -60,11 +77,28 @@ export interface SyncContext {
   keepFile(url: string | null | undefined): void;
 }
 
-/** One entity (or group of screens) of the sync. */
+/** One area (group of screens) of the sync. */
 export interface SyncSource {
   name: string;
+  /** The entities of `syncChanges` its queries show: a change of one fetches the area again. */
+  entities: readonly SyncEntity[];
   run(context: SyncContext): Promise<void>;
 }
+
+/** Offers, vintages and everything their pages show; most areas show some of it. */
+const CATALOGUE: readonly SyncEntity[] = [
+  'OFFER',
+  'VINTAGE',
+  'WINE',
+  'WINERY',
+  'REGION',
+  'SUBREGION',
+  'COUNTRY',
+  'CLASSIFICATION',
+  'RATER',
+  'GRAPE',
+  'BOTTLE_SIZE',
+];
 
 /** The cases of the slider's default return, as the proposal's simulation first asks for it. */
 const DEFAULT_SIMULATION_RATE = sliderToRate(RETURN_SLIDER.initial);
@@ -79,6 +113,7 @@ const unique = <Value>(values: Iterable<Value | null | undefined>): Value[] =>
 export const SYNC_SOURCES: SyncSource[] = [
   {
     name: 'account',
+    entities: ['ACCOUNT', 'PREFERENCES_PROFILE', 'INVOICE'],
     run: async ({ client, store }) => {
       await Promise.all([
         store(accountMeQueryOptions(client)),
@@ -89,6 +124,7 @@ export const SYNC_SOURCES: SyncSource[] = [
   },
   {
     name: 'depot',
+    entities: ['DEPOT_POSITION', 'SELL_ORDER', ...CATALOGUE],
     run: async ({ client, store, storeAll }) => {
       const [depot] = await Promise.all([
         store(depotQueryOptions(client)),
@@ -103,6 +139,7 @@ export const SYNC_SOURCES: SyncSource[] = [
   },
   {
     name: 'offers',
+    entities: CATALOGUE,
     run: async ({ client, store, storeAll }) => {
       const [, offers, hotDeals] = await Promise.all([
         store(offerFilterListsQueryOptions(client)),
@@ -120,6 +157,7 @@ export const SYNC_SOURCES: SyncSource[] = [
   },
   {
     name: 'start',
+    entities: ['BLOG_POST', 'BRAND_IMAGE', ...CATALOGUE],
     run: async ({ client, store, storeAll }) => {
       const start = await store(startPageQueryOptions(client));
       await store(postPagesQueryOptions(client, 0, 3));
@@ -130,6 +168,7 @@ export const SYNC_SOURCES: SyncSource[] = [
   },
   {
     name: 'academy',
+    entities: ['ACADEMY_VIDEO', 'ACADEMY_KEYWORD', ...CATALOGUE],
     run: async ({ client, store, storeAll }) => {
       const videos = await store(academyVideosQueryOptions(client));
       await storeAll(unique(videos.filter((video) => video.isPublished).map((video) => video.slug)), (slug) =>
@@ -139,6 +178,7 @@ export const SYNC_SOURCES: SyncSource[] = [
   },
   {
     name: 'wineries',
+    entities: CATALOGUE,
     run: async ({ client, store, storeAll }) => {
       const [map] = await Promise.all([
         store(wineryMapQueryOptions(client)),
@@ -149,6 +189,7 @@ export const SYNC_SOURCES: SyncSource[] = [
   },
   {
     name: 'orders',
+    entities: ['ORDER_POSITION', 'INVOICE', ...CATALOGUE],
     run: async ({ client, store, keepFile }) => {
       const [, invoices] = await Promise.all([
         store(orderListQueryOptions(client)),
@@ -159,6 +200,7 @@ export const SYNC_SOURCES: SyncSource[] = [
   },
   {
     name: 'advice',
+    entities: ['PREFERENCES_PROFILE', ...CATALOGUE],
     run: async ({ client, store, storeAll }) => {
       const proposals = await store(personalOffersQueryOptions(client));
       await storeAll(unique(proposals.map((proposal) => proposal.uid)), (uid) =>
@@ -213,59 +255,131 @@ export interface SyncResult {
   queries: number;
   images: string[];
   files: string[];
+  /** Every query was fetched (first sync, another app build, the daily one, or the server said so). */
+  full: boolean;
+  /** The sources fetched again (all of them on a full sync). */
+  sources: string[];
 }
 
+export interface SyncOptions {
+  /** Whose data (`deviceUserKey`): the progress and stored queries are per user. */
+  userKey: string;
+  /** The app build: stored queries of another build are not restored, so it syncs in full. */
+  buildId: string;
+  sources?: SyncSource[];
+  origin?: string;
+  isCancelled?: () => boolean;
+  now?: () => number;
+}
+
+const cancelledError = () => new Error('Synchronisierung abgebrochen');
+
 /**
- * One full sync: every source in turn; the queries are fetched without the persister's restore
- * (always from the server) and then written to IndexedDB. Throws on the first failure (the
- * queries stored so far stay).
+ * One sync. It asks the server what changed since the device's cursor (the first time, and once a
+ * day, for everything), fetches the sources that show a changed entity (all on a full sync) from
+ * the server and writes them to IndexedDB, removes the stored queries no source stores any more
+ * (deleted rows, archived offers) and marks the others as confirmed now. The cursor is saved only
+ * after all of it: a sync that fails or is cancelled repeats the same delta next time. Throws on
+ * the first failure (the queries stored so far stay).
  */
 export async function syncClientArea(
   client: GraphQLClient,
   queryClient: QueryClient,
-  options: { sources?: SyncSource[]; origin?: string; isCancelled?: () => boolean } = {},
+  options: SyncOptions,
 ): Promise<SyncResult> {
+  const { userKey, buildId } = options;
+  const now = options.now ?? Date.now;
   const origin = options.origin ?? (typeof location === 'undefined' ? 'http://localhost' : location.origin);
+  const sources = options.sources ?? SYNC_SOURCES;
+  const cancelled = () => options.isCancelled?.() ?? false;
+  const startedAt = now();
+  const previous = readSyncProgress(userKey);
+  const continued = needsFullSync(previous, buildId, startedAt) ? null : previous;
+  const { syncChanges: delta } = await client.request(SyncChangesDocument, {
+    cursor: continued?.cursor ?? null,
+  });
+  if (cancelled()) throw cancelledError();
+  const full = continued === null || delta.full;
+  const stored = full ? new Set<string>() : await storedQueryHashes(userKey);
+  const rerun = full
+    ? new Set(sources.map((source) => source.name))
+    : sourcesToRerun(sources, delta.entities, continued.manifests, (hash) => stored.has(hash));
+
   const images = new Set<string>();
   const files = new Set<string>();
   let queries = 0;
-  const store = async <Data>(query: SyncQuery<Data>): Promise<Data> => {
-    if (options.isCancelled?.()) throw new Error('Synchronisierung abgebrochen');
-    const data = (await queryClient.fetchQuery({
-      ...(query as Parameters<QueryClient['fetchQuery']>[0]),
-      staleTime: 0,
-      retry: false,
-      // Straight from the server: the persister would answer from the device first.
-      persister: undefined,
-    })) as Data;
-    // A logout meanwhile: nothing more goes to the device.
-    if (options.isCancelled?.()) throw new Error('Synchronisierung abgebrochen');
-    const cached = queryClient.getQueryCache().find({ queryKey: query.queryKey, exact: true });
-    if (cached) {
-      // `fetchQuery` left its options (without the persister) on the query; a later refetch
-      // (an invalidation after a change) would use them and never write the device's copy again
-      // while no screen re-renders with its own options. Give the query its usual options back.
-      cached.setOptions(queryClient.defaultQueryOptions(query as Parameters<QueryClient['fetchQuery']>[0]));
-      await persistCachedQuery(cached);
-    }
-    imageUrlsIn(data, origin, images);
-    queries += 1;
-    return data;
-  };
-  const context: SyncContext = {
-    client,
-    store,
-    storeAll: (items, options) => forEachLimited(items, CONCURRENCY, (item) => store(options(item))),
-    keepFile: (url) => {
-      if (!url) return;
-      try {
-        const absolute = new URL(url, origin);
-        if (absolute.origin === origin) files.add(absolute.href);
-      } catch {
-        // Not a URL.
+  const manifests: Record<string, string[]> = {};
+  for (const source of sources) {
+    if (!rerun.has(source.name)) continue;
+    const hashes = new Set<string>();
+    const store = async <Data>(query: SyncQuery<Data>): Promise<Data> => {
+      if (cancelled()) throw cancelledError();
+      const data = (await queryClient.fetchQuery({
+        ...(query as Parameters<QueryClient['fetchQuery']>[0]),
+        staleTime: 0,
+        retry: false,
+        // Straight from the server: the persister would answer from the device first.
+        persister: undefined,
+      })) as Data;
+      // A logout meanwhile: nothing more goes to the device.
+      if (cancelled()) throw cancelledError();
+      const cached = queryClient.getQueryCache().find({ queryKey: query.queryKey, exact: true });
+      if (cached) {
+        // `fetchQuery` left its options (without the persister) on the query; a later refetch
+        // (an invalidation after a change) would use them and never write the device's copy again
+        // while no screen re-renders with its own options. Give the query its usual options back.
+        cached.setOptions(queryClient.defaultQueryOptions(query as Parameters<QueryClient['fetchQuery']>[0]));
+        await persistCachedQuery(cached);
+        hashes.add(cached.queryHash);
       }
-    },
+      imageUrlsIn(data, origin, images);
+      queries += 1;
+      return data;
+    };
+    const context: SyncContext = {
+      client,
+      store,
+      storeAll: (items, toQuery) => forEachLimited(items, CONCURRENCY, (item) => store(toQuery(item))),
+      keepFile: (url) => {
+        if (!url) return;
+        try {
+          const absolute = new URL(url, origin);
+          if (absolute.origin === origin) files.add(absolute.href);
+        } catch {
+          // Not a URL.
+        }
+      },
+    };
+    await source.run(context);
+    manifests[source.name] = [...hashes];
+  }
+  if (cancelled()) throw cancelledError();
+
+  const before = previous?.manifests ?? {};
+  const after = full ? manifests : { ...continued.manifests, ...manifests };
+  const forget = queriesToForget(before, after);
+  for (const hash of forget) {
+    const query = queryClient.getQueryCache().get(hash);
+    if (query) queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
+  }
+  await forgetStoredQueries(userKey, forget);
+  if (!full) {
+    const confirm = queriesToConfirm(after, rerun);
+    for (const hash of confirm) {
+      const query = queryClient.getQueryCache().get(hash);
+      if (query?.state.status === 'success' && query.state.dataUpdatedAt < startedAt) {
+        queryClient.setQueryData(query.queryKey, query.state.data, { updatedAt: startedAt });
+      }
+    }
+    await confirmStoredQueries(userKey, confirm, startedAt);
+  }
+  if (cancelled()) throw cancelledError();
+  const progress: SyncProgress = {
+    cursor: delta.cursor,
+    buildId,
+    fullAt: full ? startedAt : (continued?.fullAt ?? startedAt),
+    manifests: after,
   };
-  for (const source of options.sources ?? SYNC_SOURCES) await source.run(context);
-  return { queries, images: [...images], files: [...files] };
+  writeSyncProgress(userKey, progress);
+  return { queries, images: [...images], files: [...files], full, sources: [...rerun] };
 }

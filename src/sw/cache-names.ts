@@ -11,3 +11,10 @@ export const USER_CACHES = {
 
 /** Chunks left out of the precache (map, Excel export); code, not user data. */
 export const ON_DEMAND_CHUNK_CACHE = 'on-demand-chunks';
+
+/**
+ * Message of the page to the service worker at a session's end: delete the user caches, and store
+ * nothing that a request started before it still brings (an image of the sync's warm-up in flight
+ * would otherwise land in the emptied cache). The worker answers on the message's port when done.
+ */
+export const CLEAR_USER_CACHES = 'CLEAR_USER_CACHES';

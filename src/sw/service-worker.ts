@@ -15,13 +15,30 @@ import {
   parsePushPayload,
 } from '../domain/push';
 import { isSpaPath } from '../domain/server-paths';
-import { ON_DEMAND_CHUNK_CACHE, USER_CACHES } from './cache-names';
+import { CLEAR_USER_CACHES, ON_DEMAND_CHUNK_CACHE, USER_CACHES } from './cache-names';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
 // Only images are kept for offline use. Videos (`/media/videos/…?exp=…&sig=…`, signed addresses that
 // expire) are never cached by this worker: they go to the network, and offline the player says so.
 const MEDIA_IMAGE = /^\/media\/.+\.(svg|jpe?g|png|webp)$/i;
+
+/**
+ * Raised at every session end (`CLEAR_USER_CACHES`): a response to a request made before it belongs
+ * to the previous user and is not stored in the user caches.
+ */
+let session = 0;
+type StrategyPlugin = NonNullable<
+  NonNullable<ConstructorParameters<typeof CacheFirst>[0]>['plugins']
+>[number];
+const sameSessionOnly: StrategyPlugin = {
+  requestWillFetch: async ({ request, state }) => {
+    if (state) state.session = session;
+    return request;
+  },
+  cacheWillUpdate: async ({ response, state }) =>
+    state?.session === undefined || state.session === session ? response : null,
+};
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -41,6 +58,7 @@ registerRoute(
     cacheName: USER_CACHES.images,
     // The size cap of the images the sync fetches (thumbnails, bottles, wineries): the least used go first.
     plugins: [
+      sameSessionOnly,
       new ExpirationPlugin({ maxEntries: 800, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
     ],
   }),
@@ -56,7 +74,7 @@ registerRoute(
   new NetworkFirst({
     cacheName: USER_CACHES.files,
     networkTimeoutSeconds: 8,
-    plugins: [new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+    plugins: [sameSessionOnly, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
   }),
 );
 
@@ -162,6 +180,14 @@ self.addEventListener('sync', (event) => {
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (event.data?.type === CLEAR_USER_CACHES) {
+    session += 1;
+    event.waitUntil(
+      Promise.all(Object.values(USER_CACHES).map((name) => caches.delete(name))).then(() =>
+        event.ports[0]?.postMessage('done'),
+      ),
+    );
+  }
 });
 
 // The first installed worker takes over open tabs at once, so the app works offline without a reload.

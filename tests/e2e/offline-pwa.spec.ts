@@ -182,11 +182,11 @@ test('a push message delivered to the service worker shows the notification with
   await expect(page.getByRole('heading', { name: 'Mein Orderbuch' })).toBeVisible();
 });
 
-/** Cases on the client's order list, read from the API (not through the page). */
-async function casesOnOrderList(
+/** The client's session token, signed in through the API (not through the page). */
+async function apiToken(
   request: import('@playwright/test').APIRequestContext,
   client: { email: string; password: string },
-): Promise<number> {
+): Promise<string> {
   const signIn = await request.post('/graphql', {
     data: {
       query:
@@ -194,7 +194,15 @@ async function casesOnOrderList(
       variables: client,
     },
   });
-  const token = (await signIn.json()).data.tokenAuth.token as string;
+  return (await signIn.json()).data.tokenAuth.token as string;
+}
+
+/** Cases on the client's order list, read from the API (not through the page). */
+async function casesOnOrderList(
+  request: import('@playwright/test').APIRequestContext,
+  client: { email: string; password: string },
+): Promise<number> {
+  const token = await apiToken(request, client);
   const list = await request.post('/graphql', {
     headers: { authorization: `JWT ${token}` },
     data: { query: '{ orderPositionList { amount } }' },
@@ -257,4 +265,136 @@ test('an offer added to the order list offline waits, survives a reload and is a
   await expect.poll(() => casesOnOrderList(request, client)).toBe(before + 1);
   await page.reload();
   await expect.poll(() => casesOnOrderList(request, client)).toBe(before + 1);
+});
+
+/** The client's order positions on the server: offer id → cases (read from the API). */
+async function serverOrderList(
+  request: import('@playwright/test').APIRequestContext,
+  client: { email: string; password: string },
+): Promise<Record<number, number>> {
+  const token = await apiToken(request, client);
+  const list = await request.post('/graphql', {
+    headers: { authorization: `JWT ${token}` },
+    data: { query: '{ orderPositionList { amount offer { id } } }' },
+  });
+  const positions = (await list.json()).data.orderPositionList as { amount: number; offer: { id: number } }[];
+  return Object.fromEntries(positions.map((position) => [position.offer.id, position.amount]));
+}
+
+test('a waiting add can be changed and another waiting change withdrawn; the server gets exactly the result', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
+  const client = await registerActivatedClient(request, 'editable-queue', { withBillingAddress: true });
+  const offers = (
+    await (
+      await request.post('/graphql', {
+        data: {
+          query: `{ searchOffers(isPromoted: true) {
+            available { id availableCases secondaryMarket vintage { id title year wine { title } } } } }`,
+        },
+      })
+    ).json()
+  ).data.searchOffers.available as {
+    id: number;
+    availableCases: number;
+    secondaryMarket: boolean;
+    vintage: { id: number; title: string; year: number; wine: { title: string } };
+  }[];
+  // Two catalogue offers with three cases at least (Zweitmarkt offers have their own rules), each
+  // the only offer of its vintage and named unmistakably (no name contained in another).
+  const label = (offer: (typeof offers)[number]) => `${offer.vintage.title} ${offer.vintage.year}`;
+  const [onList, added] = offers.filter(
+    (offer) =>
+      offer.availableCases >= 3 &&
+      !offer.secondaryMarket &&
+      offers.every(
+        (other) =>
+          other === offer ||
+          (other.vintage.id !== offer.vintage.id &&
+            !label(other).includes(label(offer)) &&
+            !other.vintage.title.includes(offer.vintage.title)),
+      ),
+  );
+  if (!onList || !added) throw new Error('Zu wenige Angebote mit drei Kisten in den Demo-Daten');
+  // A position already on the server, added online through the API.
+  const token = await apiToken(request, client);
+  const created = await request.post('/graphql', {
+    headers: { authorization: `JWT ${token}` },
+    data: {
+      query:
+        'mutation ($offerId: Int!) { createOrderPosition(offerId: $offerId, amount: 1) { success errors { message } } }',
+      variables: { offerId: onList.id },
+    },
+  });
+  expect(await created.json()).toMatchObject({ data: { createOrderPosition: { success: true } } });
+  expect(await serverOrderList(request, client)).toEqual({ [onList.id]: 1 });
+
+  await logIn(page, client.email, client.password);
+  await waitForServiceWorkerControl(page);
+  await page.goto('/admin/orderlist');
+  await expect(page.getByTestId('order-position').filter({ hasText: label(onList) })).toBeVisible();
+  await page.goto('/admin/weinangebot');
+  await expect(page.getByTestId('offer-card').filter({ hasText: label(added) })).toBeVisible();
+
+  await goOffline(context);
+  // Offline: add an offer (it waits), and change the amount of the position on the server.
+  await page
+    .getByTestId('offer-card')
+    .filter({ hasText: label(added) })
+    .getByRole('button', { name: 'Auf Orderliste setzen' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Auf Orderliste setzen' })
+    .getByRole('button', { name: 'Hinzufügen' })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/orderlist/);
+  const existing = page.getByTestId('order-position').filter({ hasText: label(onList) });
+  const waitingAdd = page
+    .getByTestId('order-position')
+    .filter({ hasText: label(added) })
+    .filter({ hasText: 'Wartet auf Verbindung' });
+  await expect(waitingAdd).toBeVisible();
+  await existing.getByLabel('Kisten').fill('2');
+  await expect(page.getByText('2 Änderungen warten auf Verbindung')).toBeVisible();
+
+  // The waiting add takes 3 cases instead of 1; the change of the other position is withdrawn.
+  await waitingAdd.getByLabel('Kisten').fill('3');
+  await expect(
+    page
+      .getByRole('status')
+      .getByText(`${added.vintage.wine.title} ${added.vintage.year}: 3 Kisten hinzufügen`),
+  ).toBeVisible();
+  await page.getByRole('button', { name: `${onList.vintage.title}: 2 Kisten zurückziehen` }).click();
+  await expect(page.getByText('1 Änderung wartet auf Verbindung')).toBeVisible();
+  await expect(existing.getByLabel('Kisten')).toHaveValue('1');
+  await expect(waitingAdd.getByLabel('Kisten')).toHaveValue('3');
+
+  // The edited queue survives a reload offline.
+  await page.reload();
+  await expect(page.getByText('1 Änderung wartet auf Verbindung')).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .getByText(`${added.vintage.wine.title} ${added.vintage.year}: 3 Kisten hinzufügen`),
+  ).toBeVisible();
+  await expect(existing.getByLabel('Kisten')).toHaveValue('1');
+  await expect(waitingAdd.getByLabel('Kisten')).toHaveValue('3');
+  expect(await serverOrderList(request, client)).toEqual({ [onList.id]: 1 });
+
+  await goOnline(context);
+  await expect(page.getByText('1 Änderung wartet auf Verbindung')).toBeHidden({ timeout: 15_000 });
+  // Exactly the edited result, once: 3 cases of the added offer (not 1, not 4), the other unchanged.
+  await expect.poll(() => serverOrderList(request, client)).toEqual({ [onList.id]: 1, [added.id]: 3 });
+  await expect(page.getByTestId('order-position').filter({ hasText: label(added) })).toHaveCount(1);
+  await expect(waitingAdd).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('order-position').filter({ hasText: label(added) })).toBeVisible();
+  expect(await serverOrderList(request, client)).toEqual({ [onList.id]: 1, [added.id]: 3 });
+  // Nothing failed in the page when the connection returned (the CancelledError of issue 15).
+  expect(pageErrors).toEqual([]);
 });

@@ -5,6 +5,7 @@ import { database } from '../../src/db/database';
 import {
   clearOutbox,
   queueOrderChange,
+  ReplayInterrupted,
   readOutbox,
   replayOutbox,
   retryOutboxEntry,
@@ -130,7 +131,16 @@ describe('Offline-Speicher', () => {
         : { outcome: 'applied' as const };
     };
 
-    await expect(replayOutbox(user, send)).rejects.toThrow('Failed to fetch');
+    // The replay stops and tells what was answered before the connection failed.
+    const interrupted = await replayOutbox(user, send).catch((error: unknown) => error);
+    expect(interrupted).toBeInstanceOf(ReplayInterrupted);
+    expect((interrupted as ReplayInterrupted).cause).toMatchObject({ message: 'Failed to fetch' });
+    expect((interrupted as ReplayInterrupted).result).toMatchObject({
+      applied: 1,
+      refused: 1,
+      left: 2,
+      interrupted: true,
+    });
     expect(sent).toEqual(['Sassicaia 2019', 'Masseto 2018']);
     let queue = await readOutbox(user);
     expect(queue.map((entry) => [entry.change.title, entry.status, entry.reason])).toEqual([

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyQueue,
+  editQueuedChange,
   enqueueChange,
   hasQueuedAdds,
+  isEditable,
   isLocalPosition,
+  localPositionEntry,
   type OrderChange,
   type OutboxEntry,
   positionCountWithQueue,
   replayOrder,
   retryRefusedEntry,
   waitingText,
+  withdrawQueuedChange,
 } from '../../src/domain/order-outbox';
 
 let seq = 0;
@@ -192,5 +196,88 @@ describe('Warteschlange der Orderlisten-Änderungen', () => {
     const waiting = entry(change(1, 2));
     expect(retryRefusedEntry([waiting], waiting.id, { id: 'x', createdAt: 1 })).toEqual([waiting]);
     expect(retryRefusedEntry([waiting], 'unbekannt', { id: 'x', createdAt: 1 })).toEqual([waiting]);
+  });
+});
+
+describe('Bearbeitbare Warteschlange', () => {
+  const add = (amount: number): OrderChange => ({ kind: 'create', offerId: 7, amount, title: 'Opus One' });
+  const sent = (queued: OutboxEntry): OutboxEntry => ({ ...queued, attempted: true });
+
+  it('collapses a new amount into a waiting add: one change, same id and place, the new amount', () => {
+    const first = entry(change(1, 2));
+    const waitingAdd = entry(add(1));
+    const edited = editQueuedChange([first, waitingAdd], waitingAdd.id, { amount: 3 });
+    expect(edited).toEqual([first, { ...waitingAdd, change: add(3) }]);
+  });
+
+  it('takes no condition report into a waiting add (adding a position takes none)', () => {
+    const waitingAdd = entry(add(1));
+    expect(editQueuedChange([waitingAdd], waitingAdd.id, { conditionReport: true })).toBeNull();
+    expect(editQueuedChange([waitingAdd], waitingAdd.id, { amount: 1 })).toBeNull();
+  });
+
+  it('collapses an edit into a waiting change of a position, field by field', () => {
+    const waiting = entry({ kind: 'change', orderPositionId: 1, amount: 2, title: 'Sassicaia' });
+    const edited = editQueuedChange([waiting], waiting.id, { conditionReport: true });
+    expect(edited?.map((queued) => queued.change)).toEqual([
+      { kind: 'change', orderPositionId: 1, amount: 2, conditionReport: true, title: 'Sassicaia' },
+    ]);
+    expect(edited?.[0]?.id).toBe(waiting.id);
+    expect(editQueuedChange(edited ?? [], waiting.id, { amount: 4 })?.[0]?.change).toMatchObject({
+      amount: 4,
+      conditionReport: true,
+    });
+  });
+
+  it('has nothing to edit in a waiting removal', () => {
+    const removal = entry({ kind: 'delete', orderPositionId: 1, title: 'Sassicaia' });
+    expect(editQueuedChange([removal], removal.id, { amount: 2 })).toBeNull();
+  });
+
+  it('withdraws a waiting change: it is never sent, the others keep their order', () => {
+    const first = entry(add(1));
+    const second = entry(change(1, 2));
+    const third = entry({ kind: 'delete', orderPositionId: 4, title: 'Pétrus' });
+    const queue = withdrawQueuedChange([first, second, third], second.id);
+    expect(queue).toEqual([first, third]);
+    expect(replayOrder(queue ?? []).map((queued) => queued.id)).toEqual([first.id, third.id]);
+  });
+
+  it('neither edits nor withdraws a change that was sent without an answer, nor a refused or unknown one', () => {
+    const onItsWay = sent(entry(add(1)));
+    const refused = entry(change(1, 2), 'refused');
+    const queue = [onItsWay, refused];
+    expect(isEditable(onItsWay)).toBe(false);
+    expect(isEditable(refused)).toBe(false);
+    for (const id of [onItsWay.id, refused.id, 'unbekannt']) {
+      expect(editQueuedChange(queue, id, { amount: 3 }), id).toBeNull();
+      expect(withdrawQueuedChange(queue, id), id).toBeNull();
+    }
+  });
+
+  it('merges a later change only into a change never sent; one sent stays as it went out', () => {
+    const onItsWay = sent(entry(change(1, 2)));
+    const queue = enqueueChange([onItsWay], entry(change(1, 5)));
+    expect(queue.map((queued) => queued.change)).toEqual([change(1, 2), change(1, 5)]);
+    const removed = enqueueChange(
+      [onItsWay],
+      entry({ kind: 'delete', orderPositionId: 1, title: 'Sassicaia' }),
+    );
+    expect(removed.map((queued) => queued.change.kind)).toEqual(['change', 'delete']);
+  });
+
+  it('finds the waiting add behind a position that exists only on this device', () => {
+    const first = entry(change(1, 2));
+    const waitingAdd = entry(add(2));
+    const queue = [first, waitingAdd];
+    const positions = applyQueue([{ id: 1, amount: 1, conditionReport: false }], queue, (created, id) => ({
+      id,
+      amount: created.amount,
+      conditionReport: false,
+    }));
+    const local = positions.find((position) => isLocalPosition(position));
+    expect(local).toBeDefined();
+    expect(localPositionEntry(queue, local?.id ?? 0)).toBe(waitingAdd);
+    expect(localPositionEntry(queue, 1)).toBeUndefined();
   });
 });

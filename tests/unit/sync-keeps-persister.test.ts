@@ -36,8 +36,14 @@ it('writes the refetch after an invalidation to the device although the sync fet
   await expect.poll(() => observer.getCurrentResult().data).toEqual({ version: 1 });
 
   // The sync stores it (same data: the screen does not render again).
-  await syncClientArea({} as GraphQLClient, queryClient, {
-    sources: [{ name: 'depot', run: async ({ store }) => void (await store(options)) }],
+  // The server's delta answer of a first (full) sync; the one source stores the query.
+  const client = {
+    request: async () => ({ syncChanges: { cursor: 'c1', full: true, entities: [] } }),
+  } as unknown as GraphQLClient;
+  await syncClientArea(client, queryClient, {
+    userKey: USER,
+    buildId: 'build-1',
+    sources: [{ name: 'depot', entities: [], run: async ({ store }) => void (await store(options)) }],
   });
   expect(await deviceCopy()).toEqual({ version: 1 });
 

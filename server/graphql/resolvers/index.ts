@@ -29,6 +29,7 @@ import {
   secondaryMarketTrancheFields,
   secondaryMarketTypes,
 } from './secondary-market';
+import { syncQueries } from './sync';
 import { trancheMutations } from './tranches';
 import { userFields, userQueries } from './user';
 import { wineryQueries, wineryTypes } from './wineries';
@@ -89,6 +90,7 @@ export const resolvers = {
     ...quoteQueries,
     ...sortimentQueries,
     ...secondaryMarketQueries,
+    ...syncQueries,
   }),
   Mutation: guarded('Mutation', {
     ...authMutations,

@@ -34,7 +34,7 @@ export function LogoutButton() {
     setSending(true);
     let left = unsent;
     try {
-      left = await sendNow();
+      left = (await sendNow()) ?? unsent;
     } finally {
       setSending(false);
     }

@@ -31,7 +31,13 @@ export function SyncStatus() {
   return (
     <Popover position="bottom-end" withArrow shadow="md">
       <Popover.Target>
-        <UnstyledButton data-testid="sync-status" aria-label={`Synchronisierung: ${status}`} px={6} py={4}>
+        <UnstyledButton
+          data-testid="sync-status"
+          data-phase={state.phase}
+          aria-label={`Synchronisierung: ${status}`}
+          px={6}
+          py={4}
+        >
           <Group gap={6} wrap="nowrap">
             {state.phase === 'syncing' ? (
               <Loader size={10} />

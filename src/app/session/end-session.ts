@@ -1,13 +1,35 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { clearPersistedQueryCache } from '../../db/query-cache';
 import { syncState } from '../../db/sync-state';
-import { USER_CACHES } from '../../sw/cache-names';
+import { CLEAR_USER_CACHES, USER_CACHES } from '../../sw/cache-names';
 import { forgetDevicePushOnServer, unsubscribeDevicePush } from '../pwa/push-subscription';
 import { stopBackgroundSync } from '../sync/background-sync';
 import type { SessionStore } from './session-store';
 
+/** How long the logout waits for the service worker to confirm that it emptied the user caches. */
+const WORKER_ANSWER_MS = 3_000;
+
+/**
+ * Asks the service worker to empty the user caches and to store nothing a request made before
+ * brings (an image of the sync's warm-up may still be on its way); resolves when it answered.
+ */
+function clearWorkerCaches(): Promise<void> {
+  const worker = typeof navigator === 'undefined' ? null : navigator.serviceWorker?.controller;
+  if (!worker) return Promise.resolve();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(resolve, WORKER_ANSWER_MS);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    worker.postMessage({ type: CLEAR_USER_CACHES }, [channel.port2]);
+  });
+}
+
 /** Deletes the service worker's caches that hold user data (images of the depot, invoice PDFs). */
 async function clearUserCaches(): Promise<void> {
+  await clearWorkerCaches();
   if (typeof caches === 'undefined') return;
   await Promise.all(Object.values(USER_CACHES).map((name) => caches.delete(name)));
 }

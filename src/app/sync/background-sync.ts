@@ -93,14 +93,17 @@ async function serviceWorkerControl(timeoutMs = 20_000): Promise<boolean> {
  * sync says "Synchronisiert": once it does, every screen and its downloads work offline.
  */
 async function beforeDone(result: SyncResult, signal: AbortSignal): Promise<void> {
+  if (!result.full && result.files.length === 0) return;
   // Only through the service worker do the files and chunks land in its caches.
   if (!(await serviceWorkerControl())) return;
-  await loadOnDemandChunks().catch(() => undefined);
+  // The chunks change only with the app build, and another build syncs in full.
+  if (result.full) await loadOnDemandChunks().catch(() => undefined);
   await warm(result.files, signal);
 }
 
 /** The images (many, only pictures) after the state says synchronised; a logout aborts them. */
 async function afterData(result: SyncResult, firstSync: boolean, signal: AbortSignal): Promise<void> {
+  if (result.images.length === 0 && !firstSync) return;
   if (!(await serviceWorkerControl())) return;
   await warm(result.images, signal);
   if (signal.aborted) return;
@@ -110,12 +113,14 @@ async function afterData(result: SyncResult, firstSync: boolean, signal: AbortSi
 }
 
 /**
- * Runs the sync once (a second call while one runs joins it). Offline it does nothing. The state
- * in the top bar follows: syncing → "Synchronisiert um …" or failed.
+ * Runs the sync once (a second call while one runs joins it): in full the first time, else the
+ * delta since the last one (`syncClientArea`). Offline it does nothing. The state in the top bar
+ * follows: syncing → "Synchronisiert um …" or failed.
  */
 export function runBackgroundSync(
   client: GraphQLClient,
   queryClient: QueryClient,
+  userKey: string,
   isCurrentUser: () => boolean,
 ): Promise<void> {
   if (running) return running;
@@ -130,7 +135,11 @@ export function runBackgroundSync(
       // Loaded with the first sync: it holds every area's documents, which the shell (and /login)
       // must not carry.
       const { syncClientArea } = await import('../../queries/sync');
-      const result = await syncClientArea(client, queryClient, { isCancelled: cancelled });
+      const result = await syncClientArea(client, queryClient, {
+        userKey,
+        buildId: __APP_BUILD_ID__,
+        isCancelled: cancelled,
+      });
       if (cancelled()) return;
       await beforeDone(result, abort.signal);
       if (cancelled()) return;

@@ -35,7 +35,7 @@ export function useBackgroundSync(): void {
       const session = sessionStore.getSession();
       return session !== null && deviceUserKey(session.user) === userKey;
     };
-    const sync = () => runBackgroundSync(client, queryClient, isCurrentUser);
+    const sync = () => runBackgroundSync(client, queryClient, userKey, isCurrentUser);
     requestSync = sync;
     const onOnline = () => void sync();
     const { syncedAt } = syncState.get();

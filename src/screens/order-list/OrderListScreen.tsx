@@ -7,10 +7,18 @@ import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { forgetPersistedQueries } from '../../db/query-cache';
 import { billingComplete } from '../../domain/billing-data';
 import { ORDER_LIST_BLOCKED_TEXT, ORDER_LIST_EMPTY } from '../../domain/order-list-texts';
-import { applyQueue, hasQueuedAdds, isLocalPosition, replayOrder } from '../../domain/order-outbox';
-import { depotKeys } from '../../queries/depot';
-import { useOrderOutbox } from '../../queries/order-outbox';
 import {
+  applyQueue,
+  hasQueuedAdds,
+  isEditable,
+  isLocalPosition,
+  localPositionEntry,
+  replayOrder,
+} from '../../domain/order-outbox';
+import { depotKeys } from '../../queries/depot';
+import { useOrderOutbox, useQueuedChangeEditing } from '../../queries/order-outbox';
+import {
+  notifyOrderFailure,
   orderKeys,
   useChangeOrderPosition,
   useCreateInvoice,
@@ -99,6 +107,7 @@ export function OrderListScreen() {
   const outbox = useOrderOutbox();
   const change = useChangeOrderPosition();
   const remove = useDeleteOrderPosition();
+  const queued = useQueuedChangeEditing();
   const createInvoice = useCreateInvoice();
   const redirect = usePayRedirect();
   const { online } = useNetwork();
@@ -189,16 +198,40 @@ export function OrderListScreen() {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack>
-              {positions.map((position) => (
-                <OrderPositionRow
-                  key={position.id}
-                  position={position}
-                  mode={isLocalPosition(position) ? 'display' : 'order-list'}
-                  waiting={isLocalPosition(position)}
-                  onChange={(values) => change.mutate({ position, ...values })}
-                  onRemove={() => remove.mutate(position)}
-                />
-              ))}
+              {positions.map((position) => {
+                // A queued add is its own position until the server has it: its edits collapse
+                // into the waiting change and its removal withdraws it.
+                const waitingAdd = isLocalPosition(position)
+                  ? localPositionEntry(outbox, position.id)
+                  : undefined;
+                const editable =
+                  !isLocalPosition(position) || (waitingAdd !== undefined && isEditable(waitingAdd));
+                return (
+                  <OrderPositionRow
+                    key={position.id}
+                    position={position}
+                    mode={editable ? 'order-list' : 'display'}
+                    waiting={isLocalPosition(position)}
+                    conditionReportLater={waitingAdd !== undefined}
+                    onChange={(values) =>
+                      waitingAdd
+                        ? void queued
+                            .edit(waitingAdd, values)
+                            .catch((error: unknown) =>
+                              notifyOrderFailure('Änderung nicht gespeichert', error),
+                            )
+                        : change.mutate({ position, ...values })
+                    }
+                    onRemove={() =>
+                      waitingAdd
+                        ? void queued
+                            .withdraw(waitingAdd)
+                            .catch((error: unknown) => notifyOrderFailure('Nicht zurückgezogen', error))
+                        : remove.mutate(position)
+                    }
+                  />
+                );
+              })}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

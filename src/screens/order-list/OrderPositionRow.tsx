@@ -22,17 +22,23 @@ export interface OrderPositionRowProps {
   mode?: 'order-list' | 'display';
   /** Added on this device while offline: marked as waiting for the connection. */
   waiting?: boolean;
+  /** A queued add: the condition report is chosen once the server has the position. Default false. */
+  conditionReportLater?: boolean;
   onChange?: (change: { amount?: number; conditionReport?: boolean }) => void;
   onRemove?: () => void;
 }
 
 const SAVE_DELAY_MS = 500;
 
+/** A queued add carries no condition report (adding a position takes none). */
+const CONDITION_REPORT_LATER = 'Wählbar, sobald die Position übertragen ist';
+
 /** One order position: wine, bottle size, case price, case amount, condition-report flag, removal. */
 export function OrderPositionRow({
   position,
   mode = 'order-list',
   waiting = false,
+  conditionReportLater = false,
   onChange,
   onRemove,
 }: OrderPositionRowProps) {
@@ -127,6 +133,8 @@ export function OrderPositionRow({
           />
           <Checkbox
             label="Zustandsbericht"
+            description={conditionReportLater ? CONDITION_REPORT_LATER : undefined}
+            disabled={conditionReportLater}
             checked={conditionReport}
             onChange={(event) => {
               const checked = event.currentTarget.checked;

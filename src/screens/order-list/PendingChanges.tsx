@@ -2,9 +2,16 @@ import { Alert, Button, Group, List, NumberInput, Stack, Text } from '@mantine/c
 import { useState } from 'react';
 import { discardOutboxEntry } from '../../db/outbox';
 import { MAX_ORDER_CASES, MIN_ORDER_CASES } from '../../domain/order-costs';
-import { changeAmount, type OutboxEntry, replayOrder, waitingText } from '../../domain/order-outbox';
+import {
+  changeAmount,
+  isEditable,
+  type OutboxEntry,
+  replayOrder,
+  waitingText,
+} from '../../domain/order-outbox';
 import { countLabel } from '../../domain/plural';
-import { useRetryOrderChange } from '../../queries/order-outbox';
+import { useQueuedChangeEditing, useRetryOrderChange } from '../../queries/order-outbox';
+import { notifyOrderFailure } from '../../queries/orders';
 
 function describeChange(entry: OutboxEntry): string {
   const { change } = entry;
@@ -75,10 +82,45 @@ function RefusedChange({ entry }: { entry: OutboxEntry }) {
   );
 }
 
+/** A change waiting for the connection: "Zurückziehen" until it is on its way. */
+function WaitingChange({ entry }: { entry: OutboxEntry }) {
+  const { withdraw } = useQueuedChangeEditing();
+  const [withdrawing, setWithdrawing] = useState(false);
+  const description = describeChange(entry);
+  return (
+    <List.Item>
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm">{description}</Text>
+        {isEditable(entry) ? (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="gray"
+            aria-label={`${description} zurückziehen`}
+            loading={withdrawing}
+            onClick={() => {
+              setWithdrawing(true);
+              withdraw(entry)
+                .catch((error: unknown) => notifyOrderFailure('Nicht zurückgezogen', error))
+                .finally(() => setWithdrawing(false));
+            }}
+          >
+            Zurückziehen
+          </Button>
+        ) : (
+          <Text size="xs" c="dimmed">
+            wird übertragen
+          </Text>
+        )}
+      </Group>
+    </List.Item>
+  );
+}
+
 /**
- * Order-list changes still on this device: those waiting for the connection, and those the server
- * refused when they were replayed, each with its German reason and the choice to correct the
- * amount and send it again, or to discard it.
+ * Order-list changes still on this device: those waiting for the connection (each can be withdrawn
+ * until it is on its way), and those the server refused when they were replayed, each with its
+ * German reason and the choice to correct the amount and send it again, or to discard it.
  */
 export function PendingChanges({ queue }: { queue: OutboxEntry[] }) {
   const waiting = replayOrder(queue);
@@ -90,7 +132,7 @@ export function PendingChanges({ queue }: { queue: OutboxEntry[] }) {
         <Alert color="yellow" title={waitingText(queue)} role="status">
           <List size="sm">
             {waiting.map((entry) => (
-              <List.Item key={entry.id}>{describeChange(entry)}</List.Item>
+              <WaitingChange key={entry.id} entry={entry} />
             ))}
           </List>
           <Text size="xs" c="dimmed" mt="xs">
