@@ -17,6 +17,8 @@ export const NOUNS = {
   Angebot: 'Angebote',
   Änderung: 'Änderungen',
   Wein: 'Weine',
+  Weingut: 'Weingüter',
+  Region: 'Regionen',
 } as const;
 
 export type Noun = keyof typeof NOUNS;

@@ -1,5 +1,7 @@
 /** Rules of the wineries list and map ("Entdecken"). */
 
+import { countLabel } from './plural';
+
 /** Number of words of a winery description shown in its map label. */
 export const MAP_PREVIEW_WORDS = 15;
 export const MAP_DEFAULT_CENTER: readonly [number, number] = [0.2, 44.6];
@@ -27,6 +29,35 @@ export function descriptionPreview(html: string, words = MAP_PREVIEW_WORDS): str
 /** Whether a marker click centres the map at zoom 17 and goes to the winery. */
 export function markerClickNavigates(viewportWidth: number): boolean {
   return viewportWidth > MAP_MARKER_CLICK_MIN_WIDTH;
+}
+
+/**
+ * Wineries closer than this many pixels at the current zoom form one cluster on the map (a
+ * permanent label is about 210 px wide; the labels of markers further apart are placed beside,
+ * above or below their pins so they do not cover each other).
+ */
+export const MAP_CLUSTER_RADIUS = 70;
+
+/** A cluster's regions, most wineries first (ties by name), from its count per region. */
+export function clusterRegions(countByRegion: ReadonlyMap<string, number>): string[] {
+  return [...countByRegion]
+    .filter(([, count]) => count > 0)
+    .sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b, 'de'))
+    .map(([region]) => region);
+}
+
+/** The caption beside a cluster's count: its region, its two regions, or how many regions. */
+export function clusterCaption(regions: readonly string[]): string {
+  if (regions.length <= 2) return regions.join(' · ');
+  return countLabel(regions.length, 'Region');
+}
+
+const regionList = new Intl.ListFormat('de', { type: 'conjunction' });
+
+/** The accessible name of a cluster button: "5 Weingüter in Bordeaux – heranzoomen". */
+export function clusterName(count: number, regions: readonly string[]): string {
+  const where = regions.length > 0 ? ` in ${regionList.format(regions)}` : '';
+  return `${countLabel(count, 'Weingut')}${where} – heranzoomen`;
 }
 
 /** Longitude/latitude from the location text 'POINT(lon lat)'; null when missing or malformed. */

@@ -879,7 +879,7 @@ export type AllWinesQuery = { allWines: Array<{ id: number, title: string, winer
 export type WineryMapQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WineryMapQuery = { allWineries: Array<{ id: number, title: string, location: string | null, description: string, logoImage: string | null, subregion: { id: number, title: string } | null }> };
+export type WineryMapQuery = { allWineries: Array<{ id: number, title: string, location: string | null, description: string, logoImage: string | null, region: { id: number, title: string }, subregion: { id: number, title: string } | null }> };
 
 export type CriticReviewFragment = { id: number, score: number, description: string, highlight: boolean, drinkingMaturityFrom: number | null, rater: { id: number, title: string, image: string | null } };
 

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { demoAccounts, demoPassword } from './support/accounts';
+import { revealWineryMarker, wineryClusters, wineryMarkers } from './support/map';
 import { logIn } from './support/session';
 
 // MapLibre draws with WebGL; headless Chromium provides it through SwiftShader.
@@ -16,6 +17,14 @@ test.use({
     ],
   },
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('the element has no box on the screen');
+  return box;
+}
 
 test('a client explores wineries, the map, the academy and a vintage', async ({ page }) => {
   await logIn(page, demoAccounts.client, demoPassword);
@@ -46,10 +55,10 @@ test('a client explores wineries, the map, the academy and a vintage', async ({ 
     page.getByText('Limitierte Top-Opportunity').or(page.getByText('Aktuell keine Direkt-Allokation')),
   ).toBeVisible();
 
-  // Map marker click on a wide screen → that winery
+  // Map marker click on a wide screen → that winery (the first view shows all wineries, so
+  // neighbours are grouped into clusters: Enter on one zooms in until a winery stands alone)
   await page.goto('/admin/all-wineries');
-  const marker = page.getByRole('button', { name: /^Weingut / }).first();
-  await expect(marker).toBeVisible({ timeout: 20_000 });
+  const marker = await revealWineryMarker(page);
   const wineryTitle = ((await marker.getAttribute('aria-label')) ?? '').replace(/^Weingut /, '');
   await marker.focus();
   await page.keyboard.press('Enter');
@@ -91,6 +100,73 @@ test('a client explores wineries, the map, the academy and a vintage', async ({ 
   await page.getByRole('link', { name: 'Zum Weingut' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Château Lafite Rothschild' })).toBeVisible();
 });
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`the wineries map at ${viewport.width} px shows every winery at first, neighbours as a cluster that Enter opens`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    const response = await request.post('/graphql', {
+      data: { query: '{ allWineries(withOfferOnly: true) { id location } }' },
+    });
+    const { data } = (await response.json()) as { data: { allWineries: { location: string | null }[] } };
+    const onMap = data.allWineries.filter((winery) => winery.location?.startsWith('POINT(')).length;
+    expect(onMap).toBeGreaterThan(2);
+
+    await logIn(page, demoAccounts.client, demoPassword);
+    await page.goto('/admin/all-wineries');
+    const map = page.getByTestId('wine-map');
+    const napa = map.getByRole('button', { name: '2 Weingüter in Napa Valley – heranzoomen' });
+    await expect(napa).toBeVisible({ timeout: 20_000 });
+    await expect(napa.getByText('2', { exact: true })).toBeVisible();
+    await expect(napa.getByText('Napa Valley', { exact: true })).toBeVisible();
+
+    // The first view fits all wineries: the clusters' counts and the single markers add up to all of them,
+    // and each button lies inside the map.
+    const frame = await boxOf(map);
+    const counted = async () => {
+      const names = await wineryClusters(page).evaluateAll((buttons) =>
+        buttons.map((button) => button.getAttribute('aria-label') ?? ''),
+      );
+      return names.reduce((sum, name) => sum + Number(name.split(' ')[0]), await wineryMarkers(page).count());
+    };
+    await expect.poll(counted).toBe(onMap);
+    for (const button of await map.locator('[data-cluster-id], [data-winery-id]').all()) {
+      const box = await boxOf(button);
+      expect(box.x >= frame.x && box.x + box.width <= frame.x + frame.width).toBe(true);
+      expect(box.y >= frame.y && box.y + box.height <= frame.y + frame.height).toBe(true);
+    }
+
+    // Enter zooms in on the cluster: it falls apart into its two wineries, each with its label, and
+    // the focus moves on to one of them.
+    await napa.focus();
+    await page.keyboard.press('Enter');
+    await expect(napa).toHaveCount(0);
+    const screamingEagle = map.getByRole('button', { name: 'Weingut Screaming Eagle' });
+    const opusOne = map.getByRole('button', { name: 'Weingut Opus One' });
+    await expect(screamingEagle).toBeVisible();
+    await expect(opusOne).toBeVisible();
+    await expect(map.locator(':focus')).toHaveAttribute('aria-label', /^Weingut (Screaming Eagle|Opus One)$/);
+    // Both permanent labels (the button's second part, after the pin) lie inside the map and do not
+    // cover each other.
+    const inside = (box: Box, outer: Box) =>
+      box.x >= outer.x &&
+      box.y >= outer.y &&
+      box.x + box.width <= outer.x + outer.width &&
+      box.y + box.height <= outer.y + outer.height;
+    const a = await boxOf(screamingEagle.locator(':scope > span').last());
+    const b = await boxOf(opusOne.locator(':scope > span').last());
+    expect(inside(a, await boxOf(map))).toBe(true);
+    expect(inside(b, await boxOf(map))).toBe(true);
+    const apart =
+      a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+    expect(apart, 'the two labels do not overlap').toBe(true);
+  });
+}
 
 test('a premiere cannot be opened by its address', async ({ page }) => {
   await logIn(page, demoAccounts.client, demoPassword);

@@ -6,6 +6,8 @@ describe('German plurals', () => {
     expect(countLabel(1, 'Flasche')).toBe('1 Flasche');
     expect(countLabel(1, 'Kiste')).toBe('1 Kiste');
     expect(countLabel(1, 'Position')).toBe('1 Position');
+    expect(countLabel(1, 'Weingut')).toBe('1 Weingut');
+    expect(countLabel(2, 'Weingut')).toBe('2 Weingüter');
   });
 
   it('uses the plural for zero, several and fractions', () => {

@@ -49,6 +49,7 @@ function WineryMapSection() {
                 id: winery.id,
                 title: winery.title,
                 subregion: winery.subregion?.title ?? null,
+                region: winery.region.title,
                 preview: descriptionPreview(winery.description),
                 logo: winery.logoImage ?? null,
                 lngLat,

@@ -109,6 +109,7 @@ function WineryContent({ winery, publicView }: { winery: Winery; publicView: boo
                 id: winery.id,
                 title: winery.title,
                 subregion: winery.subregion?.title ?? null,
+                region: winery.region.title,
                 preview: descriptionPreview(winery.descriptionHtml),
                 logo: winery.logoImage ?? null,
                 lngLat: location,

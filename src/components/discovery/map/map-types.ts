@@ -3,6 +3,8 @@ export interface WineMapMarker {
   id: number;
   title: string;
   subregion: string | null;
+  /** Named in the caption of a cluster the winery is part of. */
+  region: string | null;
   /** The first 15 words of the description. */
   preview: string;
   logo: string | null;
