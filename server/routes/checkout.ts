@@ -11,6 +11,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatInvoiceDate } from '../../src/domain/backoffice-invoices';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
+import { lineTotalCents } from '../../src/domain/offer-pricing';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { invoicePositions, invoices, users, vintages } from '../db/schema';
@@ -97,7 +98,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
         title,
         amount: position.amount,
         caskOf: position.caskOf,
-        sumCents: position.amount * position.caskOf * decimalToCents(position.buyPriceBtl),
+        sumCents: lineTotalCents(position.amount, position.caskOf, position.buyPriceBtl),
       })),
       fees: [
         { label: 'Logistik', amount: invoice.logisticsSum },

@@ -12,7 +12,7 @@ import { accountTokens, users } from '../db/schema';
 import { emailChangeMail, emailTakenNoticeMail } from './account-mail';
 import type { UserRow } from './auth';
 import { authMessages } from './auth-validation';
-import { type MutationError, type MutationResult, ok, refused } from './errors';
+import { type MutationError, type MutationResult, ok, refused, refusedAll } from './errors';
 import { enqueueMail } from './mail';
 import { countAndCheck, rateLimits } from './rate-limit';
 import { hashToken, newUrlToken } from './tokens';
@@ -56,7 +56,7 @@ export async function changeUser(
     message: message as string,
     field,
   }));
-  if (errors.length > 0) return { success: false, errors, pendingEmail: null };
+  if (errors.length > 0) return refusedAll(errors, { pendingEmail: null });
 
   const newEmail = fields.email === undefined ? null : normalizeEmail(fields.email);
   const emailChanges = newEmail !== null && newEmail !== user.email;

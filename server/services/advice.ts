@@ -11,6 +11,7 @@ import { billingComplete } from '../../src/domain/billing-data';
 import { centsToDecimal, decimalToCents } from '../../src/domain/money';
 import { type FeeSchedule, MAX_ORDER_CASES } from '../../src/domain/order-costs';
 import { AGREED_OFFER_USED_TEXT } from '../../src/domain/order-list-texts';
+import { offerAvailableCasesSql, sumAvailableCasesSql } from '../db/available-cases';
 import type { Database } from '../db/client';
 import {
   invoices,
@@ -26,7 +27,7 @@ import {
   wines,
 } from '../db/schema';
 import { agreedCasesLeft } from './agreed-prices';
-import { type MutationResult, ok, refused } from './errors';
+import { invalidFields, type MutationResult, ok, refused, refusedAll } from './errors';
 import { orderTexts } from './order-texts';
 import { createInvoice, once } from './orders';
 
@@ -102,7 +103,7 @@ export async function compositionCandidates(db: Executor): Promise<Candidate[]> 
       takesRiskPrediction: vintages.takesRiskPrediction,
       wineloverVsInvestorPrediction: vintages.wineloverVsInvestorPrediction,
       investmentHorizonPrediction: vintages.investmentHorizonPrediction,
-      available: sql<number>`coalesce((select sum(greatest(${partialOffers.quantityAvailable}, 0)) from ${partialOffers} where ${partialOffers.offerId} = ${offers.id}), 0)::int`,
+      available: offerAvailableCasesSql,
     })
     .from(offers)
     .innerJoin(vintages, eq(vintages.id, offers.vintageId))
@@ -180,10 +181,7 @@ export async function createPreferencesProfile(
   const problems = profileProblems(args);
   if (problems.length > 0) {
     return {
-      result: {
-        success: false,
-        errors: problems.map((p) => ({ code: 'INVALID', message: p.message, field: p.field })),
-      },
+      result: refusedAll(invalidFields(problems)),
       profile: null,
     };
   }
@@ -319,7 +317,7 @@ export async function transferRecommendations(
         : await tx
             .select({
               offerId: partialOffers.offerId,
-              available: sql<number>`sum(greatest(${partialOffers.quantityAvailable}, 0))::int`,
+              available: sumAvailableCasesSql,
             })
             .from(partialOffers)
             .where(inArray(partialOffers.offerId, offerIds))
@@ -339,8 +337,7 @@ export async function transferRecommendations(
     const transferable = positions.filter(
       (position) => usableIds.has(position.offerId) && (availableById.get(position.offerId) ?? 0) > 0,
     );
-    if (transferable.length === 0)
-      return { success: false, errors: refused('EMPTY', adviceTexts.emptyProposal).errors };
+    if (transferable.length === 0) return refused('EMPTY', adviceTexts.emptyProposal);
     if (args.removeExistingOrderPositions) {
       await tx.delete(orderPositions).where(eq(orderPositions.userId, user.id));
     }
@@ -390,15 +387,15 @@ export async function transferRecommendations(
       }
     }
     if (placed === 0 && agreedUsedUp > 0) {
-      return { success: false, errors: refused('AGREED_OFFER_USED', AGREED_OFFER_USED_TEXT).errors };
+      return refused('AGREED_OFFER_USED', AGREED_OFFER_USED_TEXT);
     }
-    if (placed === 0) return { success: false, errors: refused('EMPTY', adviceTexts.emptyProposal).errors };
-    return { success: true, errors: [] };
+    if (placed === 0) return refused('EMPTY', adviceTexts.emptyProposal);
+    return ok();
   });
-  if (!transferred.success) return { success: false, errors: transferred.errors };
+  if (!transferred.success) return refusedAll(transferred.errors);
   if (!args.requestDirectly) return ok();
   const invoice = await createInvoice(db, user.id, { fees });
-  return invoice.success ? ok() : { success: false, errors: invoice.errors };
+  return invoice.success ? ok() : refusedAll(invoice.errors);
 }
 
 /** Whether the first-time wizard applies: no saved profile and no invoices. */

@@ -7,7 +7,14 @@ import {
 } from '../../src/domain/audit-labels';
 import type { Database, Transaction } from '../db/client';
 import { auditLog, partialOffers, users } from '../db/schema';
-import { containing, type PageQuery, pageOrder, pageWindow, searchWords } from './search-terms';
+import {
+  containing,
+  type PageQuery,
+  pageOrder,
+  pageWindow,
+  pageWithTotal,
+  searchWords,
+} from './search-terms';
 
 /** What the back office changes; each staff change is stored under one of these. */
 export const auditEntities = [
@@ -179,29 +186,21 @@ export async function auditTrail(
   const where = and(scopeCondition(query.entity, query.entityId), searchCondition(query.search));
   const { offset, limit } = pageWindow(query, AUDIT_PAGE_SIZE);
   const order = pageOrder(sortColumns[query.sortBy ?? 'at'], query.descending, auditLog.id);
-  const [entries, [count]] = await Promise.all([
-    db
-      .select({
-        id: auditLog.id,
-        entity: auditLog.entity,
-        entityId: auditLog.entityId,
-        action: auditLog.action,
-        before: auditLog.before,
-        after: auditLog.after,
-        at: auditLog.at,
-        actorEmail: users.email,
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where),
-  ]);
-  return { totalCount: count?.count ?? 0, entries };
+  const matching = db
+    .select({
+      id: auditLog.id,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      action: auditLog.action,
+      before: auditLog.before,
+      after: auditLog.after,
+      at: auditLog.at,
+      actorEmail: users.email,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(where)
+    .$dynamic();
+  const { rows: entries, totalCount } = await pageWithTotal(db, matching, order, { offset, limit });
+  return { totalCount, entries };
 }

@@ -5,7 +5,7 @@ import type { Database, Transaction } from '../db/client';
 import { accountTokens, users } from '../db/schema';
 import { authMessages, validatePasswordReset, validateRegistration } from './auth-validation';
 import { attachManualQuotes } from './backoffice-quotes';
-import { clientError, type MutationResult, ok, refused } from './errors';
+import { clientError, type MutationResult, ok, refused, refusedAll } from './errors';
 import { enqueueMail } from './mail';
 import { activationMail, loginUnlockMail, passwordResetMail } from './mail-templates';
 import { hashPassword, PasswordQueueFull, verifyPassword } from './passwords';
@@ -64,7 +64,7 @@ export async function register(
   const overEmail = await countAndCheck(db, `register:email:${email}`, rateLimits.registrationsPerEmail);
   if (overIp || overEmail) return refused('RATE_LIMITED', authMessages.rateLimited);
   const invalid = validateRegistration({ ...input, email });
-  if (invalid.length > 0) return { success: false, errors: invalid };
+  if (invalid.length > 0) return refusedAll(invalid);
 
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) return refused('EMAIL_ALREADY_REGISTERED', authMessages.emailAlreadyRegistered, 'email');
@@ -329,7 +329,7 @@ export async function requestPasswordReset(
   const overEmail = await countAndCheck(db, `reset:email:${email}`, rateLimits.resetRequestsPerEmail);
   if (overIp || overEmail) return refused('RATE_LIMITED', authMessages.rateLimited);
   const invalid = validatePasswordReset({ email });
-  if (invalid.length > 0) return { success: false, errors: invalid };
+  if (invalid.length > 0) return refusedAll(invalid);
 
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (!user) return ok();
@@ -356,7 +356,7 @@ export async function resetPassword(
 ): Promise<MutationResult> {
   const email = normalizeEmail(input.email);
   const invalid = validatePasswordReset({ email, password: input.newPassword });
-  if (invalid.length > 0) return { success: false, errors: invalid };
+  if (invalid.length > 0) return refusedAll(invalid);
   const token = await findLiveToken(db, input.postedToken.trim(), 'PASSWORD_RESET');
   if (!token) return refused('INVALID_TOKEN', authMessages.resetInvalid);
   const [user] = await db.select().from(users).where(eq(users.id, token.userId));

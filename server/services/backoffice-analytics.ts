@@ -18,8 +18,9 @@ import {
 import { MARKET_VALUE_SOURCE, STANDARD_BOTTLE_LITERS } from '../../src/domain/depot-valuation';
 import { type Cents, decimalToCents } from '../../src/domain/money';
 import type { FeeSchedule } from '../../src/domain/order-costs';
+import { sumAvailableCasesSql, trancheAvailableCasesSql } from '../db/available-cases';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { partialOffers, users } from '../db/schema';
 
 /** Rows of a raw query; node-postgres and PGlite both answer `{ rows }`. */
 async function rowsOf<Row>(db: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
@@ -64,16 +65,16 @@ export async function supplierStats(db: Database): Promise<SupplierStats[]> {
   }>(
     db,
     sql`select o.id as offerer_id, o.company, o.email,
-          count(po.id)::int as tranches,
-          coalesce(sum(po.total_quantity_available), 0)::int as purchased_cases,
-          coalesce(sum(po.total_quantity_available * f.cask_of * po.buy_price_btl), 0)::numeric(16, 2)::text
+          count(partial_offers.id)::int as tranches,
+          coalesce(sum(partial_offers.total_quantity_available), 0)::int as purchased_cases,
+          coalesce(sum(partial_offers.total_quantity_available * f.cask_of * partial_offers.buy_price_btl), 0)::numeric(16, 2)::text
             as purchase_value,
-          coalesce(sum(greatest(po.quantity_available, 0)), 0)::int as open_cases,
-          coalesce(sum(greatest(po.quantity_available, 0) * f.cask_of * po.buy_price_btl), 0)::numeric(16, 2)::text
+          ${sumAvailableCasesSql} as open_cases,
+          coalesce(sum(${trancheAvailableCasesSql} * f.cask_of * partial_offers.buy_price_btl), 0)::numeric(16, 2)::text
             as open_value
-        from partial_offers po
-        join offers f on f.id = po.offer_id
-        left join offerers o on o.id = po.offerer_id
+        from ${partialOffers}
+        join offers f on f.id = partial_offers.offer_id
+        left join offerers o on o.id = partial_offers.offerer_id
         group by o.id, o.company, o.email`,
   );
   return rows

@@ -15,7 +15,7 @@ import {
 import type { Database, Transaction } from '../db/client';
 import { invoicePositions, invoices, vintages } from '../db/schema';
 import { recordAudit } from './audit';
-import type { MutationError } from './errors';
+import { invalidFields, type MutationError, ok, refused, refusedAll } from './errors';
 import { vintageLabelSql } from './invoices';
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -24,18 +24,6 @@ type InvoicePositionRow = typeof invoicePositions.$inferSelect;
 export type InvoicePositionOutcome =
   | { success: true; errors: []; invoicePosition: InvoicePositionRow | null; invoice: InvoiceRow }
   | { success: false; errors: MutationError[]; invoicePosition: null; invoice: InvoiceRow | null };
-
-const refuse = (
-  code: string,
-  message: string,
-  field: string | null = null,
-  invoice: InvoiceRow | null = null,
-): InvoicePositionOutcome => ({
-  success: false,
-  errors: [{ code, message, field }],
-  invoicePosition: null,
-  invoice,
-});
 
 /** The sums an invoice keeps (as in `createInvoice`), from its current positions. */
 const sumFields = invoiceSumFields;
@@ -127,7 +115,11 @@ async function positionInCheck(
     .select({ invoiceId: invoicePositions.invoiceId })
     .from(invoicePositions)
     .where(eq(invoicePositions.id, invoicePositionId));
-  if (!found) return refuse('NOT_FOUND', invoiceCheckTexts.positionUnknown, 'invoicePositionId');
+  if (!found)
+    return refused('NOT_FOUND', invoiceCheckTexts.positionUnknown, 'invoicePositionId', {
+      invoicePosition: null,
+      invoice: null,
+    });
   // The invoice row first (as `changeInvoice` does), so a concurrent check waits for this change.
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, found.invoiceId)).for('update');
   const [position] = await tx
@@ -136,10 +128,16 @@ async function positionInCheck(
     .where(eq(invoicePositions.id, invoicePositionId))
     .for('update');
   if (!invoice || !position) {
-    return refuse('NOT_FOUND', invoiceCheckTexts.positionUnknown, 'invoicePositionId');
+    return refused('NOT_FOUND', invoiceCheckTexts.positionUnknown, 'invoicePositionId', {
+      invoicePosition: null,
+      invoice: null,
+    });
   }
   if (invoice.stage !== 'CHECK_NEEDED') {
-    return refuse('INVALID_STAGE', invoiceCheckTexts.notInCheck, 'invoicePositionId', invoice);
+    return refused('INVALID_STAGE', invoiceCheckTexts.notInCheck, 'invoicePositionId', {
+      invoicePosition: null,
+      invoice,
+    });
   }
   return { position, invoice };
 }
@@ -154,16 +152,14 @@ export async function changeInvoicePosition(
   const amount = input.amount?.trim() || null;
   const buyPriceBtl = input.buyPriceBtl?.trim() || null;
   if (amount === null && buyPriceBtl === null) {
-    return refuse('INVALID', invoiceCheckTexts.nothingToChange);
+    return refused('INVALID', invoiceCheckTexts.nothingToChange, null, {
+      invoicePosition: null,
+      invoice: null,
+    });
   }
   const problems = invoicePositionChangeProblems({ amount, buyPriceBtl });
   if (problems.length > 0) {
-    return {
-      success: false,
-      errors: problems.map(({ field, message }) => ({ code: 'INVALID', message, field })),
-      invoicePosition: null,
-      invoice: null,
-    };
+    return refusedAll(invalidFields(problems), { invoicePosition: null, invoice: null });
   }
   return db.transaction(async (tx) => {
     const found = await positionInCheck(tx, input.invoicePositionId);
@@ -191,7 +187,7 @@ export async function changeInvoicePosition(
       before: { id: position.id, wine, amount: position.amount, buyPriceBtl: position.buyPriceBtl },
       after: { id: updated.id, wine, amount: updated.amount, buyPriceBtl: updated.buyPriceBtl },
     });
-    return { success: true, errors: [], invoicePosition: updated, invoice: recomputed };
+    return ok({ invoicePosition: updated, invoice: recomputed });
   });
 }
 
@@ -214,7 +210,10 @@ export async function deleteInvoicePosition(
       .from(invoicePositions)
       .where(eq(invoicePositions.invoiceId, invoice.id));
     if (siblings.length <= 1) {
-      return refuse('LAST_POSITION', invoiceCheckTexts.lastPosition, 'invoicePositionId', invoice);
+      return refused('LAST_POSITION', invoiceCheckTexts.lastPosition, 'invoicePositionId', {
+        invoicePosition: null,
+        invoice,
+      });
     }
     await tx.delete(invoicePositions).where(eq(invoicePositions.id, position.id));
     await recordAudit(tx, {
@@ -234,6 +233,6 @@ export async function deleteInvoicePosition(
       },
       after: null,
     });
-    return { success: true, errors: [], invoicePosition: null, invoice: recomputed };
+    return ok({ invoicePosition: null, invoice: recomputed });
   });
 }

@@ -22,14 +22,14 @@ import {
 } from '../../src/domain/backoffice-quotes';
 import { normalizeEmail, VALIDATION_MESSAGES, validateEmail } from '../../src/domain/entry-validation';
 import { centsToDecimal, formatEuro } from '../../src/domain/money';
-import { costSummary, type FeeSchedule, invoiceSumColumns } from '../../src/domain/order-costs';
+import type { FeeSchedule } from '../../src/domain/order-costs';
 import type { ServerConfig } from '../config';
+import { offerAvailableCasesSql, sumAvailableCasesSql } from '../db/available-cases';
 import type { Database, Transaction } from '../db/client';
 import {
   accountTokens,
   bottleSizes,
   depotPositions,
-  invoicePositions,
   invoices,
   offers,
   partialOffers,
@@ -43,10 +43,10 @@ import {
 } from '../db/schema';
 import { agreedCasesLeft } from './agreed-prices';
 import { recordAudit } from './audit';
-import type { MutationError } from './errors';
+import { invalidFields, type MutationError, ok, refused, refusedAll } from './errors';
+import { insertInvoice } from './invoice-records';
 import { changeInvoice, finalizeInvoice, vintageLabelSql } from './invoices';
 import { orderTexts } from './order-texts';
-import { newPermissionToken } from './orders';
 import { hashPassword } from './passwords';
 import type { PaymentProvider } from './payments/provider';
 import { hashToken, newUrlToken } from './tokens';
@@ -281,7 +281,7 @@ export async function manualQuoteOffers(db: Database) {
       bottleSize: bottleSizes.title,
       trancheTotal: trancheTotalSql,
       depotAssigned: depotAssignedSql,
-      availableCases: sql<number>`coalesce((select sum(greatest(${partialOffers.quantityAvailable}, 0)) from ${partialOffers} where ${partialOffers.offerId} = ${offers.id}), 0)::int`,
+      availableCases: offerAvailableCasesSql,
       datetimeCreated: offers.datetimeCreated,
     })
     .from(offers)
@@ -306,18 +306,6 @@ export interface QuoteResult {
   errors: MutationError[];
   manualQuote: QuoteView | null;
 }
-
-const refuse = (code: string, message: string, field: string | null = null): QuoteResult => ({
-  success: false,
-  errors: [{ code, message, field }],
-  manualQuote: null,
-});
-
-const invalid = (problems: { field: string; message: string }[]): QuoteResult => ({
-  success: false,
-  errors: problems.map(({ field, message }) => ({ code: 'INVALID', message, field })),
-  manualQuote: null,
-});
 
 async function manualQuoteForUpdate(tx: Transaction, id: number, activeOnly = true) {
   const [row] = await tx
@@ -366,7 +354,7 @@ async function change(
   return db.transaction(async (tx) => {
     const outcome = await apply(tx);
     if (typeof outcome !== 'number') return outcome;
-    return { success: true, errors: [], manualQuote: await quoteView(tx, settings, outcome) };
+    return ok({ manualQuote: await quoteView(tx, settings, outcome) });
   });
 }
 
@@ -382,7 +370,8 @@ export function createManualQuote(
   rawEmail: string,
 ): Promise<QuoteResult> {
   const email = normalizeEmail(rawEmail);
-  if (validateEmail(email)) return Promise.resolve(refuse('INVALID', VALIDATION_MESSAGES.email, 'email'));
+  if (validateEmail(email))
+    return Promise.resolve(refused('INVALID', VALIDATION_MESSAGES.email, 'email', { manualQuote: null }));
   return change(db, settings, async (tx) => {
     const user = await userByEmail(tx, email);
     const [quote] = await tx
@@ -416,7 +405,7 @@ export function deleteManualQuote(
 ): Promise<QuoteResult> {
   return db.transaction(async (tx) => {
     const quote = await manualQuoteForUpdate(tx, id, false);
-    if (!quote) return refuse('NOT_FOUND', quoteTexts.notFound, 'id');
+    if (!quote) return refused('NOT_FOUND', quoteTexts.notFound, 'id', { manualQuote: null });
     const view = await quoteView(tx, settings, quote.id);
     const positions = await tx
       .select()
@@ -436,7 +425,7 @@ export function deleteManualQuote(
         positions: positions.map(positionSnapshot),
       },
     });
-    return { success: true, errors: [], manualQuote: view };
+    return ok({ manualQuote: view });
   });
 }
 
@@ -448,7 +437,7 @@ export function archiveManualQuote(
 ): Promise<QuoteResult> {
   return change(db, settings, async (tx) => {
     const quote = await manualQuoteForUpdate(tx, id);
-    if (!quote) return refuse('NOT_FOUND', quoteTexts.notFound, 'id');
+    if (!quote) return refused('NOT_FOUND', quoteTexts.notFound, 'id', { manualQuote: null });
     await tx.update(preferencesProfiles).set({ archived: true }).where(eq(preferencesProfiles.id, quote.id));
     await recordAudit(tx, {
       actorId: actor.id,
@@ -469,10 +458,11 @@ export function duplicateManualQuote(
   input: { id: number; email: string },
 ): Promise<QuoteResult> {
   const email = normalizeEmail(input.email);
-  if (validateEmail(email)) return Promise.resolve(refuse('INVALID', VALIDATION_MESSAGES.email, 'email'));
+  if (validateEmail(email))
+    return Promise.resolve(refused('INVALID', VALIDATION_MESSAGES.email, 'email', { manualQuote: null }));
   return change(db, settings, async (tx) => {
     const source = await manualQuoteForUpdate(tx, input.id, false);
-    if (!source) return refuse('NOT_FOUND', quoteTexts.notFound, 'id');
+    if (!source) return refused('NOT_FOUND', quoteTexts.notFound, 'id', { manualQuote: null });
     const user = await userByEmail(tx, email);
     const [copy] = await tx
       .insert(preferencesProfiles)
@@ -527,18 +517,22 @@ export function addOfferToManualQuote(
   input: { quoteId: number; offerId: number; amount: number },
 ): Promise<QuoteResult> {
   const amountMessage = quoteAmountProblem(input.amount);
-  if (amountMessage) return Promise.resolve(invalid([{ field: 'amount', message: amountMessage }]));
+  if (amountMessage)
+    return Promise.resolve(
+      refusedAll(invalidFields([{ field: 'amount', message: amountMessage }]), { manualQuote: null }),
+    );
   return change(db, settings, async (tx) => {
     const quote = await manualQuoteForUpdate(tx, input.quoteId);
-    if (!quote) return refuse('NOT_FOUND', quoteTexts.notFound, 'quoteId');
-    if (quote.invoiceId) return refuse('INVOICED', quoteTexts.invoiced, 'quoteId');
+    if (!quote) return refused('NOT_FOUND', quoteTexts.notFound, 'quoteId', { manualQuote: null });
+    if (quote.invoiceId) return refused('INVOICED', quoteTexts.invoiced, 'quoteId', { manualQuote: null });
     const [found] = await tx
       .select({ offer: offers, listed: sql<boolean>`${trancheTotalSql} > ${depotAssignedSql}` })
       .from(offers)
       .where(and(eq(offers.id, input.offerId), eq(offers.archived, false)));
-    if (!found) return refuse('NOT_FOUND', quoteTexts.offerNotFound, 'offerId');
+    if (!found) return refused('NOT_FOUND', quoteTexts.offerNotFound, 'offerId', { manualQuote: null });
     // The rule of the quote modal's list (manualQuoteOffers): only offers with unassigned cases.
-    if (!found.listed) return refuse('NOT_AVAILABLE', quoteTexts.notListed, 'offerId');
+    if (!found.listed)
+      return refused('NOT_AVAILABLE', quoteTexts.notListed, 'offerId', { manualQuote: null });
     const { offer } = found;
     const [newestTranche] = await tx
       .select({ buyPriceBtl: partialOffers.buyPriceBtl })
@@ -551,7 +545,7 @@ export function addOfferToManualQuote(
       .from(recommendedPositions)
       .where(and(eq(recommendedPositions.profileId, quote.id), eq(recommendedPositions.offerId, offer.id)));
     const tooMany = existing ? quoteAmountProblem(existing.amount + input.amount) : null;
-    if (tooMany) return refuse('INVALID', tooMany, 'amount');
+    if (tooMany) return refused('INVALID', tooMany, 'amount', { manualQuote: null });
     let saved: typeof recommendedPositions.$inferSelect | undefined;
     if (existing) {
       [saved] = await tx
@@ -593,11 +587,14 @@ export function editBucketOnManualQuote(
   input: { quoteId: number; bucket?: string | null },
 ): Promise<QuoteResult> {
   const problem = bucketProblem(input.bucket);
-  if (problem) return Promise.resolve(invalid([{ field: 'bucket', message: problem }]));
+  if (problem)
+    return Promise.resolve(
+      refusedAll(invalidFields([{ field: 'bucket', message: problem }]), { manualQuote: null }),
+    );
   const bucket = serializeBucket(parseBucket(input.bucket));
   return change(db, settings, async (tx) => {
     const quote = await manualQuoteForUpdate(tx, input.quoteId);
-    if (!quote) return refuse('NOT_FOUND', quoteTexts.notFound, 'quoteId');
+    if (!quote) return refused('NOT_FOUND', quoteTexts.notFound, 'quoteId', { manualQuote: null });
     await tx.update(preferencesProfiles).set({ bucket }).where(eq(preferencesProfiles.id, quote.id));
     await recordAudit(tx, {
       actorId: actor.id,
@@ -626,7 +623,7 @@ export function updateManualQuotePosition(
   input: PositionEdit,
 ): Promise<QuoteResult> {
   const problems = input.delete ? [] : quotePositionProblems(input);
-  if (problems.length > 0) return Promise.resolve(invalid(problems));
+  if (problems.length > 0) return Promise.resolve(refusedAll(invalidFields(problems), { manualQuote: null }));
   return change(db, settings, async (tx) => {
     const [position] = await tx
       .select()
@@ -634,8 +631,9 @@ export function updateManualQuotePosition(
       .where(eq(recommendedPositions.id, input.positionId))
       .for('update');
     const quote = position ? await manualQuoteForUpdate(tx, position.profileId) : null;
-    if (!position || !quote) return refuse('NOT_FOUND', quoteTexts.positionNotFound, 'positionId');
-    if (quote.invoiceId) return refuse('INVOICED', quoteTexts.invoiced, 'positionId');
+    if (!position || !quote)
+      return refused('NOT_FOUND', quoteTexts.positionNotFound, 'positionId', { manualQuote: null });
+    if (quote.invoiceId) return refused('INVOICED', quoteTexts.invoiced, 'positionId', { manualQuote: null });
     if (input.delete) {
       await tx.delete(recommendedPositions).where(eq(recommendedPositions.id, position.id));
     } else {
@@ -735,12 +733,7 @@ export async function createUserAndInvoiceForQuote(
     errors: MutationError[],
     manualQuote: QuoteView | null = null,
     hostedInvoiceUrl: string | null = null,
-  ) => ({
-    success: false,
-    errors,
-    manualQuote,
-    hostedInvoiceUrl,
-  });
+  ) => refusedAll(errors, { manualQuote, hostedInvoiceUrl });
   const problems = quoteInvoiceProblems(input);
   if (Object.keys(problems).length > 0) {
     return fail(
@@ -804,7 +797,7 @@ export async function createUserAndInvoiceForQuote(
     for (const { position, offer, title } of positions) {
       const [stock] = await tx
         .select({
-          cases: sql<number>`coalesce(sum(greatest(${partialOffers.quantityAvailable}, 0)), 0)::int`,
+          cases: sumAvailableCasesSql,
         })
         .from(partialOffers)
         .where(eq(partialOffers.offerId, offer.id));
@@ -858,44 +851,24 @@ export async function createUserAndInvoiceForQuote(
     }
     if (!client.isActive) await issueSetPasswordToken(tx, deps.settings.jwtSecret, client.id, locked.id);
 
-    const sums = costSummary(
-      positions.map(({ position }) => ({
+    // Until it is paid, the invoice blocks the order list like a binding order does.
+    const invoice = await insertInvoice(tx, {
+      userId: client.id,
+      fees: deps.fees,
+      productCategory: input.productCategory?.trim() || DEFAULT_QUOTE_INVOICE_TYPE,
+      lines: positions.map(({ position, offer }) => ({
+        offer,
         amount: position.amount,
         caskOf: position.caskOf,
         priceBtl: position.sellPriceBtl,
         conditionReport: false,
-      })),
-      deps.fees,
-    );
-    const [invoice] = await tx
-      .insert(invoices)
-      .values({
-        userId: client.id,
-        stage: 'CHECK_NEEDED',
-        productCategory: input.productCategory?.trim() || DEFAULT_QUOTE_INVOICE_TYPE,
-        invoicePdfViewPermissionToken: newPermissionToken(),
-        ...invoiceSumColumns(sums),
-      })
-      .returning();
-    if (!invoice) throw new Error('Rechnung wurde nicht angelegt');
-    await tx.insert(invoicePositions).values(
-      positions.map(({ position, offer }) => ({
-        invoiceId: invoice.id,
-        offerId: offer.id,
-        vintageId: offer.vintageId,
-        bottleSizeId: offer.bottleSizeId,
-        amount: position.amount,
-        caskOf: position.caskOf,
-        buyPriceBtl: position.sellPriceBtl,
         recommendedPositionId: position.id,
       })),
-    );
+    });
     await tx
       .update(preferencesProfiles)
       .set({ invoiceId: invoice.id, userId: client.id, name: displayName(client) })
       .where(eq(preferencesProfiles.id, locked.id));
-    // Until it is paid, the invoice blocks the order list like a binding order does.
-    await tx.update(users).set({ blockedByOrderCheck: true }).where(eq(users.id, client.id));
     await recordAudit(tx, {
       actorId: actor.id,
       entity: 'manual_quote',
@@ -948,5 +921,5 @@ export async function createUserAndInvoiceForQuote(
   const finalized = await finalizeInvoice(db, deps.provider, actor, prepared.invoiceId);
   const view = await quoteView(db, deps.settings, quote.id);
   if (!finalized.success) return fail(finalized.errors, view);
-  return { success: true, errors: [], manualQuote: view, hostedInvoiceUrl: finalized.hostedInvoiceUrl };
+  return ok({ manualQuote: view, hostedInvoiceUrl: finalized.hostedInvoiceUrl });
 }

@@ -3,9 +3,16 @@ import { validateAmount, validatePrice } from '../../src/domain/backoffice-valid
 import type { Database, Transaction } from '../db/client';
 import { bottleSizes, depotPositions, offerers, offers, partialOffers, users, vintages } from '../db/schema';
 import { recordAudit } from './audit';
-import { clientError, type MutationError } from './errors';
+import { clientError, type MutationError, ok, refused, refusedAll } from './errors';
 import { notifySoldOutReturn } from './push';
-import { containing, type PageQuery, pageOrder, pageWindow, searchWords } from './search-terms';
+import {
+  containing,
+  type PageQuery,
+  pageOrder,
+  pageWindow,
+  pageWithTotal,
+  searchWords,
+} from './search-terms';
 import { saveTrancheInTransaction, type TrancheInput, vintageOnSale } from './tranches';
 
 type OfferRow = typeof offers.$inferSelect;
@@ -37,21 +44,6 @@ export interface OfferAndPartialOfferResult {
   offer: OfferRow | null;
   partialOffer: PartialOfferRow | null;
 }
-
-const refuse = (message: string, code: string, field: string | null = null) => ({
-  success: false as const,
-  errors: [{ message, code, field }],
-});
-
-const refuseOffer = (
-  message: string,
-  code: string,
-  field: string | null = null,
-): OfferAndPartialOfferResult => ({
-  ...refuse(message, code, field),
-  offer: null,
-  partialOffer: null,
-});
 
 /** Field errors of the spec's price and amount validators for the given (non-null) values. */
 function fieldErrors(
@@ -161,26 +153,16 @@ export async function listPartialOffers(
     query.descending,
     partialOffers.id,
   );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ tranche: partialOffers })
-      .from(partialOffers)
-      .innerJoin(offers, eq(offers.id, partialOffers.offerId))
-      .innerJoin(vintages, eq(vintages.id, offers.vintageId))
-      .leftJoin(offerers, eq(offerers.id, partialOffers.offererId))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(partialOffers)
-      .innerJoin(offers, eq(offers.id, partialOffers.offerId))
-      .innerJoin(vintages, eq(vintages.id, offers.vintageId))
-      .leftJoin(offerers, eq(offerers.id, partialOffers.offererId))
-      .where(where),
-  ]);
-  return { totalCount: count?.count ?? 0, partialOffers: rows.map((row) => row.tranche) };
+  const matching = db
+    .select({ tranche: partialOffers })
+    .from(partialOffers)
+    .innerJoin(offers, eq(offers.id, partialOffers.offerId))
+    .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+    .leftJoin(offerers, eq(offerers.id, partialOffers.offererId))
+    .where(where)
+    .$dynamic();
+  const { rows, totalCount } = await pageWithTotal(db, matching, order, { offset, limit });
+  return { totalCount, partialOffers: rows.map((row) => row.tranche) };
 }
 
 /** An offer is visible to clients with stock when it is active and has cases for sale. */
@@ -210,7 +192,7 @@ export async function changeOfferAndPartialOffer(
     { buyPriceBtl: change.buyPriceBtl, sellPriceBtl: change.sellPriceBtl },
     { quantityAvailable: change.quantityAvailable, totalQuantityAvailable: change.totalQuantityAvailable },
   );
-  if (invalid.length > 0) return { success: false, errors: invalid, offer: null, partialOffer: null };
+  if (invalid.length > 0) return refusedAll(invalid, { offer: null, partialOffer: null });
   const trancheChanges = [change.buyPriceBtl, change.quantityAvailable, change.totalQuantityAvailable].some(
     (value) => value != null,
   );
@@ -220,27 +202,47 @@ export async function changeOfferAndPartialOffer(
     ...(change.archived != null ? { archived: change.archived } : {}),
   };
   if (change.partialOfferId == null && change.offerId == null) {
-    return refuseOffer(sortimentMessages.targetMissing, 'INVALID', 'partialOfferId');
+    return refused('INVALID', sortimentMessages.targetMissing, 'partialOfferId', {
+      offer: null,
+      partialOffer: null,
+    });
   }
   if (trancheChanges && change.partialOfferId == null) {
-    return refuseOffer(sortimentMessages.trancheMissing, 'INVALID', 'partialOfferId');
+    return refused('INVALID', sortimentMessages.trancheMissing, 'partialOfferId', {
+      offer: null,
+      partialOffer: null,
+    });
   }
   if (!trancheChanges && Object.keys(offerValues).length === 0) {
-    return refuseOffer(sortimentMessages.nothingToChange, 'NOTHING_TO_CHANGE');
+    return refused('NOTHING_TO_CHANGE', sortimentMessages.nothingToChange, null, {
+      offer: null,
+      partialOffer: null,
+    });
   }
 
   return db.transaction(async (tx) => {
     let tranche: PartialOfferRow | undefined;
     if (change.partialOfferId != null) {
       [tranche] = await tx.select().from(partialOffers).where(eq(partialOffers.id, change.partialOfferId));
-      if (!tranche) return refuseOffer(sortimentMessages.trancheNotFound, 'NOT_FOUND', 'partialOfferId');
+      if (!tranche)
+        return refused('NOT_FOUND', sortimentMessages.trancheNotFound, 'partialOfferId', {
+          offer: null,
+          partialOffer: null,
+        });
       if (change.offerId != null && change.offerId !== tranche.offerId) {
-        return refuseOffer(sortimentMessages.trancheOfOtherOffer, 'INVALID', 'offerId');
+        return refused('INVALID', sortimentMessages.trancheOfOtherOffer, 'offerId', {
+          offer: null,
+          partialOffer: null,
+        });
       }
     }
     const offerId = tranche?.offerId ?? (change.offerId as number);
     const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
-    if (!offer) return refuseOffer(sortimentMessages.offerNotFound, 'NOT_FOUND', 'offerId');
+    if (!offer)
+      return refused('NOT_FOUND', sortimentMessages.offerNotFound, 'offerId', {
+        offer: null,
+        partialOffer: null,
+      });
     const onSaleBefore = await vintageOnSale(tx, offer.vintageId);
 
     if (trancheChanges && tranche) {
@@ -261,7 +263,7 @@ export async function changeOfferAndPartialOffer(
         const errors = saved.errors.map((error) =>
           error.field === 'amount' ? { ...error, field: 'quantityAvailable' } : error,
         );
-        return { success: false, errors, offer: null, partialOffer: null };
+        return refusedAll(errors, { offer: null, partialOffer: null });
       }
     }
     let updated = offer;
@@ -284,7 +286,7 @@ export async function changeOfferAndPartialOffer(
     const [currentTranche] = tranche
       ? await tx.select().from(partialOffers).where(eq(partialOffers.id, tranche.id))
       : [];
-    return { success: true, errors: [], offer: current ?? updated, partialOffer: currentTranche ?? null };
+    return ok({ offer: current ?? updated, partialOffer: currentTranche ?? null });
   });
 }
 
@@ -327,21 +329,33 @@ export async function createOfferAndPartialOffer(
   input: NewOfferInput,
 ): Promise<OfferAndPartialOfferResult> {
   const invalid = validateNewOffer(input);
-  if (invalid.length > 0) return { success: false, errors: invalid, offer: null, partialOffer: null };
+  if (invalid.length > 0) return refusedAll(invalid, { offer: null, partialOffer: null });
   const vintageId = input.vintageId as number;
   const bottleSizeId = input.bottleSizeId as number;
   const offererId = input.offererId as number;
 
   return db.transaction(async (tx) => {
     const [vintage] = await tx.select({ id: vintages.id }).from(vintages).where(eq(vintages.id, vintageId));
-    if (!vintage) return refuseOffer(sortimentMessages.vintageNotFound, 'NOT_FOUND', 'vintageId');
+    if (!vintage)
+      return refused('NOT_FOUND', sortimentMessages.vintageNotFound, 'vintageId', {
+        offer: null,
+        partialOffer: null,
+      });
     const [size] = await tx
       .select({ id: bottleSizes.id })
       .from(bottleSizes)
       .where(eq(bottleSizes.id, bottleSizeId));
-    if (!size) return refuseOffer(sortimentMessages.bottleSizeNotFound, 'NOT_FOUND', 'bottleSizeId');
+    if (!size)
+      return refused('NOT_FOUND', sortimentMessages.bottleSizeNotFound, 'bottleSizeId', {
+        offer: null,
+        partialOffer: null,
+      });
     const [offerer] = await tx.select({ id: offerers.id }).from(offerers).where(eq(offerers.id, offererId));
-    if (!offerer) return refuseOffer(sortimentMessages.offererNotFound, 'NOT_FOUND', 'offererId');
+    if (!offerer)
+      return refused('NOT_FOUND', sortimentMessages.offererNotFound, 'offererId', {
+        offer: null,
+        partialOffer: null,
+      });
 
     const [offer] = await tx
       .insert(offers)
@@ -370,7 +384,7 @@ export async function createOfferAndPartialOffer(
     const saved = await saveTrancheInTransaction(tx, actorId, tranche);
     if (!saved.success) throw new Error(saved.errors[0]?.message ?? 'Tranche wurde nicht angelegt.');
     const [current] = await tx.select().from(offers).where(eq(offers.id, offer.id));
-    return { success: true, errors: [], offer: current ?? offer, partialOffer: saved.partialOffer };
+    return ok({ offer: current ?? offer, partialOffer: saved.partialOffer });
   });
 }
 
@@ -462,10 +476,9 @@ export async function linkDepotPositionToTranche(
       .where(eq(depotPositions.id, depotPositionId))
       .for('update');
     if (!position)
-      return {
-        ...refuse(sortimentMessages.depotPositionNotFound, 'NOT_FOUND', 'depotPositionId'),
+      return refused('NOT_FOUND', sortimentMessages.depotPositionNotFound, 'depotPositionId', {
         depotPosition: null,
-      };
+      });
     if (partialOfferId != null) {
       const [target] = await tx
         .select({ vintageId: offers.vintageId, bottleSizeId: offers.bottleSizeId })
@@ -473,9 +486,9 @@ export async function linkDepotPositionToTranche(
         .innerJoin(offers, eq(offers.id, partialOffers.offerId))
         .where(eq(partialOffers.id, partialOfferId));
       if (!target)
-        return { ...refuse(sortimentMessages.trancheNotFound, 'NOT_FOUND', 'poId'), depotPosition: null };
+        return refused('NOT_FOUND', sortimentMessages.trancheNotFound, 'poId', { depotPosition: null });
       if (target.vintageId !== position.vintageId || target.bottleSizeId !== position.bottleSizeId) {
-        return { ...refuse(sortimentMessages.otherWine, 'INVALID', 'poId'), depotPosition: null };
+        return refused('INVALID', sortimentMessages.otherWine, 'poId', { depotPosition: null });
       }
     }
     const assigned = partialOfferId ?? null;
@@ -500,6 +513,6 @@ export async function linkDepotPositionToTranche(
       .from(depotPositions)
       .innerJoin(users, eq(users.id, depotPositions.ownerId))
       .where(eq(depotPositions.id, position.id));
-    return { success: true as const, errors: [] as MutationError[], depotPosition: depotPosition ?? null };
+    return ok({ depotPosition: depotPosition ?? null });
   });
 }

@@ -17,8 +17,15 @@ import { currentStatusEntry } from '../../src/domain/depot-status';
 import type { Database, Transaction } from '../db/client';
 import { bottleSizes, depotPositionStatuses, depotPositions, users, vintages } from '../db/schema';
 import { recordAudit } from './audit';
-import type { MutationError } from './errors';
-import { containing, type PageQuery, pageOrder, pageWindow, searchWords } from './search-terms';
+import { type MutationError, ok, refused, refusedAll } from './errors';
+import {
+  containing,
+  type PageQuery,
+  pageOrder,
+  pageWindow,
+  pageWithTotal,
+  searchWords,
+} from './search-terms';
 
 export const ASSET_SORT_KEYS = [
   'id',
@@ -147,29 +154,20 @@ export async function listAssetsUnderManagement(
   const order = pageOrder(sortColumns[query.sortBy ?? 'id'], query.descending, depotPositions.id);
   // The page's ids first, then their details: the latest status (a subquery per row) is then read
   // for the page only, not for every row skipped by a deep offset.
-  const [pageIds, [count]] = await Promise.all([
-    db
-      .select({ id: depotPositions.id })
-      .from(depotPositions)
-      .innerJoin(users, eq(users.id, depotPositions.ownerId))
-      .innerJoin(vintages, eq(vintages.id, depotPositions.vintageId))
-      .innerJoin(bottleSizes, eq(bottleSizes.id, depotPositions.bottleSizeId))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(depotPositions)
-      .innerJoin(users, eq(users.id, depotPositions.ownerId))
-      .innerJoin(vintages, eq(vintages.id, depotPositions.vintageId))
-      .where(where),
-  ]);
+  const matching = db
+    .select({ id: depotPositions.id })
+    .from(depotPositions)
+    .innerJoin(users, eq(users.id, depotPositions.ownerId))
+    .innerJoin(vintages, eq(vintages.id, depotPositions.vintageId))
+    .innerJoin(bottleSizes, eq(bottleSizes.id, depotPositions.bottleSizeId))
+    .where(where)
+    .$dynamic();
+  const { rows: pageIds, totalCount } = await pageWithTotal(db, matching, order, { offset, limit });
   const ids = pageIds.map((row) => row.id);
   const rows = ids.length === 0 ? [] : await assetRows(db).where(inArray(depotPositions.id, ids));
   const byId = new Map(rows.map((row) => [row.id, asAsset(row)]));
   return {
-    totalCount: count?.count ?? 0,
+    totalCount,
     assets: ids.flatMap((id) => {
       const asset = byId.get(id);
       return asset ? [asset] : [];
@@ -240,7 +238,7 @@ export async function updateAssetUnderManagement(
   const errors = checks.flatMap(([field, , check]) =>
     check.error ? [{ message: check.error, code: 'INVALID', field }] : [],
   );
-  if (errors.length > 0) return { success: false, errors, asset: null };
+  if (errors.length > 0) return refusedAll(errors, { asset: null });
 
   const values = Object.fromEntries(checks.map(([, column, check]) => [column, check.value]));
   const saved = await db.transaction(async (tx) => {
@@ -279,11 +277,7 @@ export async function updateAssetUnderManagement(
   });
   const asset = saved ? await findAssetUnderManagement(db, change.depotPositionId) : null;
   if (!asset) {
-    return {
-      success: false,
-      errors: [{ message: stockMessages.notFound, code: 'NOT_FOUND', field: 'depotPositionId' }],
-      asset: null,
-    };
+    return refused('NOT_FOUND', stockMessages.notFound, 'depotPositionId', { asset: null });
   }
-  return { success: true, errors: [], asset };
+  return ok({ asset });
 }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatInvoiceDate } from '../../src/domain/backoffice-invoices';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
+import { lineTotalCents } from '../../src/domain/offer-pricing';
 import { countLabel } from '../../src/domain/plural';
 import type { Database, Transaction } from '../db/client';
 import {
@@ -365,7 +366,7 @@ export async function invoiceDocument(db: Database, invoice: InvoiceRow): Promis
         String(position.amount),
         String(position.caskOf),
         euro(position.buyPriceBtl),
-        formatEuro(position.amount * position.caskOf * decimalToCents(position.buyPriceBtl)),
+        formatEuro(lineTotalCents(position.amount, position.caskOf, position.buyPriceBtl)),
       ]),
     },
     totals: [

@@ -31,7 +31,7 @@ import {
 import { contactFormMail } from './account-mail';
 import type { UserRow } from './auth';
 import { authMessages } from './auth-validation';
-import { type MutationError, type MutationResult, ok, refused } from './errors';
+import { type MutationError, type MutationResult, ok, refused, refusedAll } from './errors';
 import { enqueueMail } from './mail';
 import { countAndCheck, type RateLimitRule, rateLimits } from './rate-limit';
 import { enqueueWebhook } from './webhooks';
@@ -105,7 +105,7 @@ export async function sendContactRequest(
     callbackAt: input.callback ? (input.callbackAt ?? null) : null,
   };
   const invalid = contactFormErrors(values, new Date(now.getTime() - CALLBACK_CLOCK_TOLERANCE_MS));
-  if (Object.keys(invalid).length > 0) return { success: false, errors: asErrors(invalid) };
+  if (Object.keys(invalid).length > 0) return refusedAll(asErrors(invalid));
   const sender = await contactSender(db, user, input.uid);
   if ('success' in sender) return sender;
 
@@ -154,7 +154,7 @@ export async function sendReferral(
   const overIp = await countAndCheck(db, `referral:ip:${clientIp}`, rateLimits.referralsPerIp);
   if (overUser || overIp) return { ...refused('RATE_LIMITED', authMessages.rateLimited), message: null };
   const invalid = referralErrors(input);
-  if (Object.keys(invalid).length > 0) return { success: false, errors: asErrors(invalid), message: null };
+  if (Object.keys(invalid).length > 0) return refusedAll(asErrors(invalid), { message: null });
   const referrerName = [user.firstName, user.lastName]
     .map((part) => part.trim())
     .filter(Boolean)
@@ -239,7 +239,7 @@ export async function sendContactFormMail(
     errors.push({ code: 'INVALID', message: CONTACT_FORM_MESSAGES.sender, field: 'sender' });
   if (!input.message.trim())
     errors.push({ code: 'INVALID', message: CONTACT_FORM_MESSAGES.message, field: 'message' });
-  if (errors.length > 0) return { success: false, errors };
+  if (errors.length > 0) return refusedAll(errors);
   const clientName = [user.firstName, user.lastName]
     .map((part) => part.trim())
     .filter(Boolean)

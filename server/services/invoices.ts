@@ -13,6 +13,7 @@ import {
 } from '../../src/domain/backoffice-invoices';
 import { billingComplete } from '../../src/domain/billing-data';
 import { decimalToCents } from '../../src/domain/money';
+import { availableCases, lineTotalCents } from '../../src/domain/offer-pricing';
 import { nextInvoiceNumber } from '../../src/domain/order-costs';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
@@ -27,7 +28,7 @@ import {
   vintages,
 } from '../db/schema';
 import { recordAudit } from './audit';
-import type { MutationError } from './errors';
+import { type MutationError, ok, refused, refusedAll } from './errors';
 import { enqueueMail } from './mail';
 import { checkDoneMail, invoiceCancelledMail, paymentReceivedMail } from './order-mails';
 import { orderTexts } from './order-texts';
@@ -49,13 +50,6 @@ export const vintageLabelSql = sql<string>`case when ${vintages.title} like '%' 
 export type InvoiceOutcome =
   | { success: true; errors: []; invoice: InvoiceRow }
   | { success: false; errors: MutationError[]; invoice: InvoiceRow | null };
-
-const refuse = (
-  code: string,
-  message: string,
-  invoice: InvoiceRow | null = null,
-  field: string | null = null,
-) => ({ success: false, errors: [{ code, message, field }], invoice }) satisfies InvoiceOutcome;
 
 /** Stages of the order list's groups; check_done also covers an invoice being paid right now. */
 export const stageGroups: Record<string, InvoiceStage[]> = {
@@ -215,7 +209,7 @@ async function reserveStock(
       )
       .orderBy(asc(partialOffers.id))
       .for('update');
-    const available = tranches.reduce((sum, tranche) => sum + Math.max(0, tranche.quantityAvailable), 0);
+    const available = availableCases(tranches);
     if (available < position.amount) {
       return { code: 'NOT_ENOUGH_STOCK', message: orderTexts.notEnoughStock(title, available), field: null };
     }
@@ -276,25 +270,25 @@ export async function changeInvoice(
 ): Promise<InvoiceOutcome> {
   if (input.stage === 'CANCELLED') {
     if (input.date || input.invoiceNumber?.trim()) {
-      return refuse('INVALID', cancellationTexts.nothingElseWithCancellation, null, 'stage');
+      return refused('INVALID', cancellationTexts.nothingElseWithCancellation, 'stage', { invoice: null });
     }
     return cancelInvoice(db, config, provider, actor, { invoiceId: input.invoiceId, reason: input.reason });
   }
   if (input.reason?.trim())
-    return refuse('INVALID', cancellationTexts.reasonWithoutCancellation, null, 'reason');
+    return refused('INVALID', cancellationTexts.reasonWithoutCancellation, 'reason', { invoice: null });
   const wantedNumber = input.invoiceNumber?.trim() || null;
   if (wantedNumber && invoiceNumberProblem(wantedNumber)) {
-    return refuse('INVALID', orderTexts.invoiceNumberInvalid, null, 'invoiceNumber');
+    return refused('INVALID', orderTexts.invoiceNumberInvalid, 'invoiceNumber', { invoice: null });
   }
   return db.transaction(async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId)).for('update');
-    if (!invoice) return refuse('NOT_FOUND', orderTexts.invoiceUnknown, null, 'invoiceId');
+    if (!invoice) return refused('NOT_FOUND', orderTexts.invoiceUnknown, 'invoiceId', { invoice: null });
     const stageChange = input.stage && input.stage !== invoice.stage ? input.stage : null;
     if (stageChange && !(invoice.stage === 'CHECK_NEEDED' && stageChange === 'CHECK_DONE')) {
-      return refuse('INVALID_STAGE', orderTexts.stageChangeRefused, invoice, 'stage');
+      return refused('INVALID_STAGE', orderTexts.stageChangeRefused, 'stage', { invoice });
     }
     if (!stageChange && !['CHECK_NEEDED', 'CHECK_DONE'].includes(invoice.stage)) {
-      return refuse('INVALID_STAGE', orderTexts.stageChangeRefused, invoice, 'stage');
+      return refused('INVALID_STAGE', orderTexts.stageChangeRefused, 'stage', { invoice });
     }
     const invoiceDate = input.date ?? invoice.invoiceDate ?? (stageChange ? today() : null);
     let invoiceNumber = wantedNumber ?? invoice.invoiceNumber;
@@ -303,11 +297,11 @@ export async function changeInvoice(
         .select({ id: invoices.id })
         .from(invoices)
         .where(eq(invoices.invoiceNumber, wantedNumber));
-      if (taken) return refuse('TAKEN', orderTexts.invoiceNumberTaken, invoice, 'invoiceNumber');
+      if (taken) return refused('TAKEN', orderTexts.invoiceNumberTaken, 'invoiceNumber', { invoice });
     }
     if (stageChange) {
       const problem = await reserveStock(tx, invoice.id, invoice.userId);
-      if (problem) return { success: false, errors: [problem], invoice };
+      if (problem) return refusedAll([problem], { invoice });
       invoiceNumber ??= await allocateInvoiceNumber(tx, Number((invoiceDate ?? today()).slice(0, 4)));
     }
     const [updated] = await tx
@@ -335,7 +329,7 @@ export async function changeInvoice(
         await enqueuePushToUser(tx, client.id, pushTexts.checkDone);
       }
     }
-    return { success: true, errors: [], invoice: updated };
+    return ok({ invoice: updated });
   });
 }
 
@@ -354,25 +348,25 @@ export async function cancelInvoice(
   input: { invoiceId: number; reason?: string | null },
 ): Promise<InvoiceOutcome> {
   const problem = cancellationReasonProblem(input.reason);
-  if (problem) return refuse('INVALID', problem, null, 'reason');
+  if (problem) return refused('INVALID', problem, 'reason', { invoice: null });
   const reason = input.reason?.trim() || DEFAULT_CANCELLATION_REASON;
   return db.transaction(async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId)).for('update');
-    if (!invoice) return refuse('NOT_FOUND', orderTexts.invoiceUnknown, null, 'invoiceId');
+    if (!invoice) return refused('NOT_FOUND', orderTexts.invoiceUnknown, 'invoiceId', { invoice: null });
     if (invoice.stage === 'CANCELLED') {
-      return refuse('ALREADY_CANCELLED', cancellationTexts.alreadyCancelled, invoice, 'stage');
+      return refused('ALREADY_CANCELLED', cancellationTexts.alreadyCancelled, 'stage', { invoice });
     }
     if (!(CANCELLABLE_STAGES as readonly string[]).includes(invoice.stage)) {
-      return refuse('PAID', cancellationTexts.paid, invoice, 'stage');
+      return refused('PAID', cancellationTexts.paid, 'stage', { invoice });
     }
     if (invoice.providerInvoiceId && invoice.paymentProvider) {
       if (!provider || provider.name !== invoice.paymentProvider) {
-        return refuse('PROVIDER_MISMATCH', cancellationTexts.providerMismatch, invoice, 'stage');
+        return refused('PROVIDER_MISMATCH', cancellationTexts.providerMismatch, 'stage', { invoice });
       }
       try {
         await provider.voidInvoice(invoice.providerInvoiceId, `weindepot-invoice-${invoice.id}-void`);
       } catch {
-        return refuse('PROVIDER_UNAVAILABLE', cancellationTexts.providerFailed, invoice, 'stage');
+        return refused('PROVIDER_UNAVAILABLE', cancellationTexts.providerFailed, 'stage', { invoice });
       }
     }
     // Zweitmarkt listings whose cases this invoice held are shown again (before the reservation
@@ -408,7 +402,7 @@ export async function cancelInvoice(
         invoiceCancelledMail(client, updated, reason, `${config.publicUrl}/admin/orderlist`),
       );
     }
-    return { success: true, errors: [], invoice: updated };
+    return ok({ invoice: updated });
   });
 }
 
@@ -427,11 +421,7 @@ export async function finalizeInvoice(
   actor: Actor,
   invoiceId: number,
 ): Promise<{ success: boolean; errors: MutationError[]; hostedInvoiceUrl: string | null }> {
-  const refusal = (code: string, message: string) => ({
-    success: false,
-    errors: [{ code, message, field: null }],
-    hostedInvoiceUrl: null,
-  });
+  const refusal = (code: string, message: string) => refused(code, message, null, { hostedInvoiceUrl: null });
   return db.transaction(async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
     if (!invoice || !(invoice.userId === actor.id || isStaff(actor))) {
@@ -486,7 +476,7 @@ export async function finalizeInvoice(
         hostedInvoiceUrl: hosted.hostedInvoiceUrl,
       })
       .where(eq(invoices.id, invoice.id));
-    return { success: true, errors: [], hostedInvoiceUrl: hosted.hostedInvoiceUrl };
+    return ok({ hostedInvoiceUrl: hosted.hostedInvoiceUrl });
   });
 }
 
@@ -502,7 +492,7 @@ export function invoiceLines(
 ): InvoiceLine[] {
   const lines: InvoiceLine[] = positions.map(({ position, title }) => ({
     description: `${title} – ${position.amount} × ${position.caskOf} Flaschen`,
-    amountCents: position.amount * position.caskOf * decimalToCents(position.buyPriceBtl),
+    amountCents: lineTotalCents(position.amount, position.caskOf, position.buyPriceBtl),
   }));
   const fees: [string, string][] = [
     ['Logistik', invoice.logisticsSum],

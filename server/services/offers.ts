@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, exists, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { CAROUSEL_MAX_DEALS } from '../../src/domain/offer-display';
 import { containsPattern, normalizeSearchTerm } from '../../src/domain/search';
+import { offerAvailableCasesSql } from '../db/available-cases';
 import type { Database } from '../db/client';
 import {
   brandImages,
   countries,
   gwsRecords,
   offers,
-  partialOffers,
   regions,
   subregions,
   vintages,
@@ -32,9 +32,6 @@ export interface OfferSearchFilter {
   bottleSizeId?: number | null;
   isPromoted?: boolean | null;
 }
-
-/** Cases available now per offer: the sum of its tranches' quantityAvailable (never negative). */
-const availableCasesSql = sql<number>`coalesce((select sum(greatest(${partialOffers.quantityAvailable}, 0)) from ${partialOffers} where ${partialOffers.offerId} = ${offers.id}), 0)::int`;
 
 export function listWineries(
   db: Database,
@@ -164,7 +161,7 @@ export async function findOfferPage(db: Database, lwin11: string | null | undefi
   const stockedOffer = and(
     eq(offers.archived, false),
     eq(offers.onRequest, false),
-    sql`${availableCasesSql} > 0`,
+    sql`${offerAvailableCasesSql} > 0`,
   );
   const [newestStocked, [oldestStocked]] = await Promise.all([
     db
@@ -186,7 +183,7 @@ export async function findOfferPage(db: Database, lwin11: string | null | undefi
   let offer: OfferRow | null = null;
   if (lwin11) {
     const candidates = await db
-      .select({ offer: offers, cases: availableCasesSql })
+      .select({ offer: offers, cases: offerAvailableCasesSql })
       .from(offers)
       .innerJoin(vintages, eq(vintages.id, offers.vintageId))
       .where(and(eq(vintages.lwin11, lwin11), eq(offers.archived, false)))
@@ -231,7 +228,7 @@ export async function findFeaturedOffer(db: Database): Promise<OfferRow | null> 
         eq(offers.archived, false),
         eq(offers.onRequest, false),
         eq(offers.promoteOffer, true),
-        sql`${availableCasesSql} > 0`,
+        sql`${offerAvailableCasesSql} > 0`,
       ),
     )
     .orderBy(

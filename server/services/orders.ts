@@ -5,31 +5,23 @@
  * PWA's offline outbox replays with it).
  */
 
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { billingComplete } from '../../src/domain/billing-data';
 import { availableCases } from '../../src/domain/offer-pricing';
 import {
   costSummary,
   type FeeSchedule,
-  invoiceSumColumns,
   orderAmountMessage,
   orderAmountProblem,
 } from '../../src/domain/order-costs';
 import { agreedPriceLimitText } from '../../src/domain/order-list-texts';
 import { sellTexts } from '../../src/domain/secondary-market';
 import type { Database } from '../db/client';
-import {
-  invoicePositions,
-  invoices,
-  offers,
-  orderPositions,
-  partialOffers,
-  processedMutations,
-  users,
-} from '../db/schema';
+import { offers, orderPositions, partialOffers, processedMutations, users } from '../db/schema';
 import { agreedCasesLeft } from './agreed-prices';
-import { type MutationError, type MutationResult, refused } from './errors';
+import { type MutationError, ok, refused } from './errors';
+import { insertInvoice } from './invoice-records';
 import { enqueueMail } from './mail';
 import { orderReceivedMail } from './order-mails';
 import { orderTexts } from './order-texts';
@@ -88,10 +80,7 @@ export async function once(
   const mutationId = clientMutationId?.trim() || null;
   // The PWA sends UUIDs; anything longer is no client id (and would not fit the key's index).
   if (mutationId && mutationId.length > MAX_CLIENT_MUTATION_ID_LENGTH) {
-    return {
-      success: false,
-      errors: [{ code: 'INVALID', message: invalidMutationIdMessage, field: 'clientMutationId' }],
-    };
+    return refused('INVALID', invalidMutationIdMessage, 'clientMutationId');
   }
   const hash = argumentsHash(args);
   const replayed = async (): Promise<RecordedResult | null> => {
@@ -102,10 +91,7 @@ export async function once(
       .where(and(eq(processedMutations.userId, userId), eq(processedMutations.clientMutationId, mutationId)));
     if (!row) return null;
     if (row.operation !== name || (row.argumentsHash !== null && row.argumentsHash !== hash)) {
-      return {
-        success: false,
-        errors: [{ code: 'MUTATION_ID_REUSED', message: reusedMutationIdMessage, field: 'clientMutationId' }],
-      };
+      return refused('MUTATION_ID_REUSED', reusedMutationIdMessage, 'clientMutationId');
     }
     return row.result as unknown as RecordedResult;
   };
@@ -134,11 +120,6 @@ export async function once(
     throw error;
   }
 }
-
-const failure = (code: string, message: string, field: string | null = null): RecordedResult => {
-  const result: MutationResult = refused(code, message, field);
-  return { success: false, errors: result.errors };
-};
 
 async function offerWithStock(tx: Transaction, offerId: number) {
   const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId));
@@ -170,7 +151,7 @@ async function casesElsewhere(tx: Transaction, userId: number, offerId: number, 
 
 function amountRefusal(amount: number, available: number): RecordedResult | null {
   const problem = orderAmountProblem(amount, available);
-  return problem ? failure('INVALID_AMOUNT', orderAmountMessage(problem, available), 'amount') : null;
+  return problem ? refused('INVALID_AMOUNT', orderAmountMessage(problem, available), 'amount') : null;
 }
 
 async function isBlocked(tx: Transaction, userId: number): Promise<boolean> {
@@ -210,12 +191,12 @@ export function createOrderPosition(
 ): Promise<RecordedResult> {
   const args = { offerId: input.offerId, amount: input.amount };
   return once(db, userId, { name: 'createOrderPosition', args }, input.clientMutationId, async (tx) => {
-    if (await isBlocked(tx, userId)) return failure('ORDER_LIST_BLOCKED', orderTexts.blocked);
+    if (await isBlocked(tx, userId)) return refused('ORDER_LIST_BLOCKED', orderTexts.blocked);
     const found = await offerWithStock(tx, input.offerId);
-    if (!found || found.offer.archived) return failure('NOT_FOUND', orderTexts.offerUnknown, 'offerId');
-    if (found.offer.onRequest) return failure('ON_REQUEST', orderTexts.offerOnRequest, 'offerId');
+    if (!found || found.offer.archived) return refused('NOT_FOUND', orderTexts.offerUnknown, 'offerId');
+    if (found.offer.onRequest) return refused('ON_REQUEST', orderTexts.offerOnRequest, 'offerId');
     if (found.offer.secondaryMarket && (await isOwnListing(tx, userId, input.offerId))) {
-      return failure('OWN_LISTING', sellTexts.ownListing, 'offerId');
+      return refused('OWN_LISTING', sellTexts.ownListing, 'offerId');
     }
     const [existing] = await tx
       .select()
@@ -235,7 +216,7 @@ export function createOrderPosition(
       const refusal = amountRefusal(total, left);
       if (refusal) return refusal;
       await tx.update(orderPositions).set({ amount: total }).where(eq(orderPositions.id, existing.id));
-      return { success: true, errors: [], id: existing.id };
+      return ok({ id: existing.id });
     }
     const refusal = amountRefusal(input.amount, left);
     if (refusal) return refusal;
@@ -243,7 +224,7 @@ export function createOrderPosition(
       .insert(orderPositions)
       .values({ userId, offerId: input.offerId, amount: input.amount })
       .returning({ id: orderPositions.id });
-    return { success: true, errors: [], id: row?.id ?? null };
+    return ok({ id: row?.id ?? null });
   });
 }
 
@@ -270,11 +251,11 @@ export function changeOrderPosition(
       .select()
       .from(orderPositions)
       .where(and(eq(orderPositions.id, input.orderPositionId), eq(orderPositions.userId, userId)));
-    if (!position) return failure('NOT_FOUND', orderTexts.positionUnknown, 'orderPositionId');
+    if (!position) return refused('NOT_FOUND', orderTexts.positionUnknown, 'orderPositionId');
     const raisesCost =
       (input.amount !== undefined && input.amount !== null && input.amount > position.amount) ||
       (input.conditionReport === true && !position.conditionReport);
-    if (raisesCost && (await isBlocked(tx, userId))) return failure('ORDER_LIST_BLOCKED', orderTexts.blocked);
+    if (raisesCost && (await isBlocked(tx, userId))) return refused('ORDER_LIST_BLOCKED', orderTexts.blocked);
     const changes: Partial<OrderPositionRow> = {};
     // A new amount keeps the position's price (also an agreed one).
     if (input.amount !== undefined && input.amount !== null && input.amount !== position.amount) {
@@ -288,7 +269,7 @@ export function changeOrderPosition(
           exceptOrderPositionId: position.id,
         });
         if (left !== null && input.amount > left) {
-          return failure('AGREED_PRICE_LIMIT', agreedPriceLimitText(left), 'amount');
+          return refused('AGREED_PRICE_LIMIT', agreedPriceLimitText(left), 'amount');
         }
       }
       changes.amount = input.amount;
@@ -299,7 +280,7 @@ export function changeOrderPosition(
     if (Object.keys(changes).length > 0) {
       await tx.update(orderPositions).set(changes).where(eq(orderPositions.id, position.id));
     }
-    return { success: true, errors: [], id: position.id };
+    return ok({ id: position.id });
   });
 }
 
@@ -315,8 +296,8 @@ export function deleteOrderPosition(
       .delete(orderPositions)
       .where(and(eq(orderPositions.id, input.orderPositionId), eq(orderPositions.userId, userId)))
       .returning({ id: orderPositions.id });
-    if (deleted.length === 0) return failure('NOT_FOUND', orderTexts.positionUnknown, 'orderPositionId');
-    return { success: true, errors: [], id: null };
+    if (deleted.length === 0) return refused('NOT_FOUND', orderTexts.positionUnknown, 'orderPositionId');
+    return ok({ id: null });
   });
 }
 
@@ -338,8 +319,6 @@ export async function orderListSums(db: Database, userId: number, fees: FeeSched
   );
 }
 
-export const newPermissionToken = () => randomBytes(24).toString('base64url');
-
 /**
  * The binding order: the order list becomes an invoice in CHECK_NEEDED with price snapshots,
  * the list is emptied, the client is blocked until payment, and a mail says the request is
@@ -352,16 +331,16 @@ export function createInvoice(
 ): Promise<RecordedResult> {
   return once(db, userId, 'createInvoice', input.clientMutationId, async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
-    if (!user) return failure('NOT_FOUND', orderTexts.invoiceUnknown);
-    if (user.blockedByOrderCheck) return failure('ORDER_LIST_BLOCKED', orderTexts.blocked);
-    if (!billingComplete(user)) return failure('BILLING_INCOMPLETE', orderTexts.billingIncomplete);
+    if (!user) return refused('NOT_FOUND', orderTexts.invoiceUnknown);
+    if (user.blockedByOrderCheck) return refused('ORDER_LIST_BLOCKED', orderTexts.blocked);
+    if (!billingComplete(user)) return refused('BILLING_INCOMPLETE', orderTexts.billingIncomplete);
     const positions = await tx
       .select({ position: orderPositions, offer: offers })
       .from(orderPositions)
       .innerJoin(offers, eq(offers.id, orderPositions.offerId))
       .where(eq(orderPositions.userId, userId))
       .orderBy(asc(orderPositions.id));
-    if (positions.length === 0) return failure('EMPTY', orderTexts.emptyOrderList);
+    if (positions.length === 0) return refused('EMPTY', orderTexts.emptyOrderList);
     // The agreed cases may have been invoiced meanwhile (staff invoiced the adviser's offer).
     for (const { position } of positions) {
       if (!position.agreedPriceBtl || !position.recommendedPositionId) continue;
@@ -369,49 +348,28 @@ export function createInvoice(
         exceptOrderPositionId: position.id,
       });
       if (left !== null && position.amount > left) {
-        return failure('AGREED_PRICE_LIMIT', agreedPriceLimitText(left), 'amount');
+        return refused('AGREED_PRICE_LIMIT', agreedPriceLimitText(left), 'amount');
       }
     }
-    const sums = costSummary(
-      positions.map(({ position, offer }) => ({
+    const invoice = await insertInvoice(tx, {
+      userId,
+      fees: input.fees,
+      lines: positions.map(({ position, offer }) => ({
+        offer,
         amount: position.amount,
         caskOf: offer.caskOf,
         priceBtl: positionPriceBtl(position, offer),
         conditionReport: position.conditionReport,
-      })),
-      input.fees,
-    );
-    const [invoice] = await tx
-      .insert(invoices)
-      .values({
-        userId,
-        stage: 'CHECK_NEEDED',
-        invoicePdfViewPermissionToken: newPermissionToken(),
-        ...invoiceSumColumns(sums),
-      })
-      .returning();
-    if (!invoice) throw new Error('Rechnung wurde nicht angelegt');
-    await tx.insert(invoicePositions).values(
-      positions.map(({ position, offer }) => ({
-        invoiceId: invoice.id,
-        offerId: offer.id,
-        vintageId: offer.vintageId,
-        bottleSizeId: offer.bottleSizeId,
-        amount: position.amount,
-        caskOf: offer.caskOf,
-        buyPriceBtl: positionPriceBtl(position, offer),
-        conditionReport: position.conditionReport,
         recommendedPositionId: position.agreedPriceBtl ? position.recommendedPositionId : null,
       })),
-    );
+    });
     await tx.delete(orderPositions).where(
       inArray(
         orderPositions.id,
         positions.map(({ position }) => position.id),
       ),
     );
-    await tx.update(users).set({ blockedByOrderCheck: true }).where(eq(users.id, userId));
     await enqueueMail(tx, orderReceivedMail(user, invoice));
-    return { success: true, errors: [], id: invoice.id };
+    return ok({ id: invoice.id });
   });
 }

@@ -1,5 +1,7 @@
 /** Search, order and page window of the back office's server-side tables. */
 import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
 
 /** Words of a search and characters per word that are used (longer input is cut). */
 const SEARCH_LIMITS = { words: 8, wordLength: 80 } as const;
@@ -48,4 +50,29 @@ export function pageOrder(
     ...columns.map((column) => (descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`)),
     descending ? desc(id) : asc(id),
   ];
+}
+
+/**
+ * One page of a back-office list and how many rows match: `matching` is the list's query (its
+ * joins and search, built with `.$dynamic()`), counted as a subquery and read in the given order
+ * and window. Both statements run side by side.
+ */
+export async function pageWithTotal<Q extends PgSelect>(
+  db: Database,
+  matching: Q,
+  order: SQL[],
+  window: { offset: number; limit: number },
+): Promise<{ rows: Awaited<Q>; totalCount: number }> {
+  // The count's SQL is taken before the order and window are set on the same builder.
+  const count = db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(sql`(${matching.getSQL()}) as matching`);
+  const [rows, [counted]] = await Promise.all([
+    matching
+      .orderBy(...order)
+      .limit(window.limit)
+      .offset(window.offset) as unknown as Promise<Awaited<Q>>,
+    count,
+  ]);
+  return { rows, totalCount: counted?.count ?? 0 };
 }

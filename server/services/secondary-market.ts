@@ -44,7 +44,7 @@ import {
 } from '../db/schema';
 import { recordAudit } from './audit';
 import { reissueCertificatesForPositions } from './certificates';
-import type { MutationError } from './errors';
+import { type MutationError, ok, refused } from './errors';
 import { vintageLabelSql } from './invoices';
 import { enqueueMail } from './mail';
 import { composeMail, letterGreeting } from './mail-templates';
@@ -58,15 +58,6 @@ type DepotPositionRow = typeof depotPositions.$inferSelect;
 export type SellOrderOutcome =
   | { success: true; errors: []; sellOrder: SellOrderRow }
   | { success: false; errors: MutationError[]; sellOrder: SellOrderRow | null };
-
-const refuse = (
-  code: string,
-  message: string,
-  field: string | null = null,
-  sellOrder: SellOrderRow | null = null,
-): SellOrderOutcome => ({ success: false, errors: [{ code, message, field }], sellOrder });
-
-const done = (sellOrder: SellOrderRow): SellOrderOutcome => ({ success: true, errors: [], sellOrder });
 
 // ─── Status entries ───────────────────────────────────────────────────────────
 
@@ -135,8 +126,10 @@ export async function createSellOrder(
   now: Date = new Date(),
 ): Promise<SellOrderOutcome> {
   const askCents = parseDecimalPrice(String(input.askPriceBtl));
-  if (askCents === null) return refuse('INVALID', sellTexts.priceInvalid, 'askPriceBtl');
-  if (askCents > MAX_ASK_PRICE_BTL_CENTS) return refuse('INVALID', sellTexts.priceTooHigh, 'askPriceBtl');
+  if (askCents === null)
+    return refused('INVALID', sellTexts.priceInvalid, 'askPriceBtl', { sellOrder: null });
+  if (askCents > MAX_ASK_PRICE_BTL_CENTS)
+    return refused('INVALID', sellTexts.priceTooHigh, 'askPriceBtl', { sellOrder: null });
   return db.transaction(async (tx) => {
     const [position] = await tx
       .select()
@@ -145,19 +138,20 @@ export async function createSellOrder(
       .for('update');
     // Someone else's position answers like an unknown one: its existence is not revealed.
     if (!position || position.ownerId !== sellerId) {
-      return refuse('NOT_FOUND', sellTexts.positionUnknown, 'depotPositionId');
+      return refused('NOT_FOUND', sellTexts.positionUnknown, 'depotPositionId', { sellOrder: null });
     }
     const current = currentStatusEntry(await statusesOf(tx, position.id));
-    if (current?.status !== 'IN_BOND') return refuse('NOT_IN_BOND', sellTexts.notInBond, 'depotPositionId');
+    if (current?.status !== 'IN_BOND')
+      return refused('NOT_IN_BOND', sellTexts.notInBond, 'depotPositionId', { sellOrder: null });
     const [vintage] = await tx
       .select({ enPrimeurDeliveryDate: vintages.enPrimeurDeliveryDate })
       .from(vintages)
       .where(eq(vintages.id, position.vintageId));
     if (isEnPrimeur(vintage?.enPrimeurDeliveryDate, now)) {
-      return refuse('EN_PRIMEUR', sellTexts.enPrimeur, 'depotPositionId');
+      return refused('EN_PRIMEUR', sellTexts.enPrimeur, 'depotPositionId', { sellOrder: null });
     }
     if (!Number.isInteger(input.cases) || input.cases < 1 || input.cases > position.amount) {
-      return refuse('INVALID_AMOUNT', sellTexts.casesInvalid(position.amount), 'cases');
+      return refused('INVALID_AMOUNT', sellTexts.casesInvalid(position.amount), 'cases', { sellOrder: null });
     }
     const offered = input.cases < position.amount ? await splitPosition(tx, position, input.cases) : position;
     const [sellOrder] = await tx
@@ -179,7 +173,7 @@ export async function createSellOrder(
       .set({ sellOrderId: sellOrder.id })
       .where(eq(depotPositions.id, offered.id));
     await addStatus(tx, offered.id, 'FOR_SALE', now);
-    return done(sellOrder);
+    return ok({ sellOrder });
   });
 }
 
@@ -269,13 +263,13 @@ export async function cancelSellOrder(
   return db.transaction(async (tx) => {
     const sellOrder = await lockSellOrder(tx, sellOrderId);
     if (!sellOrder || sellOrder.sellerId !== sellerId) {
-      return refuse('NOT_FOUND', sellTexts.sellOrderUnknown, 'sellOrderId');
+      return refused('NOT_FOUND', sellTexts.sellOrderUnknown, 'sellOrderId', { sellOrder: null });
     }
     if (sellOrder.status !== 'REQUESTED' && sellOrder.status !== 'LISTED') {
-      return refuse('NOT_CANCELLABLE', sellTexts.cancelNotPossible, 'sellOrderId', sellOrder);
+      return refused('NOT_CANCELLABLE', sellTexts.cancelNotPossible, 'sellOrderId', { sellOrder });
     }
     if (sellOrder.status === 'LISTED' && (await casesHeldByBuyer(tx, sellOrder))) {
-      return refuse('RESERVED', sellTexts.cancelReserved, 'sellOrderId', sellOrder);
+      return refused('RESERVED', sellTexts.cancelReserved, 'sellOrderId', { sellOrder });
     }
     await unlist(tx, sellOrder);
     await returnCases(tx, sellOrder, now);
@@ -285,7 +279,7 @@ export async function cancelSellOrder(
       .where(eq(sellOrders.id, sellOrder.id))
       .returning();
     if (!updated) throw new Error('Verkaufsauftrag verschwunden');
-    return done(updated);
+    return ok({ sellOrder: updated });
   });
 }
 
@@ -305,15 +299,17 @@ export async function approveSellOrder(
   let priceCents: number | null = null;
   if (input.sellPriceBtl != null && input.sellPriceBtl.trim() !== '') {
     priceCents = parseDecimalPrice(input.sellPriceBtl);
-    if (priceCents === null) return refuse('INVALID', sellTexts.priceInvalid, 'sellPriceBtl');
+    if (priceCents === null)
+      return refused('INVALID', sellTexts.priceInvalid, 'sellPriceBtl', { sellOrder: null });
     if (priceCents > MAX_ASK_PRICE_BTL_CENTS)
-      return refuse('INVALID', sellTexts.priceTooHigh, 'sellPriceBtl');
+      return refused('INVALID', sellTexts.priceTooHigh, 'sellPriceBtl', { sellOrder: null });
   }
   return db.transaction(async (tx) => {
     const sellOrder = await lockSellOrder(tx, input.sellOrderId);
-    if (!sellOrder) return refuse('NOT_FOUND', sellTexts.sellOrderUnknown, 'sellOrderId');
+    if (!sellOrder)
+      return refused('NOT_FOUND', sellTexts.sellOrderUnknown, 'sellOrderId', { sellOrder: null });
     if (sellOrder.status !== 'REQUESTED') {
-      return refuse('INVALID_STATUS', sellTexts.notRequested, 'sellOrderId', sellOrder);
+      return refused('INVALID_STATUS', sellTexts.notRequested, 'sellOrderId', { sellOrder });
     }
     const sellPriceBtl =
       priceCents === null
@@ -370,7 +366,7 @@ export async function approveSellOrder(
       after: { status: updated.status, sellPriceBtl, offerId: offer.id, partialOfferId: tranche.id },
     });
     if (!onSaleBefore) await notifySoldOutReturn(tx, sellOrder.vintageId);
-    return done(updated);
+    return ok({ sellOrder: updated });
   });
 }
 
@@ -383,13 +379,15 @@ export async function rejectSellOrder(
   now: Date = new Date(),
 ): Promise<SellOrderOutcome> {
   const reason = input.reason.trim();
-  if (!reason) return refuse('INVALID', sellTexts.reasonMissing, 'reason');
-  if (reason.length > MAX_REJECT_REASON_LENGTH) return refuse('INVALID', sellTexts.reasonTooLong, 'reason');
+  if (!reason) return refused('INVALID', sellTexts.reasonMissing, 'reason', { sellOrder: null });
+  if (reason.length > MAX_REJECT_REASON_LENGTH)
+    return refused('INVALID', sellTexts.reasonTooLong, 'reason', { sellOrder: null });
   return db.transaction(async (tx) => {
     const sellOrder = await lockSellOrder(tx, input.sellOrderId);
-    if (!sellOrder) return refuse('NOT_FOUND', sellTexts.sellOrderUnknown, 'sellOrderId');
+    if (!sellOrder)
+      return refused('NOT_FOUND', sellTexts.sellOrderUnknown, 'sellOrderId', { sellOrder: null });
     if (sellOrder.status !== 'REQUESTED') {
-      return refuse('INVALID_STATUS', sellTexts.notRequested, 'sellOrderId', sellOrder);
+      return refused('INVALID_STATUS', sellTexts.notRequested, 'sellOrderId', { sellOrder });
     }
     await returnCases(tx, sellOrder, now);
     const [updated] = await tx
@@ -427,7 +425,7 @@ export async function rejectSellOrder(
         ),
       );
     }
-    return done(updated);
+    return ok({ sellOrder: updated });
   });
 }
 

@@ -2,10 +2,11 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { checkMrn } from '../../src/domain/backoffice-stock';
 import { formatCaseNumbers, parseCaseNumbers } from '../../src/domain/backoffice-tranches';
 import { validateAmount, validatePrice } from '../../src/domain/backoffice-validation';
+import { sumAvailableCasesSql } from '../db/available-cases';
 import type { Database, Transaction } from '../db/client';
 import { depotPositions, invoicePositions, invoices, offers, partialOffers } from '../db/schema';
 import { recordAudit } from './audit';
-import type { MutationError } from './errors';
+import { type MutationError, ok, refused, refusedAll } from './errors';
 import { notifySoldOutReturn } from './push';
 
 export interface TrancheInput {
@@ -43,12 +44,6 @@ export const trancheMessages = {
   totalBelowReserved: (cases: number) =>
     `Auf der Einkaufstranche sind ${cases} Kisten für noch nicht bezahlte Rechnungen reserviert; die Gesamtmenge muss die verfügbaren und die reservierten Kisten umfassen.`,
 };
-
-const refuse = (message: string, code = 'INVALID', field: string | null = null): TrancheResult => ({
-  success: false,
-  errors: [{ message, code, field }],
-  partialOffer: null,
-});
 
 const text = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
@@ -112,7 +107,7 @@ async function unpaidReservations(
  */
 export async function vintageOnSale(tx: Transaction, vintageId: number): Promise<boolean> {
   const [row] = await tx
-    .select({ cases: sql<number>`coalesce(sum(greatest(${partialOffers.quantityAvailable}, 0)), 0)::int` })
+    .select({ cases: sumAvailableCasesSql })
     .from(partialOffers)
     .innerJoin(offers, eq(offers.id, partialOffers.offerId))
     .where(and(eq(offers.vintageId, vintageId), eq(offers.archived, false), eq(offers.onRequest, false)));
@@ -136,7 +131,7 @@ export async function saveTranche(
   input: TrancheInput,
 ): Promise<TrancheResult> {
   const invalid = validateTrancheInput(input);
-  if (invalid.length > 0) return { success: false, errors: invalid, partialOffer: null };
+  if (invalid.length > 0) return refusedAll(invalid, { partialOffer: null });
   return db.transaction((tx) => saveTrancheInTransaction(tx, actorId, input));
 }
 
@@ -158,26 +153,31 @@ export async function saveTrancheInTransaction(
       )[0]
     : undefined;
   if (input.partialOfferId && !existing)
-    return refuse(trancheMessages.notFound, 'NOT_FOUND', 'partialOfferId');
+    return refused('NOT_FOUND', trancheMessages.notFound, 'partialOfferId', { partialOffer: null });
   const offerId = existing?.offerId ?? input.offerId;
-  if (!offerId) return refuse(trancheMessages.offerMissing, 'INVALID', 'offerId');
+  if (!offerId) return refused('INVALID', trancheMessages.offerMissing, 'offerId', { partialOffer: null });
   const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
-  if (!offer) return refuse(trancheMessages.offerNotFound, 'NOT_FOUND', 'offerId');
+  if (!offer) return refused('NOT_FOUND', trancheMessages.offerNotFound, 'offerId', { partialOffer: null });
 
   const onSaleBefore = notify && (await vintageOnSale(tx, offer.vintageId));
   let saved: typeof partialOffers.$inferSelect | undefined;
 
   if (input.delete) {
-    if (!existing) return refuse(trancheMessages.notFound, 'NOT_FOUND', 'partialOfferId');
-    if (existing.quantityOnInvoice > 0) return refuse(trancheMessages.invoiced, 'INVOICED');
+    if (!existing)
+      return refused('NOT_FOUND', trancheMessages.notFound, 'partialOfferId', { partialOffer: null });
+    if (existing.quantityOnInvoice > 0)
+      return refused('INVOICED', trancheMessages.invoiced, null, { partialOffer: null });
     const [linked] = await tx
       .select({ positions: count() })
       .from(depotPositions)
       .where(eq(depotPositions.partialOfferId, existing.id));
-    if ((linked?.positions ?? 0) > 0) return refuse(trancheMessages.linked, 'LINKED');
+    if ((linked?.positions ?? 0) > 0)
+      return refused('LINKED', trancheMessages.linked, null, { partialOffer: null });
     const reserved = await unpaidReservations(tx, existing.id);
     if (reserved.cases > 0) {
-      return refuse(trancheMessages.reserved(reserved.cases, reserved.invoiceNumbers), 'RESERVED');
+      return refused('RESERVED', trancheMessages.reserved(reserved.cases, reserved.invoiceNumbers), null, {
+        partialOffer: null,
+      });
     }
     await tx.delete(partialOffers).where(eq(partialOffers.id, existing.id));
   } else {
@@ -209,16 +209,18 @@ export async function saveTrancheInTransaction(
     };
     const remaining = values.quantityAvailable ?? existing?.quantityAvailable ?? 0;
     const total = values.totalQuantityAvailable ?? existing?.totalQuantityAvailable ?? remaining;
-    if (remaining > total) return refuse(trancheMessages.remainingAboveTotal, 'INVALID', 'amount');
+    if (remaining > total)
+      return refused('INVALID', trancheMessages.remainingAboveTotal, 'amount', { partialOffer: null });
     const quantitiesChange =
       existing && (values.quantityAvailable !== undefined || values.totalQuantityAvailable !== undefined);
     if (quantitiesChange) {
       const reserved = await unpaidReservations(tx, existing.id);
       if (reserved.cases > 0 && remaining + reserved.cases > total) {
-        return refuse(
-          trancheMessages.totalBelowReserved(reserved.cases),
+        return refused(
           'RESERVED',
+          trancheMessages.totalBelowReserved(reserved.cases),
           'totalQuantityAvailable',
+          { partialOffer: null },
         );
       }
     }
@@ -230,7 +232,9 @@ export async function saveTrancheInTransaction(
         .returning();
     } else {
       if (!values.buyPriceBtl)
-        return refuse(validatePrice('') ?? trancheMessages.offerMissing, 'INVALID', 'buyPriceBtl');
+        return refused('INVALID', validatePrice('') ?? trancheMessages.offerMissing, 'buyPriceBtl', {
+          partialOffer: null,
+        });
       [saved] = await tx
         .insert(partialOffers)
         .values({ ...values, offerId, buyPriceBtl: values.buyPriceBtl, totalQuantityAvailable: total })
@@ -256,13 +260,13 @@ export async function saveTrancheInTransaction(
   if (notify && !onSaleBefore && (await vintageOnSale(tx, offer.vintageId))) {
     await notifySoldOutReturn(tx, offer.vintageId);
   }
-  return { success: true, errors: [], partialOffer: saved ?? null };
+  return ok({ partialOffer: saved ?? null });
 }
 
 /** The cases of one offer currently for sale (used by tests and the back office). */
 export async function offerAvailability(db: Database, offerId: number): Promise<number> {
   const [row] = await db
-    .select({ cases: sql<number>`coalesce(sum(greatest(${partialOffers.quantityAvailable}, 0)), 0)::int` })
+    .select({ cases: sumAvailableCasesSql })
     .from(partialOffers)
     .where(eq(partialOffers.offerId, offerId));
   return row?.cases ?? 0;

@@ -4,7 +4,8 @@
  * bottles per case (spec entry/checkout §9).
  */
 import { REGION_COLORS } from './depot-region-colors';
-import { type Cents, decimalToCents } from './money';
+import type { Cents } from './money';
+import { lineTotalCents } from './offer-pricing';
 
 export const DEFAULT_SLICE_COLOR = '#adb5bd';
 
@@ -29,7 +30,7 @@ export interface Slice {
 }
 
 export const lineValue = (line: PortfolioLine): Cents =>
-  decimalToCents(line.priceBtl) * line.amount * line.caskOf;
+  lineTotalCents(line.amount, line.caskOf, line.priceBtl);
 
 export const regionSliceColor = (region: string): string => REGION_COLORS[region] ?? DEFAULT_SLICE_COLOR;
 

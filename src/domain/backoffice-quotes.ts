@@ -10,6 +10,7 @@ import { backofficeMessages, validateAmount, validatePrice } from './backoffice-
 import { DEFAULT_COUNTRY, SALUTATIONS } from './entry-constants';
 import { normalizeEmail, VALIDATION_MESSAGES, validateEmail } from './entry-validation';
 import { type Cents, centsToDecimal, decimalToCents } from './money';
+import { lineTotalCents } from './offer-pricing';
 import { MAX_ORDER_CASES, orderAmountMessage } from './order-costs';
 
 /** The region filter of the quote modal; every other region counts as "Rest". */
@@ -111,11 +112,11 @@ export interface QuoteLine {
 
 /** Sales of a position: cases × bottles per case × sell price. */
 export const lineSales = (line: QuoteLine): Cents =>
-  line.amount * line.caskOf * decimalToCents(line.sellPriceBtl);
+  lineTotalCents(line.amount, line.caskOf, line.sellPriceBtl);
 
 /** Cost of a position: cases × bottles per case × EKP; null without EKP. */
 export const lineCost = (line: QuoteLine): Cents | null =>
-  line.ekpBtl === null ? null : line.amount * line.caskOf * decimalToCents(line.ekpBtl);
+  line.ekpBtl === null ? null : lineTotalCents(line.amount, line.caskOf, line.ekpBtl);
 
 /** Margin in percent of the cost ((sales − cost) / cost × 100), two decimals; null without cost. */
 export function marginPercent(sales: Cents, cost: Cents | null): number | null {

@@ -9,6 +9,7 @@
 import type { DepotStatusEntry } from './depot-status';
 import { MARKET_VALUE_SOURCE, STANDARD_BOTTLE_LITERS } from './depot-valuation';
 import { type Cents, decimalToCents } from './money';
+import { lineTotalCents } from './offer-pricing';
 import type { IndexPoint } from './price-index';
 import { SALES_COMMISSION_RATE, sellProceeds } from './secondary-market';
 
@@ -342,7 +343,7 @@ export function depotPerformance(
   const buyOf = (position: PerformancePosition) => {
     let cents = buyCents.get(position);
     if (cents === undefined) {
-      cents = decimalToCents(position.buyPriceBtl) * position.caskOf * position.amount;
+      cents = lineTotalCents(position.amount, position.caskOf, position.buyPriceBtl);
       buyCents.set(position, cents);
     }
     return cents;

@@ -1,10 +1,3 @@
-/**
- * Display rules of the offer pages (spec "Offer detail", "States and transitions", "Business
- * constants"): availability label and bar, the hot-deal carousel, the case-amount picker and its
- * total, the subscription banner and the drawer width. Pure functions shared by all offer screens.
- */
-import { type Cents, decimalToCents } from './money';
-
 // ─── Availability ────────────────────────────────────────────────────────────
 
 /** Below this share of the total quantity the label reads "sehr gering". */
@@ -100,11 +93,6 @@ export function amountSelectable(amount: CaseAmount, availableCases: number): bo
 /** Buy buttons are enabled above 0 available cases. */
 export function canBuy(availableCases: number): boolean {
   return availableCases > 0;
-}
-
-/** Total = amount × priceBtl × caskOf, in cents. */
-export function caseTotalCents(amount: number, priceBtl: string, caskOf: number): Cents {
-  return amount * decimalToCents(priceBtl) * caskOf;
 }
 
 // ─── Further page rules ──────────────────────────────────────────────────────

@@ -5,6 +5,11 @@ export function casePriceCents(bottlePrice: string, caskOf: number): Cents {
   return decimalToCents(bottlePrice) * caskOf;
 }
 
+/** Line total = cases × bottles per case × bottle price: what a position of an order, invoice or depot costs. */
+export function lineTotalCents(cases: number, caskOf: number, bottlePrice: string): Cents {
+  return cases * casePriceCents(bottlePrice, caskOf);
+}
+
 /** Price per liter = bottle price ÷ the bottle size's liter factor (0.75 for a standard bottle). */
 export function pricePerLiterCents(bottlePrice: string, literFactor: string): Cents {
   return Math.round(decimalToCents(bottlePrice) / Number(literFactor));

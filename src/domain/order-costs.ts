@@ -8,7 +8,8 @@
  * All in integer cents; the one division (fee rate, twelfths) rounds half up exactly with
  * integer arithmetic, so many positions never drift.
  */
-import { type Cents, centsToDecimal, decimalToCents, formatEuro } from './money';
+import { type Cents, centsToDecimal, formatEuro } from './money';
+import { lineTotalCents } from './offer-pricing';
 import { countLabel } from './plural';
 
 /** Per-case amounts and the fee rate; the server reads them from its configuration. */
@@ -88,7 +89,7 @@ export function costSummary(
   for (const line of lines) {
     cases += line.amount;
     if (line.conditionReport) flaggedCases += line.amount;
-    vintagesSum += line.amount * line.caskOf * decimalToCents(line.priceBtl);
+    vintagesSum += lineTotalCents(line.amount, line.caskOf, line.priceBtl);
   }
   const logisticsSum = cases * fees.logisticsPerCaseCents;
   const upfrontStorageSum = cases * fees.upfrontStoragePerCaseCents;

@@ -8,7 +8,6 @@ import {
   availabilityShare,
   canBuy,
   carouselDeals,
-  caseTotalCents,
   drawerWidth,
   effectiveAmount,
   formatPercentGain,
@@ -21,6 +20,7 @@ import {
   tileTitle,
   totalCases,
 } from '../../src/domain/offer-display';
+import { lineTotalCents } from '../../src/domain/offer-pricing';
 
 describe('Verfügbarkeit', () => {
   it.each([
@@ -116,7 +116,7 @@ describe('Kistenauswahl', () => {
     [2, '1290.00', 3, '7.740,00 €'],
     [1, '0.99', 12, '11,88 €'],
   ])('total of %i × %s € × %i bottles = %s', (amount, price, caskOf, total) => {
-    expect(formatEuro(caseTotalCents(amount, price, caskOf))).toBe(total);
+    expect(formatEuro(lineTotalCents(amount, caskOf, price))).toBe(total);
   });
 });
 

@@ -15,8 +15,11 @@ import {
 
 afterEach(() => configurePasswordHashing(defaultPasswordHashing()));
 
+// argon2id takes its time on a loaded 2-core machine; the tests count outcomes, not seconds.
+const ARGON_TIME = { timeout: 60_000 };
+
 describe('password hashing queue', () => {
-  it('lets the running and the waiting checks through and refuses the rest at once', async () => {
+  it('lets the running and the waiting checks through and refuses the rest at once', ARGON_TIME, async () => {
     const hash = await hashPassword('geheim-und-lang');
     configurePasswordHashing({ concurrency: 1, queueLimit: 2 });
     const outcomes = await Promise.allSettled(
@@ -34,7 +37,7 @@ describe('password hashing queue', () => {
     }
   });
 
-  it('takes new checks again once the queue has drained', async () => {
+  it('takes new checks again once the queue has drained', ARGON_TIME, async () => {
     const hash = await hashPassword('geheim-und-lang');
     configurePasswordHashing({ concurrency: 1, queueLimit: 1 });
     const first = await Promise.allSettled([

@@ -2,6 +2,7 @@ import { GraphQLError } from 'graphql';
 import { regionShares } from '../../../src/domain/advice-portfolio';
 import { parseRate, salesCalculation, yAxisMax } from '../../../src/domain/advice-simulation';
 import { centsToDecimal, decimalToCents, formatEuro } from '../../../src/domain/money';
+import { lineTotalCents } from '../../../src/domain/offer-pricing';
 import {
   acceptAgbsAndDsgvo,
   createPreferencesProfile,
@@ -94,7 +95,7 @@ export const adviceTypes = {
   RecommendedPosition: {
     sellPriceBtlStr: (position) => formatEuro(decimalToCents(position.sellPriceBtl)),
     totalStr: (position) =>
-      formatEuro(decimalToCents(position.sellPriceBtl) * position.amount * position.caskOf),
+      formatEuro(lineTotalCents(position.amount, position.caskOf, position.sellPriceBtl)),
     offer: async (position, _args, { loaders }) => {
       const offer = await loaders.offer.load(position.offerId);
       if (!offer) throw new GraphQLError(`Angebot ${position.offerId} fehlt`);

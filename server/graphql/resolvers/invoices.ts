@@ -1,7 +1,8 @@
 import { GraphQLError } from 'graphql';
 import { decimalToCents, formatEuro } from '../../../src/domain/money';
+import { lineTotalCents } from '../../../src/domain/offer-pricing';
 import { vintageLabel } from '../../../src/domain/order-list-texts';
-import { clientError } from '../../services/errors';
+import { clientError, ok, refused } from '../../services/errors';
 import {
   changeInvoice,
   finalizeInvoice,
@@ -90,13 +91,8 @@ export const invoiceMutations = {
   },
   markPaymentThanksSeen: async (_parent, { invoiceId }, context) =>
     (await markPaymentThanksSeen(context.db, signedInUser(context), invoiceId))
-      ? { success: true, errors: [] }
-      : {
-          success: false,
-          errors: [
-            { message: 'Diese Rechnung ist nicht bezahlt oder nicht Ihre.', code: 'NOT_FOUND', field: null },
-          ],
-        },
+      ? ok()
+      : refused('NOT_FOUND', 'Diese Rechnung ist nicht bezahlt oder nicht Ihre.'),
   finalizeInvoice: (_parent, { invoiceId }, context) =>
     finalizeInvoice(
       context.db,
@@ -151,6 +147,6 @@ export const invoiceTypes = {
     bottleSize: (position, _args, { loaders }) =>
       required(loaders.bottleSize.load(position.bottleSizeId), 'Flaschengröße'),
     buyPriceBtlStr: (position) => formatEuro(cents(position.buyPriceBtl)),
-    sumStr: (position) => formatEuro(position.amount * position.caskOf * cents(position.buyPriceBtl)),
+    sumStr: (position) => formatEuro(lineTotalCents(position.amount, position.caskOf, position.buyPriceBtl)),
   } satisfies InvoicePositionResolvers,
 };

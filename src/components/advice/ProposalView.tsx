@@ -15,7 +15,7 @@ import {
 import { Component, Fragment, type ReactNode, useMemo, useState } from 'react';
 import { regionSliceColor } from '../../domain/advice-portfolio';
 import { amountLabel, horizonLabel } from '../../domain/advice-wizard';
-import { decimalToCents } from '../../domain/money';
+import { lineTotalCents } from '../../domain/offer-pricing';
 import type { Proposal } from '../../queries/advice';
 import { SunburstChart, type SunburstChartData } from '../charts';
 import { SimulationChart } from './SimulationChart';
@@ -83,7 +83,7 @@ function sunburstData(profile: Proposal): SunburstChartData[] {
   const regions = new Map<string, Map<string, number>>();
   for (const position of profile.recommendedPositions) {
     const wines = regions.get(regionOf(position)) ?? new Map<string, number>();
-    const value = (decimalToCents(position.sellPriceBtl) * position.amount * position.caskOf) / 100;
+    const value = lineTotalCents(position.amount, position.caskOf, position.sellPriceBtl) / 100;
     wines.set(position.offer.vintage.title, (wines.get(position.offer.vintage.title) ?? 0) + value);
     regions.set(regionOf(position), wines);
   }

@@ -2,13 +2,8 @@ import { Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@
 import { type ReactNode, useState } from 'react';
 import { AvailabilityIndicator } from '../../components/offers/AvailabilityIndicator';
 import { formatEuro } from '../../domain/money';
-import {
-  type CaseAmount,
-  canBuy,
-  caseTotalCents,
-  effectiveAmount,
-  showAmountPicker,
-} from '../../domain/offer-display';
+import { type CaseAmount, canBuy, effectiveAmount, showAmountPicker } from '../../domain/offer-display';
+import { lineTotalCents } from '../../domain/offer-pricing';
 import { countLabel } from '../../domain/plural';
 import type { OfferDetailFragment } from '../../queries/graphql.generated';
 import { AmountPicker } from './AmountPicker';
@@ -28,7 +23,7 @@ export function OfferBuyBox({ offer, renderActions, onOpenDrawer, onOpenVideo }:
   const available = offer.availableCases;
   const amount = effectiveAmount(selected, available);
   const enabled = canBuy(available);
-  const total = formatEuro(caseTotalCents(amount, offer.priceBtl, offer.caskOf));
+  const total = formatEuro(lineTotalCents(amount, offer.caskOf, offer.priceBtl));
   return (
     <Paper
       withBorder

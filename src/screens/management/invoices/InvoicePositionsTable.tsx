@@ -11,6 +11,7 @@ import {
   invoicePositionPriceProblem,
 } from '../../../domain/backoffice-invoices';
 import { decimalToCents, formatEuro } from '../../../domain/money';
+import { lineTotalCents } from '../../../domain/offer-pricing';
 import { countLabel } from '../../../domain/plural';
 import {
   type InvoiceCheckInvoice,
@@ -195,7 +196,7 @@ export function InvoicePositionsTable({
             : accessor === 'buyPriceBtl'
               ? Number(position.buyPriceBtl)
               : accessor === 'sumStr'
-                ? position.amount * position.caskOf * decimalToCents(position.buyPriceBtl)
+                ? lineTotalCents(position.amount, position.caskOf, position.buyPriceBtl)
                 : (position as unknown as Record<string, unknown>)[accessor]
         }
         emptyText="Diese Rechnung hat keine Positionen."
