@@ -8,6 +8,7 @@ import { type PortfolioLine, portfolioTotal } from '../../src/domain/advice-port
 import { type Candidate, composePortfolio } from '../../src/domain/advice-recommendation';
 import { type ProfileInput, profileProblems } from '../../src/domain/advice-wizard';
 import { billingComplete } from '../../src/domain/billing-data';
+import { formatDate } from '../../src/domain/dates';
 import { centsToDecimal, decimalToCents } from '../../src/domain/money';
 import { type FeeSchedule, MAX_ORDER_CASES } from '../../src/domain/order-costs';
 import { AGREED_OFFER_USED_TEXT } from '../../src/domain/order-list-texts';
@@ -260,16 +261,9 @@ export async function simulationInitial(db: Executor, profile: ProfileRow): Prom
   return total > 0 ? total : decimalToCents(profile.investmentSumIntended);
 }
 
-const dateFormat = new Intl.DateTimeFormat('de-DE', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'Europe/Berlin',
-});
-
 /** "Angebot vom 18.11.2026" for adviser offers, "Ihr Portfolio" for the composed one. */
 export const proposalLabel = (profile: Pick<ProfileRow, 'source' | 'datetime'>): string =>
-  profile.source === 'MANUALLY' ? `Angebot vom ${dateFormat.format(profile.datetime)}` : 'Ihr Portfolio';
+  profile.source === 'MANUALLY' ? `Angebot vom ${formatDate(profile.datetime)}` : 'Ihr Portfolio';
 
 export interface TransferArgs {
   uid: string;

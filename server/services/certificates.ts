@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatInvoiceDate } from '../../src/domain/backoffice-invoices';
+import { formatDate } from '../../src/domain/dates';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { lineTotalCents } from '../../src/domain/offer-pricing';
 import { countLabel } from '../../src/domain/plural';
@@ -53,14 +54,6 @@ export interface CertificateContent {
 }
 
 const isPaid = (invoice: InvoiceRow) => invoice.stage === 'PAID' || invoice.stage === 'PURCHASED';
-
-const germanDate = (date: Date) =>
-  new Intl.DateTimeFormat('de-DE', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'Europe/Berlin',
-  }).format(date);
 
 async function contentOf(
   db: Database | Transaction,
@@ -257,7 +250,7 @@ export async function verifyCertificate(
   if (fingerprintOf(content) !== fingerprint) return null;
   const current = row.invoice.certificateFingerprint;
   return {
-    issuedAt: germanDate(row.certificate.issuedAt),
+    issuedAt: formatDate(row.certificate.issuedAt),
     cases: content.positions.reduce((sum, position) => sum + position.cases, 0),
     wines: content.positions.map(
       (position) => `${position.cases} × ${position.wine} (${position.bottleSize})`,
@@ -265,7 +258,7 @@ export async function verifyCertificate(
     facts: STORAGE_FACTS,
     replacedOn:
       current && current !== fingerprint && row.invoice.certificateIssuedAt
-        ? germanDate(row.invoice.certificateIssuedAt)
+        ? formatDate(row.invoice.certificateIssuedAt)
         : null,
   };
 }
@@ -283,11 +276,11 @@ export function certificateDocument(
     recipient: [content.client],
     facts: [
       { label: 'Rechnung', value: content.invoiceNumber },
-      { label: 'Ausgestellt am', value: germanDate(new Date(content.issuedAt)) },
+      { label: 'Ausgestellt am', value: formatDate(new Date(content.issuedAt)) },
       { label: 'Kisten', value: String(cases) },
     ],
     intro: [
-      `Ausgestellt am ${germanDate(new Date(content.issuedAt))} für ${content.client}`,
+      `Ausgestellt am ${formatDate(new Date(content.issuedAt))} für ${content.client}`,
       `Die folgenden Weine lagern im ${content.facts.warehouse}, ${content.facts.insurance}, bei ${content.facts.temperature} und ${content.facts.humidity}.`,
     ],
     table: {
@@ -350,7 +343,7 @@ export async function invoiceDocument(db: Database, invoice: InvoiceRow): Promis
         label: 'Rechnungsdatum:',
         value: invoice.invoiceDate ? formatInvoiceDate(invoice.invoiceDate) : '–',
       },
-      ...(invoice.paidAt ? [{ label: 'Bezahlt am:', value: germanDate(invoice.paidAt) }] : []),
+      ...(invoice.paidAt ? [{ label: 'Bezahlt am:', value: formatDate(invoice.paidAt) }] : []),
     ],
     intro: ['Lieferadresse: Zollfreilager Genf, Schweiz (Originalkiste)'],
     table: {
@@ -377,7 +370,7 @@ export async function invoiceDocument(db: Database, invoice: InvoiceRow): Promis
       { label: 'Managementgebühr monatlich inkl. MwSt.:', value: euro(invoice.managementFeeMonthly) },
       { label: 'Gesamtsumme:', value: euro(invoice.overallSum), strong: true },
     ],
-    notes: invoice.paidAt ? [`Bezahlt am ${germanDate(invoice.paidAt)}. Vielen Dank.`] : [],
+    notes: invoice.paidAt ? [`Bezahlt am ${formatDate(invoice.paidAt)}. Vielen Dank.`] : [],
     verification: null,
   };
 }

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { formatDate } from '../../src/domain/dates';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { countLabel } from '../../src/domain/plural';
 import type { Database, Transaction } from '../db/client';
@@ -93,14 +94,6 @@ export function settlementFingerprint(content: SettlementContent): string {
   return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }
 
-const germanDate = (date: Date) =>
-  new Intl.DateTimeFormat('de-DE', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'Europe/Berlin',
-  }).format(date);
-
 const euro = (value: string) => formatEuro(decimalToCents(value));
 
 /**
@@ -113,7 +106,7 @@ export function settlementDocument(
   fingerprint: string,
   verifyUrl: string,
 ): PdfDocumentModel {
-  const soldAt = germanDate(new Date(content.soldAt));
+  const soldAt = formatDate(new Date(content.soldAt));
   return {
     title: 'Verkaufsabrechnung (Zweitmarkt)',
     metaTitle: `Verkaufsabrechnung ${content.sellOrderId}`,
@@ -175,7 +168,7 @@ export async function verifySettlement(
   if (settlementFingerprint(content) !== fingerprint) return null;
   return {
     sellOrderId: content.sellOrderId,
-    soldAt: germanDate(new Date(content.soldAt)),
+    soldAt: formatDate(new Date(content.soldAt)),
     cases: content.cases,
     wine: content.wine,
     net: euro(content.net),

@@ -1,4 +1,5 @@
 /** Rules of the video academy ("Weinwissen"). */
+import { formatDateTime } from './dates';
 
 /** A video is published once its publish time is not after now; before that it is a premiere. */
 export function isPublished(datetimePublished: Date | string, now: Date): boolean {
@@ -7,10 +8,7 @@ export function isPublished(datetimePublished: Date | string, now: Date): boolea
 
 /** "Premiere" label date and time in German form, e.g. "24.12.2026, 18:00 Uhr". */
 export function premiereLabel(datetimePublished: Date | string): string {
-  const date = new Date(datetimePublished);
-  const day = date.toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
-  const time = date.toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' });
-  return `${day}, ${time} Uhr`;
+  return `${formatDateTime(datetimePublished)} Uhr`;
 }
 
 /** Newest first by publish time. */

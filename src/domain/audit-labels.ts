@@ -3,6 +3,7 @@
  * which field changed. The server stores technical keys (`partial_offer`, `add_offer`,
  * `buyPriceBtl`); the table shows these labels, and the server's search matches them too.
  */
+import { formatDate, formatDateTime } from './dates';
 
 export const AUDIT_ENTITY_LABELS = {
   invoice: 'Rechnung',
@@ -169,11 +170,6 @@ export function auditKeysMatching(word: string): {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/Berlin',
-});
 
 /**
  * One value of an audit entry as German text: "–" for none, "ja"/"nein", dates as dd.mm.yyyy,
@@ -189,10 +185,7 @@ export function formatAuditValue(value: unknown): string {
       .join(', ');
   }
   const text = String(value);
-  if (ISO_DATE.test(text)) return `${text.slice(8, 10)}.${text.slice(5, 7)}.${text.slice(0, 4)}`;
-  if (ISO_DATE_TIME.test(text)) {
-    const date = new Date(text);
-    if (!Number.isNaN(date.getTime())) return dateTimeFormat.format(date);
-  }
+  if (ISO_DATE.test(text)) return formatDate(text);
+  if (ISO_DATE_TIME.test(text)) return formatDateTime(text);
   return text;
 }

@@ -4,6 +4,8 @@
  * sales per month and region. The server aggregates in SQL; these pure functions do the money
  * rules (the fee of `order-costs.ts`, exact cents) and shape the figures for charts and tables.
  */
+
+import { formatMonthYear } from './dates';
 import { type Cents, formatEuro } from './money';
 import {
   DEFAULT_FEE_SCHEDULE,
@@ -40,11 +42,9 @@ export function monthBounds(month: string): { start: Date; end: Date } {
   };
 }
 
-const monthFormat = new Intl.DateTimeFormat('de-DE', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 /** "2026-03" → "März 2026" (short month names: "Jan. 2026"). */
 export function formatMonth(month: string): string {
-  return monthFormat.format(monthBounds(month).start);
+  return formatMonthYear(monthBounds(month).start);
 }
 
 /** Rows of `months` in that order; a month without a row gets `empty(month)`. */

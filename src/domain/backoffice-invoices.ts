@@ -5,6 +5,7 @@
  * server and the PWA alike.
  */
 import { validateAmount, validatePrice } from './backoffice-validation';
+import { formatDate } from './dates';
 import { MAX_ORDER_CASES, orderAmountMessage, parseInvoiceNumber } from './order-costs';
 
 /** Highest price per bottle a position may get (keeps every sum inside the database's numeric(12,2)). */
@@ -103,18 +104,12 @@ export function invoicePositionChangeProblems(change: {
   return problems;
 }
 
-const germanDate = (timeZone: string) =>
-  new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone });
-
 /**
  * "12.05.2026": a calendar date ("2026-05-12") as it is; a timestamp by its day in Germany
  * (the business's time zone).
  */
 export function formatInvoiceDate(value: string): string {
-  const calendarDate = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = new Date(calendarDate ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return germanDate(calendarDate ? 'UTC' : 'Europe/Berlin').format(date);
+  return formatDate(value);
 }
 
 /** The stages 'Choose ID' lists, as the back office names them. */

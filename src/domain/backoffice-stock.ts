@@ -4,6 +4,7 @@
  * validated with German messages. Pure; the screen and the server use the same functions.
  */
 import { formatCaseNumbers, parseCaseNumbers } from './backoffice-tranches';
+import { businessDay, formatDate } from './dates';
 
 /** An EU Movement Reference Number has 18 characters, e.g. "24FR3300000006231D". */
 export const MRN_LENGTH = 18;
@@ -70,14 +71,12 @@ export function checkStorageIds(input: string): FieldCheck {
 
 /** Today's date in the business's time zone (Geneva/Germany) as "YYYY-MM-DD". */
 export function todayInBusinessZone(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(now);
+  return businessDay(now);
 }
 
 /** "2026-03-07" → "07.03.2026"; null/empty → "–". */
 export function formatIsoDate(date: string | null | undefined): string {
-  if (!date) return '–';
-  const [year, month, day] = date.slice(0, 10).split('-');
-  return `${day}.${month}.${year}`;
+  return date ? formatDate(date.slice(0, 10)) : '–';
 }
 
 // ─── Inline edit of a position ────────────────────────────────────────────────

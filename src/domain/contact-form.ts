@@ -2,6 +2,8 @@
  * Rules of the contact and callback form (spec entry-checkout-backoffice sections 2.5, 4, 5, 7),
  * shared by the modal and `sendContactRequest` on the server.
  */
+
+import { formatDateTime } from './dates';
 import { SALUTATIONS } from './entry-constants';
 import { validatePhone } from './entry-validation';
 import { contactRequestSchema, limitErrors } from './input-limits';
@@ -63,19 +65,9 @@ export function canSendContactForm(values: ContactFormValues, now: Date): boolea
   return Object.keys(contactFormErrors(values, now)).length === 0;
 }
 
-const berlinDateTime = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** "21.11.2026, 14:30" in German time, as the adviser reads it. */
 export function formatCallbackTime(moment: Date): string {
-  return `${berlinDateTime.format(moment)} Uhr`;
+  return `${formatDateTime(moment)} Uhr`;
 }
 
 /** The message as delivered: with a callback the request with phone and time is appended. */

@@ -6,6 +6,8 @@
  *
  * Days are calendar days in Europe/Berlin written as `YYYY-MM-DD` (they compare as strings).
  */
+
+import { businessDay } from './dates';
 import type { DepotStatusEntry } from './depot-status';
 import { MARKET_VALUE_SOURCE, STANDARD_BOTTLE_LITERS } from './depot-valuation';
 import { type Cents, decimalToCents } from './money';
@@ -30,16 +32,9 @@ export function valuationSourceLabel(source: string): string {
   return VALUATION_SOURCE_LABELS[source] ?? source;
 }
 
-const berlinDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DEPOT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** The calendar day of an instant in Europe/Berlin, e.g. 2024-02-28T23:30Z → "2024-02-29". */
 export function berlinDay(instant: Date | string): string {
-  return berlinDayFormat.format(typeof instant === 'string' ? new Date(instant) : instant);
+  return businessDay(instant);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

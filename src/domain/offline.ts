@@ -1,16 +1,8 @@
-const dateTime = new Intl.DateTimeFormat('de-DE', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Berlin',
-});
-
 /** "Offline – Stand: 21.11.2026, 09:15": how old the data shown offline is. */
+import { formatDateTime, formatTime } from './dates';
 export function offlineBannerText(dataAsOf: number | null): string {
   if (!dataAsOf) return 'Offline – keine gespeicherten Daten';
-  return `Offline – Stand: ${dateTime.format(new Date(dataAsOf))}`;
+  return `Offline – Stand: ${formatDateTime(dataAsOf)}`;
 }
 
 /** A cached query as the offline banner sees it. */
@@ -32,26 +24,20 @@ export function dataTimeOnScreen(queries: readonly CachedQueryTime[]): number {
   return queries.reduce((newest, query) => Math.max(newest, query.dataUpdatedAt), 0);
 }
 
-const clock = new Intl.DateTimeFormat('de-DE', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Berlin',
-});
-
 /** The sync state as the top bar says it. */
 export function syncStatusText(
   state: { phase: 'idle' | 'syncing' | 'synced' | 'failed'; syncedAt: number | null },
   offlineSince: number | null,
 ): string {
-  if (offlineSince !== null) return `Offline seit ${clock.format(new Date(offlineSince))}`;
+  if (offlineSince !== null) return `Offline seit ${formatTime(offlineSince)}`;
   if (state.phase === 'syncing') return 'Wird synchronisiert …';
   if (state.phase === 'failed') return 'Synchronisierung fehlgeschlagen';
-  if (state.syncedAt !== null) return `Synchronisiert um ${clock.format(new Date(state.syncedAt))}`;
+  if (state.syncedAt !== null) return `Synchronisiert um ${formatTime(state.syncedAt)}`;
   return 'Noch nicht synchronisiert';
 }
 
 /** A screen whose data is not on the device, while offline: said with the date of the data there. */
 export function offlineUnavailableText(syncedAt: number | null): string {
   if (syncedAt === null) return 'Offline nicht verfügbar – noch nicht synchronisiert';
-  return `Offline nicht verfügbar – nicht im Stand vom ${dateTime.format(new Date(syncedAt))} enthalten`;
+  return `Offline nicht verfügbar – nicht im Stand vom ${formatDateTime(syncedAt)} enthalten`;
 }

@@ -8,6 +8,7 @@ import {
   auditFieldLabel,
   formatAuditValue,
 } from '../../domain/audit-labels';
+import { formatDateTime } from '../../domain/dates';
 import {
   type AuditEntity,
   type AuditEntry,
@@ -18,7 +19,6 @@ import { BackofficeTable } from './BackofficeTable';
 import { useRemoteTableProps, useServerPagedTable } from './use-server-paged-table';
 
 const PAGE_SIZE = 25;
-const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** Server sort field of each sortable column. */
 const SORT_FIELDS = {
@@ -69,7 +69,7 @@ export function AuditLogTable({
       title: 'Wann',
       sortable: true,
       noWrap: true,
-      render: (entry) => dateTime.format(new Date(entry.at)),
+      render: (entry) => formatDateTime(entry.at, { seconds: true }),
     },
     { accessor: 'actorEmail', title: 'Wer', sortable: true, render: (entry) => entry.actorEmail ?? '–' },
     ...(showRecord

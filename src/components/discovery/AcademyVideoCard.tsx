@@ -1,6 +1,7 @@
 import { AspectRatio, Badge, Box, Card, Image, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { premiereLabel } from '../../domain/academy';
+import { formatDate } from '../../domain/dates';
 
 export interface AcademyVideoCardProps {
   video: {
@@ -12,8 +13,6 @@ export interface AcademyVideoCardProps {
     isPublished: boolean;
   };
 }
-
-const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** A video tile: published videos link to their page; a premiere is blurred, labelled and not clickable. */
 export function AcademyVideoCard({ video }: AcademyVideoCardProps) {
@@ -44,7 +43,7 @@ export function AcademyVideoCard({ video }: AcademyVideoCardProps) {
   const text = (
     <Stack gap={4} mt="md">
       <Text size="xs" c="dimmed">
-        {dateFormat.format(new Date(video.datetimePublished))}
+        {formatDate(video.datetimePublished)}
       </Text>
       <Text fw={600}>{video.title}</Text>
       <Text size="sm" c="dimmed" lineClamp={2}>

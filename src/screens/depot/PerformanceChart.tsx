@@ -2,18 +2,12 @@ import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { LineChart } from '../../components/charts';
 import { axisTicks } from '../../domain/axis-ticks';
+import { formatDate, formatMonthShortYear } from '../../domain/dates';
 import { dayNumber, type PerformanceRange, performanceRange } from '../../domain/depot-performance';
 import { formatEuro } from '../../domain/money';
 import type { DepotPerformanceData } from '../../queries/depot';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const tickFormat = new Intl.DateTimeFormat('de-DE', { month: 'short', year: '2-digit', timeZone: 'UTC' });
-const dayFormat = new Intl.DateTimeFormat('de-DE', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 const euroAxis = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
 const indexFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
@@ -49,7 +43,7 @@ function ChartTooltip({ label, payload }: { label?: unknown; payload?: readonly 
   return (
     <Paper withBorder shadow="sm" p="xs" radius="sm" maw={240}>
       <Text fz="sm" fw={600}>
-        {Number.isFinite(time) ? dayFormat.format(time) : ''}
+        {Number.isFinite(time) ? formatDate(time) : ''}
       </Text>
       {payload.map((entry) => (
         <Text key={String(entry.name)} fz="sm" c={entry.color}>
@@ -148,7 +142,7 @@ export function PerformanceChart({ performance, range, hidden, compact }: Perfor
             scale: 'time',
             domain: [first, last],
             ticks: monthTicks(first, last, compact ? 4 : 8),
-            tickFormatter: (time: number) => (Number.isFinite(time) ? tickFormat.format(time) : ''),
+            tickFormatter: (time: number) => (Number.isFinite(time) ? formatMonthShortYear(time) : ''),
           }}
           tooltipProps={{
             content: ({ label, payload }) => (

@@ -1,23 +1,17 @@
 import { Box, Modal, Overlay, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { LineChart } from '../../components/charts';
+import { formatDate, formatMonthYear } from '../../domain/dates';
 import type { DepotRow } from '../../domain/depot-rows';
 import { depotTimeSeries } from '../../domain/depot-time-series';
 import { formatEuro } from '../../domain/money';
 
-const monthFormat = new Intl.DateTimeFormat('de-DE', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const axisFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
-const dayFormat = new Intl.DateTimeFormat('de-DE', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** Tooltip label: the day of a data point (recharts also asks without an active point). */
 function formatDay(time: unknown): string {
   const value = Number(time);
-  return Number.isFinite(value) ? dayFormat.format(value) : '';
+  return Number.isFinite(value) ? formatDate(value) : '';
 }
 
 export interface TimeSeriesDialogProps {
@@ -79,7 +73,7 @@ export function TimeSeriesDialog({ rows, opened, onClose, hidden }: TimeSeriesDi
                 scale: 'time',
                 domain: ['dataMin', 'dataMax'],
                 ticks: series.grid,
-                tickFormatter: (time: number) => (Number.isFinite(time) ? monthFormat.format(time) : ''),
+                tickFormatter: (time: number) => (Number.isFinite(time) ? formatMonthYear(time) : ''),
               }}
               tooltipProps={{ labelFormatter: (time) => formatDay(time) }}
             />

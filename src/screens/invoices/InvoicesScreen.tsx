@@ -2,15 +2,11 @@ import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Table, Text, Title
 import { useDocumentTitle, useNetwork } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
+import { formatDate } from '../../domain/dates';
 import { NO_INVOICES } from '../../domain/order-list-texts';
 import { usePaidInvoices } from '../../queries/orders';
 import { CertificateProgress } from './CertificateProgress';
 import { useCertificateGeneration } from './use-certificate-generation';
-
-const germanDate = (isoDate: string | null | undefined) =>
-  isoDate
-    ? new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(isoDate))
-    : '–';
 
 /** `/admin/invoices` "Zertifikate und Nachweise": paid invoices and their storage certificates. */
 export function InvoicesScreen() {
@@ -58,7 +54,7 @@ export function InvoicesScreen() {
             <Table.Tbody>
               {invoices.data.map((invoice) => (
                 <Table.Tr key={invoice.id} data-testid="paid-invoice">
-                  <Table.Td>{germanDate(invoice.invoiceDate)}</Table.Td>
+                  <Table.Td>{formatDate(invoice.invoiceDate)}</Table.Td>
                   <Table.Td>{invoice.invoiceNumber ?? '–'}</Table.Td>
                   <Table.Td>{invoice.overallSumStr}</Table.Td>
                   <Table.Td>

@@ -18,6 +18,7 @@ import { Link } from 'react-router-dom';
 import { CriticReviewCard } from '../../components/discovery/CriticReviewCard';
 import { HtmlContent } from '../../components/discovery/HtmlContent';
 import { SecondaryMarketBadge } from '../../components/secondary-market/SecondaryMarketBadge';
+import { formatDate } from '../../domain/dates';
 import {
   DEFAULT_REFERENCE_DURATION,
   formatPercentGain,
@@ -40,8 +41,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </Paper>
   );
 }
-
-const germanDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('de-DE');
 
 export interface OfferHeaderProps {
   offer: OfferDetailFragment;
@@ -72,7 +71,7 @@ export function OfferHeader({ offer }: OfferHeaderProps) {
       {isSubscriptionPhase(vintage.enPrimeurDeliveryDate, new Date()) && vintage.enPrimeurDeliveryDate && (
         <Alert color="indigo" title="Subskription" variant="light">
           Dieser Jahrgang wird en primeur angeboten; die Auslieferung ins Lager ist für den{' '}
-          {germanDate(vintage.enPrimeurDeliveryDate)} vorgesehen.
+          {formatDate(vintage.enPrimeurDeliveryDate)} vorgesehen.
         </Alert>
       )}
     </Stack>

@@ -8,12 +8,11 @@ import { InvestorProfileWizard } from '../../components/advice/InvestorProfileWi
 import { ProposalBoundary, ProposalView } from '../../components/advice/ProposalView';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
+import { formatDate } from '../../domain/dates';
 import { countLabel } from '../../domain/plural';
 import { useAccountMe } from '../../queries/account';
 import { type Proposal, useAddRecommendations, usePersonalOffers } from '../../queries/advice';
 import { BindingOrderDialog } from '../order-list/BindingOrderDialog';
-
-const offerDate = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** "Vollständig in Orderliste übertragen" and "Verbindlich bestellen" of one proposal. */
 function ProposalActions({ profile }: { profile: Proposal }) {
@@ -151,7 +150,7 @@ export function SelectionScreen() {
               <Stack gap="xl">
                 {adviserOffers.map((profile) => (
                   <Stack key={profile.id} gap="sm" data-testid="adviser-offer">
-                    <Title order={3}>Angebot vom {offerDate.format(new Date(profile.datetime))}</Title>
+                    <Title order={3}>Angebot vom {formatDate(profile.datetime)}</Title>
                     <ProposalBoundary>
                       <ProposalView profile={profile} actions={<ProposalActions profile={profile} />} />
                     </ProposalBoundary>

@@ -6,6 +6,7 @@ import { CriticReviewCard } from '../../components/discovery/CriticReviewCard';
 import { HtmlContent } from '../../components/discovery/HtmlContent';
 import { PublicPageLayout } from '../../components/discovery/PublicPageLayout';
 import { ErrorHeading, OverlaySpinner } from '../../components/discovery/QueryStates';
+import { formatDate } from '../../domain/dates';
 import { subindexLabel } from '../../domain/vintage-detail';
 import type { VintagePageQuery } from '../../queries/graphql.generated';
 import { useVintagePage } from '../../queries/wineries';
@@ -21,7 +22,6 @@ export interface VintageDetailScreenProps {
 }
 
 const scoreFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
-const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** `/admin/vintage/:id` and the public `/vintage/:id`: hero and the cards of one vintage. */
 export function VintageDetailScreen({ publicView = false }: VintageDetailScreenProps) {
@@ -67,7 +67,7 @@ function VintageContent({ vintage, publicView }: { vintage: Vintage; publicView:
               {scoreFormat.format(gws.score)} / 100
             </Text>
             <Text size="sm" c="dimmed">
-              Stand {dateFormat.format(new Date(gws.date))}
+              Stand {formatDate(gws.date)}
             </Text>
           </InfoCard>
         ) : null}

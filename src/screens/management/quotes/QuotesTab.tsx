@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { AuditLogButton } from '../../../components/backoffice/AuditLogButton';
 import { BackofficeTable } from '../../../components/backoffice/BackofficeTable';
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
+import { formatDate } from '../../../domain/dates';
 import {
   type ManualQuote,
   useArchiveManualQuote,
@@ -23,8 +24,6 @@ type Dialog =
   | { kind: 'delete'; quote: ManualQuote }
   | { kind: 'archive'; quote: ManualQuote }
   | null;
-
-const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /**
  * Tab "Angebote": the adviser's manual quotes. "Angebot erstellen" asks for the customer e-mail;
@@ -97,7 +96,7 @@ export function QuotesTab() {
       accessor: 'datetime',
       title: 'Erstellt',
       sortable: true,
-      render: (quote) => dateFormat.format(new Date(quote.datetime)),
+      render: (quote) => formatDate(quote.datetime),
     },
     {
       accessor: 'investmentSumPicked',

@@ -5,6 +5,7 @@ import {
   useRemoteTableProps,
   useServerPagedTable,
 } from '../../../components/backoffice/use-server-paged-table';
+import { formatDate } from '../../../domain/dates';
 import {
   type PartialOfferSortField,
   type SortimentAltTranche,
@@ -14,7 +15,6 @@ import { TrancheBadges, TrancheLegend } from './TrancheList';
 import { euro } from './tranche-display';
 
 const PAGE_SIZE = 25;
-const createdDate = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** Server sort field of each sortable column. */
 const SORT_FIELDS = {
@@ -118,8 +118,7 @@ export function SortimentAltTab() {
       title: 'Angelegt',
       sortable: true,
       noWrap: true,
-      render: (tranche) =>
-        tranche.datetimeCreated ? createdDate.format(new Date(tranche.datetimeCreated)) : '–',
+      render: (tranche) => formatDate(tranche.datetimeCreated),
     },
   ];
 

@@ -19,6 +19,7 @@ import {
   todayInBusinessZone,
 } from '../../../domain/backoffice-stock';
 import { caseNumberCounter, parseCaseNumbers } from '../../../domain/backoffice-tranches';
+import { formatDate } from '../../../domain/dates';
 import { DEPOT_STATUS_LABELS } from '../../../domain/depot-status';
 import { decimalToCents, formatEuro } from '../../../domain/money';
 import {
@@ -30,7 +31,6 @@ import {
 import { ConfirmAssetChange } from './ConfirmAssetChange';
 
 const PAGE_SIZE = 25;
-const statusDate = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** Server sort field of each sortable column. */
 const SORT_FIELDS = {
@@ -274,7 +274,7 @@ export function StockTab() {
             <Text size="sm">{DEPOT_STATUS_LABELS[asset.currentStatus]}</Text>
             {asset.statusUpdatedAt ? (
               <Text size="xs" c="dimmed">
-                seit {statusDate.format(new Date(asset.statusUpdatedAt))}
+                seit {formatDate(asset.statusUpdatedAt)}
               </Text>
             ) : null}
           </Stack>
