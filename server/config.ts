@@ -4,6 +4,7 @@ import path from 'node:path';
 import webpush from 'web-push';
 import { decimalToCents } from '../src/domain/money';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from '../src/domain/order-costs';
+import { DEFAULT_CATALOGUE_CACHE_TTL_MS } from './graphql/catalogue-cache';
 import { defaultPasswordHashing, type PasswordHashingOptions } from './services/passwords';
 
 /** Everything the server can be configured with; only environment variables feed it (see README). */
@@ -25,6 +26,14 @@ export interface ServerConfig {
   jwtTtlSeconds: number;
   /** Longest a session may be kept alive by `refreshToken` from its sign-in, in seconds. */
   jwtSessionMaxSeconds: number;
+  /**
+   * How long catalogue rows (vintages, wines, wineries, regions, bottle sizes, ratings) stay in the
+   * process's cache before they are read again (`CATALOGUE_CACHE_TTL_MS`, default 2000; 0 turns
+   * the cache off): the longest time another instance's catalogue change stays unseen.
+   */
+  catalogueCacheTtlMs: number;
+  /** Whether the hot reads run through graphql-jit (`GRAPHQL_JIT`, default on; see yoga.ts). */
+  graphqlJit: boolean;
   /** Whether GraphQL introspection is answered (`GRAPHQL_INTROSPECTION`; off in production by default). */
   graphqlIntrospection: boolean;
   /** Which proxies' `X-Forwarded-*` headers are believed (`TRUST_PROXY`; Fastify's `trustProxy`). */
@@ -127,6 +136,11 @@ function loadOrCreateSecrets(dataDir: string): StoredSecrets {
   return secrets;
 }
 
+function nonNegative(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY) {
     // Falling back to the local test provider would let clients "pay" with test cards.
@@ -165,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtSecret: env.JWT_SECRET ?? secrets.jwtSecret,
     jwtTtlSeconds: Number.parseInt(env.JWT_TTL_SECONDS ?? String(7 * 24 * 3600), 10),
     jwtSessionMaxSeconds: Number.parseInt(env.JWT_SESSION_MAX_SECONDS ?? String(30 * 24 * 3600), 10),
+    catalogueCacheTtlMs: nonNegative(env.CATALOGUE_CACHE_TTL_MS, DEFAULT_CATALOGUE_CACHE_TTL_MS),
+    graphqlJit: flag(env.GRAPHQL_JIT, true),
     graphqlIntrospection: flag(
       env.GRAPHQL_INTROSPECTION,
       env.NODE_ENV === 'development' || env.NODE_ENV === 'test',

@@ -1,6 +1,7 @@
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { PushEndpointPolicy } from '../services/push-endpoint';
+import type { CatalogueCache } from './catalogue-cache';
 import type { Loaders } from './loaders';
 import type { UserModel } from './models';
 
@@ -17,4 +18,6 @@ export interface GraphQLContext {
   pushPolicy: PushEndpointPolicy;
   /** Per-request batch loaders of related rows. */
   loaders: Loaders;
+  /** The process's catalogue rows (shared by all requests; read synchronously with `peek`). */
+  catalogue: CatalogueCache;
 }

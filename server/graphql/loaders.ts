@@ -26,6 +26,7 @@ import {
 } from '../db/schema';
 import { createAccountLoaders } from './account-loaders';
 import { createAdviceLoaders } from './advice-loaders';
+import type { CatalogueCache, CatalogueKind } from './catalogue-cache';
 import { createDepotLoaders } from './depot-loaders';
 import { createOrderLoaders } from './order-loaders';
 import { createWineryLoaders } from './winery-loaders';
@@ -58,55 +59,111 @@ function many<Key, Row>(
   });
 }
 
-/** Per-request batch loaders of the catalogue relations (created in the GraphQL context). */
-export function createLoaders(db: Database) {
+/**
+ * One row per id like `one`, through the process's catalogue cache: ids it holds are answered
+ * from it, the rest by one query whose rows are stored for the next requests.
+ */
+function cachedOne<Row extends { id: number }>(
+  cache: CatalogueCache,
+  kind: CatalogueKind,
+  fetch: (ids: number[]) => Promise<Row[]>,
+): DataLoader<number, Row | null> {
+  return new DataLoader(async (keys) => {
+    const found = new Map<number, Row>();
+    const missing: number[] = [];
+    for (const key of keys) {
+      const hit = cache.peek<Row>(kind, key);
+      if (hit) found.set(key, hit);
+      else missing.push(key);
+    }
+    if (missing.length > 0) {
+      const generation = cache.generation;
+      const rows = await fetch(missing);
+      for (const row of rows) found.set(row.id, row);
+      cache.store(
+        kind,
+        generation,
+        rows.map((row) => [row.id, row]),
+      );
+    }
+    return keys.map((key) => found.get(key) ?? null);
+  });
+}
+
+/** All rows per key like `many`, through the catalogue cache (an empty list is cached too). */
+function cachedMany<Row>(
+  cache: CatalogueCache,
+  kind: CatalogueKind,
+  fetch: (keys: number[]) => Promise<Row[]>,
+  keyOf: (row: Row) => number,
+): DataLoader<number, Row[]> {
+  return new DataLoader(async (keys) => {
+    const found = new Map<number, Row[]>();
+    const missing: number[] = [];
+    for (const key of keys) {
+      const hit = cache.peek<Row[]>(kind, key);
+      if (hit) found.set(key, hit);
+      else missing.push(key);
+    }
+    if (missing.length > 0) {
+      const generation = cache.generation;
+      const rows = await fetch(missing);
+      for (const key of missing) found.set(key, []);
+      for (const row of rows) found.get(keyOf(row))?.push(row);
+      cache.store(
+        kind,
+        generation,
+        missing.map((key) => [key, found.get(key) ?? []]),
+      );
+    }
+    return keys.map((key) => found.get(key) ?? []);
+  });
+}
+
+/**
+ * Per-request batch loaders of the catalogue relations (created in the GraphQL context); the
+ * catalogue rows come through the process's `cache` (see catalogue-cache.ts).
+ */
+export function createLoaders(db: Database, cache: CatalogueCache) {
   return {
     ...createDepotLoaders(db),
     ...createOrderLoaders(db),
     ...createWineryLoaders(db),
-    country: one(
-      (ids: number[]) => db.select().from(countries).where(inArray(countries.id, ids)),
-      (r) => r.id,
+    country: cachedOne(cache, 'country', (ids: number[]) =>
+      db.select().from(countries).where(inArray(countries.id, ids)),
     ),
-    region: one(
-      (ids: number[]) => db.select().from(regions).where(inArray(regions.id, ids)),
-      (r) => r.id,
+    region: cachedOne(cache, 'region', (ids: number[]) =>
+      db.select().from(regions).where(inArray(regions.id, ids)),
     ),
-    subregion: one(
-      (ids: number[]) => db.select().from(subregions).where(inArray(subregions.id, ids)),
-      (r) => r.id,
+    subregion: cachedOne(cache, 'subregion', (ids: number[]) =>
+      db.select().from(subregions).where(inArray(subregions.id, ids)),
     ),
-    classification: one(
-      (ids: number[]) => db.select().from(classifications).where(inArray(classifications.id, ids)),
-      (r) => r.id,
+    classification: cachedOne(cache, 'classification', (ids: number[]) =>
+      db.select().from(classifications).where(inArray(classifications.id, ids)),
     ),
-    winery: one(
-      (ids: number[]) => db.select().from(wineries).where(inArray(wineries.id, ids)),
-      (r) => r.id,
+    winery: cachedOne(cache, 'winery', (ids: number[]) =>
+      db.select().from(wineries).where(inArray(wineries.id, ids)),
     ),
-    wine: one(
-      (ids: number[]) => db.select().from(wines).where(inArray(wines.id, ids)),
-      (r) => r.id,
-    ),
+    wine: cachedOne(cache, 'wine', (ids: number[]) => db.select().from(wines).where(inArray(wines.id, ids))),
     winesByWinery: many(
       (ids: number[]) =>
         db.select().from(wines).where(inArray(wines.wineryId, ids)).orderBy(asc(wines.title)),
       (r) => r.wineryId,
     ),
-    vintage: one(
-      (ids: number[]) => db.select().from(vintages).where(inArray(vintages.id, ids)),
-      (r) => r.id,
+    vintage: cachedOne(cache, 'vintage', (ids: number[]) =>
+      db.select().from(vintages).where(inArray(vintages.id, ids)),
     ),
     vintagesByWine: many(
       (ids: number[]) =>
         db.select().from(vintages).where(inArray(vintages.wineId, ids)).orderBy(asc(vintages.year)),
       (r) => r.wineId,
     ),
-    rater: one(
-      (ids: number[]) => db.select().from(raters).where(inArray(raters.id, ids)),
-      (r) => r.id,
+    rater: cachedOne(cache, 'rater', (ids: number[]) =>
+      db.select().from(raters).where(inArray(raters.id, ids)),
     ),
-    ratingsByVintage: many(
+    ratingsByVintage: cachedMany(
+      cache,
+      'ratingsByVintage',
       (ids: number[]) =>
         db
           .select()
@@ -160,9 +217,8 @@ export function createLoaders(db: Database) {
           .orderBy(asc(assortmentParts.id)),
       (r) => r.vintageId,
     ),
-    bottleSize: one(
-      (ids: number[]) => db.select().from(bottleSizes).where(inArray(bottleSizes.id, ids)),
-      (r) => r.id,
+    bottleSize: cachedOne(cache, 'bottleSize', (ids: number[]) =>
+      db.select().from(bottleSizes).where(inArray(bottleSizes.id, ids)),
     ),
     offerer: one(
       (ids: number[]) => db.select().from(offerers).where(inArray(offerers.id, ids)),

@@ -50,7 +50,10 @@ export type PartialOfferModel = typeof partialOffers.$inferSelect;
 export type VintagePricingModel = { vintage: VintageModel };
 export type AcademyVideoModel = typeof academyVideos.$inferSelect;
 export type BlogPageModel = typeof blogPosts.$inferSelect;
-export type DepotPositionModel = typeof depotPositions.$inferSelect;
+/** A position; the depot read brings its status history along (`statuses`), other reads do not. */
+export type DepotPositionModel = typeof depotPositions.$inferSelect & {
+  statuses?: (typeof depotPositionStatuses.$inferSelect)[];
+};
 export type DepotPositionStatusModel = typeof depotPositionStatuses.$inferSelect;
 export type OrderPositionModel = typeof orderPositions.$inferSelect;
 export type InvoiceModel = typeof invoices.$inferSelect;

@@ -2,9 +2,10 @@
  * The depot: a client's positions with their status history, and the investment score (total
  * invested). Per-client checks live here: a client reads only the positions they own.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { centsToDecimal, decimalToCents } from '../../src/domain/money';
 import type { Database } from '../db/client';
-import { depotPositionStatuses, depotPositions, sellOrders, users } from '../db/schema';
+import { depotPositionStatuses, depotPositions, sellOrders, users, valuations } from '../db/schema';
 import { clientError } from './errors';
 
 export type DepotPositionRow = typeof depotPositions.$inferSelect;
@@ -16,6 +17,82 @@ export function listDepotPositions(db: Database, ownerId: number): Promise<Depot
     .from(depotPositions)
     .where(eq(depotPositions.ownerId, ownerId))
     .orderBy(asc(depotPositions.id));
+}
+
+export type DepotStatusRow = typeof depotPositionStatuses.$inferSelect;
+export type DepotValuationRow = typeof valuations.$inferSelect;
+
+/** A position with its status history (oldest first), as the depot read answers it. */
+export type DepotPositionWithStatuses = DepotPositionRow & { statuses: DepotStatusRow[] };
+
+/** A status entry as `json_build_object` answers it (times as text). */
+interface StatusJson {
+  id: number;
+  depotPositionId: number;
+  status: DepotStatusRow['status'];
+  datetimeStatusUpdate: string;
+  updatedAt: string;
+  updatedXid: string;
+}
+
+/**
+ * The positions owned by `ownerId`, oldest first, each with its status history, in one statement
+ * (the history as a JSON array per position; issue 19: one round trip instead of two).
+ */
+export async function listDepotWithStatuses(
+  db: Database,
+  ownerId: number,
+): Promise<DepotPositionWithStatuses[]> {
+  const rows = await db
+    .select({
+      position: depotPositions,
+      statuses: sql<StatusJson[] | string>`(
+        select coalesce(json_agg(json_build_object(
+                 'id', s.id, 'depotPositionId', s.depot_position_id, 'status', s.status,
+                 'datetimeStatusUpdate', s.datetime_status_update, 'updatedAt', s.updated_at,
+                 'updatedXid', s.updated_xid::text)
+                 order by s.datetime_status_update, s.id), '[]'::json)
+        from depot_position_statuses s where s.depot_position_id = depot_positions.id)`,
+    })
+    .from(depotPositions)
+    .where(eq(depotPositions.ownerId, ownerId))
+    .orderBy(asc(depotPositions.id));
+  return rows.map(({ position, statuses }) => {
+    const list: StatusJson[] = typeof statuses === 'string' ? JSON.parse(statuses) : statuses;
+    return {
+      ...position,
+      statuses: list.map((entry) => ({
+        ...entry,
+        datetimeStatusUpdate: new Date(entry.datetimeStatusUpdate),
+        updatedAt: new Date(entry.updatedAt),
+      })),
+    };
+  });
+}
+
+/** The valuations of every vintage in `ownerId`'s depot, newest first (one statement, no id list). */
+export function listDepotValuations(db: Database, ownerId: number): Promise<DepotValuationRow[]> {
+  return db
+    .select()
+    .from(valuations)
+    .where(
+      inArray(
+        valuations.vintageId,
+        db
+          .select({ vintageId: depotPositions.vintageId })
+          .from(depotPositions)
+          .where(eq(depotPositions.ownerId, ownerId)),
+      ),
+    )
+    .orderBy(desc(valuations.datetimeCreated), desc(valuations.id));
+}
+
+/** Total invested over these positions, as `investmentScores` computes it in SQL ("0.00" for none). */
+export function investmentScoreOf(positions: readonly DepotPositionRow[]): string {
+  let cents = 0;
+  for (const position of positions)
+    cents += decimalToCents(position.buyPriceBtl) * position.caskOf * position.amount;
+  return centsToDecimal(cents);
 }
 
 /** The vintages held in `ownerId`'s depot, each once (ascending ids). */

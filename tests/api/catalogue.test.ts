@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vintages, wines } from '../../server/db/schema';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 
 const VINTAGE = `query ($id: Int!) {
@@ -97,5 +99,39 @@ describe.each(databaseTargets)('Katalog (%s)', (target) => {
       '{ allBottleSizes { title factorForLiterPrices } }',
     );
     expect(sizes.data?.allBottleSizes.map((size) => size.title)).toEqual(['0,375l', '0,75l', '1,5l', '3,0l']);
+  });
+
+  it('shows a catalogue change at once after a mutation, and one made outside within the cache time', async () => {
+    const id = await anyOfferedVintageId();
+    const [vintage] = await portal.db.select().from(vintages).where(eq(vintages.id, id));
+    if (!vintage) throw new Error('Jahrgang fehlt');
+    const [wine] = await portal.db.select().from(wines).where(eq(wines.id, vintage.wineId));
+    if (!wine) throw new Error('Wein fehlt');
+    const wineTitle = async () =>
+      (
+        await portal.gql<{ vintageDetails: { wine: { title: string } } }>(
+          'query ($id: Int!) { vintageDetails(vintageId: $id) { wine { title } } }',
+          { id },
+        )
+      ).data?.vintageDetails.wine.title;
+    expect(await wineTitle()).toBe(wine.title);
+    try {
+      // A write and then any mutation of this server (the back office's writes are mutations).
+      await portal.db
+        .update(wines)
+        .set({ title: `${wine.title} (geändert)` })
+        .where(eq(wines.id, wine.id));
+      await portal.gql(TOKEN_AUTH, { email: 'kunde@example.com' });
+      expect(await wineTitle()).toBe(`${wine.title} (geändert)`);
+      // A write this server does not see (another instance, an import): shown once the cache is
+      // older than CATALOGUE_CACHE_TTL_MS (2 s).
+      await portal.db
+        .update(wines)
+        .set({ title: `${wine.title} (importiert)` })
+        .where(eq(wines.id, wine.id));
+      await expect.poll(wineTitle, { timeout: 10_000, interval: 250 }).toBe(`${wine.title} (importiert)`);
+    } finally {
+      await portal.db.update(wines).set({ title: wine.title }).where(eq(wines.id, wine.id));
+    }
   });
 });

@@ -5,12 +5,22 @@ import { findVintage, listBottleSizes } from '../../services/catalogue';
 import { sanitizeRichText } from '../../services/html';
 import { signMediaUrl } from '../../services/media-signing';
 import type { GraphQLContext } from '../context';
-import type { Loaders } from '../loaders';
-import type { OfferModel } from '../models';
+import type {
+  BottleSizeModel,
+  ClassificationModel,
+  OfferModel,
+  RegionModel,
+  WineModel,
+  WineryModel,
+} from '../models';
 import type { QueryResolvers, Resolvers } from '../resolvers-types.generated';
 
 /** Loads a required relation; a missing row is a broken foreign key, never a client error. */
-async function required<Row>(loader: Loaders[keyof Loaders], id: number, what: string): Promise<Row> {
+async function required<Row>(
+  loader: { load(id: number): Promise<unknown> },
+  id: number,
+  what: string,
+): Promise<Row> {
   const row = (await loader.load(id)) as Row | null;
   if (!row) throw new GraphQLError(`${what} ${id} fehlt`);
   return row;
@@ -31,7 +41,20 @@ async function literPriceText(offer: OfferModel, _args: unknown, { loaders }: Gr
 }
 
 export const catalogueQueries = {
-  allBottleSizes: (_parent, _args, { db }) => listBottleSizes(db),
+  allBottleSizes: (_parent, _args, { db, catalogue }) => {
+    const cached = catalogue.bottleSizes<BottleSizeModel>();
+    if (cached) return cached;
+    const generation = catalogue.generation;
+    return listBottleSizes(db).then((rows) => {
+      catalogue.storeBottleSizes(generation, rows);
+      catalogue.store(
+        'bottleSize',
+        generation,
+        rows.map((row) => [row.id, row]),
+      );
+      return rows;
+    });
+  },
   vintageDetails: (_parent, { vintageId }, { db }) => findVintage(db, vintageId),
 } satisfies QueryResolvers;
 
@@ -51,18 +74,25 @@ export const catalogueTypes = {
         : `POINT(${winery.longitude} ${winery.latitude})`,
     classification: (winery, _args, { loaders }) =>
       winery.classificationId === null ? null : loaders.classification.load(winery.classificationId),
-    region: (winery, _args, { loaders }) => required(loaders.region, winery.regionId, 'Region'),
+    region: (winery, _args, { catalogue, loaders }) =>
+      catalogue.peek<RegionModel>('region', winery.regionId) ??
+      required(loaders.region, winery.regionId, 'Region'),
     subregion: (winery, _args, { loaders }) =>
       winery.subregionId === null ? null : loaders.subregion.load(winery.subregionId),
     wines: (winery, _args, { loaders }) => loaders.winesByWinery.load(winery.id),
   },
   Wine: {
     description: (wine) => sanitizeRichText(wine.description),
-    classification: (wine, _args, { loaders }) =>
-      wine.classificationId === null ? null : loaders.classification.load(wine.classificationId),
+    classification: (wine, _args, { catalogue, loaders }) =>
+      wine.classificationId === null
+        ? null
+        : (catalogue.peek<ClassificationModel>('classification', wine.classificationId) ??
+          loaders.classification.load(wine.classificationId)),
     subregion: (wine, _args, { loaders }) =>
       wine.subregionId === null ? null : loaders.subregion.load(wine.subregionId),
-    winery: (wine, _args, { loaders }) => required(loaders.winery, wine.wineryId, 'Weingut'),
+    winery: (wine, _args, { catalogue, loaders }) =>
+      catalogue.peek<WineryModel>('winery', wine.wineryId) ??
+      required(loaders.winery, wine.wineryId, 'Weingut'),
     vintages: (wine, _args, { loaders }) => loaders.vintagesByWine.load(wine.id),
   },
   Rating: {
@@ -89,11 +119,13 @@ export const catalogueTypes = {
     grapePercentageRel: (vintage, _args, { loaders }) => loaders.grapesByVintage.load(vintage.id),
     gwsRecord: async (vintage, _args, { loaders }) =>
       (await loaders.gwsByVintage.load(vintage.id))[0] ?? null,
-    valuationRel: (vintage, _args, { loaders }) => loaders.valuationsByVintage.load(vintage.id),
+    valuationRel: (vintage, _args, { loaders }) =>
+      loaders.depotValuations(vintage.id) ?? loaders.valuationsByVintage.load(vintage.id),
     vintagePricing: (vintage) => ({ vintage }),
     assortmentPartialRel: (vintage, _args, { loaders }) => loaders.assortmentByVintage.load(vintage.id),
     offerRel: (vintage, _args, { loaders }) => loaders.activeOffersByVintage.load(vintage.id),
-    wine: (vintage, _args, { loaders }) => required(loaders.wine, vintage.wineId, 'Wein'),
+    wine: (vintage, _args, { catalogue, loaders }) =>
+      catalogue.peek<WineModel>('wine', vintage.wineId) ?? required(loaders.wine, vintage.wineId, 'Wein'),
     // The offer page's video is public: a signed, short-lived address for everyone.
     videoUrl: (vintage, _args, { config }) =>
       vintage.videoUrl === null ? null : signMediaUrl(vintage.videoUrl, config.mediaUrlSecret, new Date()),

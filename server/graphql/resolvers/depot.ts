@@ -13,17 +13,12 @@ import {
 } from '../../../src/domain/depot-status';
 import { newestMarketValuation, valueDepotPosition } from '../../../src/domain/depot-valuation';
 import { centsToDecimal, formatEuro } from '../../../src/domain/money';
-import {
-  clientIdByMail,
-  listClientsDepot,
-  listClientsDepotVintageIds,
-  listDepotPositions,
-  listDepotVintageIds,
-} from '../../services/depot';
+import { clientIdByMail } from '../../services/depot';
 import { loadDepotPerformance } from '../../services/depot-performance';
 import { accessMessages, signedInUser } from '../access';
 import type { GraphQLContext } from '../context';
-import type { DepotPositionModel } from '../models';
+import type { Loaders } from '../loaders';
+import type { BottleSizeModel, DepotPositionModel, VintageModel } from '../models';
 import {
   type DepotPositionResolvers,
   DepotStatus,
@@ -45,34 +40,95 @@ async function requiredRow<Row>(row: Promise<Row | null>, what: string, id: numb
   return loaded;
 }
 
+/** A catalogue row without a promise when the process's cache holds it. */
+function cachedOrLoad<Row>(
+  context: GraphQLContext,
+  kind: 'vintage' | 'bottleSize',
+  id: number,
+  what: string,
+): Row | Promise<Row> {
+  return (
+    context.catalogue.peek<Row>(kind, id) ??
+    requiredRow(context.loaders[kind].load(id) as Promise<Row | null>, what, id)
+  );
+}
+
+/** The valuations of a vintage: from this request's depot read, else through the loader. */
+function valuationsOf({ loaders }: GraphQLContext, vintageId: number) {
+  return loaders.depotValuations(vintageId) ?? loaders.valuationsByVintage.load(vintageId);
+}
+
 /** The valuation of a position by the shared domain rule (same as the depot screen and the export). */
-async function valuationOf(position: DepotPositionModel, { loaders }: GraphQLContext) {
-  const [bottleSize, valuations] = await Promise.all([
-    requiredRow(loaders.bottleSize.load(position.bottleSizeId), 'Flaschengröße', position.bottleSizeId),
-    loaders.valuationsByVintage.load(position.vintageId),
-  ]);
-  return valueDepotPosition({
-    buyPriceBtl: position.buyPriceBtl,
-    caskOf: position.caskOf,
-    amount: position.amount,
-    factorForLiterPrices: bottleSize.factorForLiterPrices,
-    valuations,
-  });
+function valuationOf(position: DepotPositionModel, context: GraphQLContext) {
+  const size = context.catalogue.peek<BottleSizeModel>('bottleSize', position.bottleSizeId);
+  const known = context.loaders.depotValuations(position.vintageId);
+  const value = (bottleSize: BottleSizeModel, valuations: Awaited<ReturnType<typeof valuationsOf>>) =>
+    valueDepotPosition({
+      buyPriceBtl: position.buyPriceBtl,
+      caskOf: position.caskOf,
+      amount: position.amount,
+      factorForLiterPrices: bottleSize.factorForLiterPrices,
+      valuations,
+    });
+  if (size && known) return value(size, known);
+  return Promise.all([
+    cachedOrLoad<BottleSizeModel>(context, 'bottleSize', position.bottleSizeId, 'Flaschengröße'),
+    valuationsOf(context, position.vintageId),
+  ]).then(([bottleSize, valuations]) => value(bottleSize, valuations));
+}
+
+/** Applies `use` to a value or to the value a promise brings (no promise where a plain value does). */
+function then<Value, Result>(
+  value: Value | Promise<Value>,
+  use: (value: Value) => Result,
+): Result | Promise<Result> {
+  return value instanceof Promise ? value.then(use) : use(value);
+}
+
+async function saleProceeds(position: DepotPositionModel, sellOrderId: number, loaders: Loaders) {
+  const statuses = position.statuses ?? (await loaders.depotStatusesByPosition.load(position.id));
+  if (soldDay(statuses, berlinDay(new Date())) === null) return null;
+  const order = await loaders.saleOrder.load(sellOrderId);
+  return order ? decimalOrNull(saleProceedsNet(position.amount, order)) : null;
 }
 
 const decimalOrNull = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
 
-function loadVintages({ loaders }: GraphQLContext, ids: number[]) {
-  return Promise.all(ids.map((id) => requiredRow(loaders.vintage.load(id), 'Jahrgang', id)));
+/**
+ * The depot's vintages with their wines, wineries, classifications and regions, all loaded before
+ * the fields are resolved: through the catalogue cache, the fields then find them without a promise.
+ */
+async function loadDepotVintages(context: GraphQLContext, ids: number[]): Promise<VintageModel[]> {
+  const { loaders } = context;
+  const vintages = await Promise.all(ids.map((id) => requiredRow(loaders.vintage.load(id), 'Jahrgang', id)));
+  const wines = await Promise.all(
+    [...new Set(vintages.map((vintage) => vintage.wineId))].map((id) => loaders.wine.load(id)),
+  );
+  const wineries = await Promise.all(
+    [...new Set(wines.map((wine) => wine?.wineryId ?? 0))].map((id) => loaders.winery.load(id)),
+  );
+  await Promise.all([
+    ...[...new Set(wines.map((wine) => wine?.classificationId ?? null))].map((id) =>
+      id === null ? null : loaders.classification.load(id),
+    ),
+    ...[...new Set(wineries.map((winery) => winery?.regionId ?? 0))].map((id) => loaders.region.load(id)),
+  ]);
+  return vintages;
 }
 
 export const depotQueries = {
-  clientsDepot: (_parent, _args, context) => listDepotPositions(context.db, signedInUser(context).id),
+  // The positions and the vintages fields share one read of the depot (two statements side by side).
+  clientsDepot: async (_parent, _args, context) =>
+    (await context.loaders.depot(signedInUser(context).id)).positions,
   clientsDepotVintages: async (_parent, _args, context) =>
-    loadVintages(context, await listDepotVintageIds(context.db, signedInUser(context).id)),
-  viewClientsDepot: (_parent, { clientsMail }, { db }) => listClientsDepot(db, clientsMail),
+    loadDepotVintages(context, (await context.loaders.depot(signedInUser(context).id)).vintageIds),
+  viewClientsDepot: async (_parent, { clientsMail }, context) =>
+    (await context.loaders.depot(await clientIdByMail(context.db, clientsMail))).positions,
   viewClientsDepotVintages: async (_parent, { clientsMail }, context) =>
-    loadVintages(context, await listClientsDepotVintageIds(context.db, clientsMail)),
+    loadDepotVintages(
+      context,
+      (await context.loaders.depot(await clientIdByMail(context.db, clientsMail))).vintageIds,
+    ),
   depotPerformance: async (_parent, { clientsMail }, context) => {
     const user = signedInUser(context);
     let ownerId = user.id;
@@ -110,10 +166,10 @@ export const depotTypes = {
   DepotPosition: {
     owner: (position, _args, { loaders }) =>
       requiredRow(loaders.user.load(position.ownerId), 'Kunde', position.ownerId),
-    vintage: (position, _args, { loaders }) =>
-      requiredRow(loaders.vintage.load(position.vintageId), 'Jahrgang', position.vintageId),
-    bottleSize: (position, _args, { loaders }) =>
-      requiredRow(loaders.bottleSize.load(position.bottleSizeId), 'Flaschengröße', position.bottleSizeId),
+    vintage: (position, _args, context) =>
+      cachedOrLoad<VintageModel>(context, 'vintage', position.vintageId, 'Jahrgang'),
+    bottleSize: (position, _args, context) =>
+      cachedOrLoad<BottleSizeModel>(context, 'bottleSize', position.bottleSizeId, 'Flaschengröße'),
     buyPriceBtlStr: (position) =>
       formatEuro(valueDepotPosition({ ...position, factorForLiterPrices: 1, valuations: [] }).buyPriceBtl),
     buyPriceCaseStr: (position) =>
@@ -121,38 +177,39 @@ export const depotTypes = {
     conditionReportPdf: (position) =>
       position.conditionReportPdf ? { id: position.id, file: position.conditionReportPdf } : null,
     depotPositionStatusRel: (position, _args, { loaders }) =>
-      loaders.depotStatusesByPosition.load(position.id),
-    currentStatus: async (position, _args, { loaders }) => {
-      const current = currentStatusEntry(await loaders.depotStatusesByPosition.load(position.id));
-      return current ? graphQLStatus[current.status] : null;
-    },
-    purchaseDate: async (position, _args, { loaders }) =>
-      purchaseDate(await loaders.depotStatusesByPosition.load(position.id)),
-    marketValueBtl: async (position, _args, context) =>
-      decimalOrNull((await valuationOf(position, context)).marketValueBtl),
-    marketValueCase: async (position, _args, context) =>
-      decimalOrNull((await valuationOf(position, context)).marketValueCase),
-    gainPercent: async (position, _args, context) => (await valuationOf(position, context)).gainPercent,
-    advice: async (position, _args, context) => (await valuationOf(position, context)).advice,
-    valuationSource: async (position, _args, { loaders }) => {
-      const newest = newestMarketValuation(await loaders.valuationsByVintage.load(position.vintageId));
-      return newest ? valuationSourceLabel(newest.sourceOfValuation) : null;
-    },
-    valuationDate: async (position, _args, { loaders }) => {
-      const newest = newestMarketValuation(await loaders.valuationsByVintage.load(position.vintageId));
-      return newest ? berlinDay(newest.datetimeCreated) : null;
-    },
-    taxFreeFrom: async (position, _args, { loaders }) => {
-      const purchased = purchaseDate(await loaders.depotStatusesByPosition.load(position.id));
-      return purchased ? taxFreeFrom(berlinDay(purchased)) : null;
-    },
-    saleProceedsNet: async (position, _args, { loaders }) => {
+      position.statuses ?? loaders.depotStatusesByPosition.load(position.id),
+    currentStatus: (position, _args, { loaders }) =>
+      then(position.statuses ?? loaders.depotStatusesByPosition.load(position.id), (statuses) => {
+        const current = currentStatusEntry(statuses);
+        return current ? graphQLStatus[current.status] : null;
+      }),
+    purchaseDate: (position, _args, { loaders }) =>
+      then(position.statuses ?? loaders.depotStatusesByPosition.load(position.id), purchaseDate),
+    marketValueBtl: (position, _args, context) =>
+      then(valuationOf(position, context), (valuation) => decimalOrNull(valuation.marketValueBtl)),
+    marketValueCase: (position, _args, context) =>
+      then(valuationOf(position, context), (valuation) => decimalOrNull(valuation.marketValueCase)),
+    gainPercent: (position, _args, context) =>
+      then(valuationOf(position, context), (valuation) => valuation.gainPercent),
+    advice: (position, _args, context) =>
+      then(valuationOf(position, context), (valuation) => valuation.advice),
+    valuationSource: (position, _args, context) =>
+      then(valuationsOf(context, position.vintageId), (valuations) => {
+        const newest = newestMarketValuation(valuations);
+        return newest ? valuationSourceLabel(newest.sourceOfValuation) : null;
+      }),
+    valuationDate: (position, _args, context) =>
+      then(valuationsOf(context, position.vintageId), (valuations) => {
+        const newest = newestMarketValuation(valuations);
+        return newest ? berlinDay(newest.datetimeCreated) : null;
+      }),
+    taxFreeFrom: (position, _args, { loaders }) =>
+      then(position.statuses ?? loaders.depotStatusesByPosition.load(position.id), (statuses) => {
+        const purchased = purchaseDate(statuses);
+        return purchased ? taxFreeFrom(berlinDay(purchased)) : null;
+      }),
+    saleProceedsNet: (position, _args, { loaders }) =>
       // Only positions sold through a sell order have known proceeds; the rest ask the database nothing.
-      if (position.sellOrderId === null) return null;
-      const statuses = await loaders.depotStatusesByPosition.load(position.id);
-      if (soldDay(statuses, berlinDay(new Date())) === null) return null;
-      const order = await loaders.saleOrder.load(position.sellOrderId);
-      return order ? decimalOrNull(saleProceedsNet(position.amount, order)) : null;
-    },
+      position.sellOrderId === null ? null : saleProceeds(position, position.sellOrderId, loaders),
   } satisfies DepotPositionResolvers,
 };
