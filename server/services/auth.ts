@@ -4,11 +4,11 @@ import type { ServerConfig } from '../config';
 import type { Database, Transaction } from '../db/client';
 import { accountTokens, users } from '../db/schema';
 import { authMessages, validatePasswordReset, validateRegistration } from './auth-validation';
-import { attachManualQuotes } from './backoffice-quotes';
 import { clientError, type MutationResult, ok, refused, refusedAll } from './errors';
 import { enqueueMail } from './mail';
 import { activationMail, loginUnlockMail, passwordResetMail } from './mail-templates';
 import { hashPassword, PasswordQueueFull, verifyPassword } from './passwords';
+import { attachManualQuotes } from './profiles';
 import {
   countAndCheck,
   countEvent,

@@ -2,14 +2,13 @@ import {
   addOfferToManualQuote,
   archiveManualQuote,
   createManualQuote,
-  createUserAndInvoiceForQuote,
   deleteManualQuote,
   duplicateManualQuote,
   editBucketOnManualQuote,
-  listManualQuotes,
-  manualQuoteOffers,
   updateManualQuotePosition,
-} from '../../services/backoffice-quotes';
+} from '../../services/backoffice-quote-edits';
+import { createUserAndInvoiceForQuote } from '../../services/backoffice-quote-invoice';
+import { listManualQuotes, manualQuoteOffers } from '../../services/backoffice-quotes';
 import { createPaymentProvider } from '../../services/payments';
 import { signedInUser } from '../access';
 import type { MutationResolvers, QueryResolvers } from '../resolvers-types.generated';
