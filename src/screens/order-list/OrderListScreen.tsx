@@ -13,7 +13,7 @@ import {
   isEditable,
   isLocalPosition,
   localPositionEntry,
-  replayOrder,
+  overlayOrder,
 } from '../../domain/order-outbox';
 import { depotKeys } from '../../queries/depot';
 import { useOrderOutbox, useQueuedChangeEditing } from '../../queries/order-outbox';
@@ -144,10 +144,14 @@ export function OrderListScreen() {
   const canPay = me ? billingComplete(me) : false;
   // Changes still waiting on this device are shown as if applied (see src/db/README.md); a queued
   // add is a position of its own, read-only until the server has it.
-  const positions = applyQueue(data.orderPositionList, outbox, queuedOrderPosition);
+  // Changes the server applied after this list was fetched show the same way until it is fetched again.
+  const fetchedAt = list.dataUpdatedAt;
+  const positions = applyQueue(data.orderPositionList, outbox, queuedOrderPosition, fetchedAt);
   // The sums as well: after a reload the list comes from the device without the queued changes.
   const sums =
-    replayOrder(outbox).length > 0 ? withPositions(data, positions).orderListSums : data.orderListSums;
+    overlayOrder(outbox, fetchedAt).length > 0
+      ? withPositions(data, positions).orderListSums
+      : data.orderListSums;
   const payProps = (invoiceId: number) => ({
     canPay,
     online,
@@ -178,14 +182,14 @@ export function OrderListScreen() {
         <CancelledPanel key={invoice.id} invoice={invoice} />
       ))}
 
-      {positions.length === 0 && !hasQueuedAdds(outbox) && openInvoices > 0 ? (
+      {positions.length === 0 && !hasQueuedAdds(outbox, fetchedAt) && openInvoices > 0 ? (
         // The open order is the page's content; while it is checked or unpaid nothing can be added.
         me?.blockedByOrderCheck ? (
           <Text c="dimmed" data-testid="order-list-blocked">
             {ORDER_LIST_BLOCKED_TEXT}
           </Text>
         ) : null
-      ) : positions.length === 0 && !hasQueuedAdds(outbox) ? (
+      ) : positions.length === 0 && !hasQueuedAdds(outbox, fetchedAt) ? (
         <Paper withBorder p="xl">
           <Stack align="flex-start">
             <Text>{ORDER_LIST_EMPTY}</Text>
