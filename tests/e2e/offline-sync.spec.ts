@@ -275,6 +275,8 @@ test('a logout with unsent changes asks first; "Verwerfen" leaves nothing on the
   const client = await registerActivatedClient(request, 'logout-discard', { withBillingAddress: true });
   await logIn(page, client.email, client.password);
   await waitForServiceWorkerControl(page);
+  // Offline, the top offers filter the synchronised catalogue and the order list is read from it.
+  await waitForSync(page);
   await queueAddsOffline(page, context, 2);
   await expect(page.getByText('2 Änderungen warten auf Verbindung')).toBeVisible();
 
@@ -313,6 +315,8 @@ test('a logout with unsent changes can send them first ("Jetzt senden"), then lo
   const client = await registerActivatedClient(request, 'logout-send', { withBillingAddress: true });
   await logIn(page, client.email, client.password);
   await waitForServiceWorkerControl(page);
+  // Offline, the top offers filter the synchronised catalogue and the order list is read from it.
+  await waitForSync(page);
   await queueAddsOffline(page, context, 1);
   await expect(page.getByText('1 Änderung wartet auf Verbindung')).toBeVisible();
 
