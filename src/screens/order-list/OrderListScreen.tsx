@@ -16,6 +16,7 @@ import {
   overlayOrder,
 } from '../../domain/order-outbox';
 import { depotKeys } from '../../queries/depot';
+import { refreshOrderState } from '../../queries/order-keys';
 import { useOrderOutbox, useQueuedChangeEditing } from '../../queries/order-outbox';
 import {
   notifyOrderFailure,
@@ -30,7 +31,6 @@ import {
   withPositions,
 } from '../../queries/orders';
 import { queuedOrderPosition } from '../../queries/queued-positions';
-import { userKeys } from '../../queries/user';
 import { BillingData } from './BillingData';
 import { BindingOrderDialog } from './BindingOrderDialog';
 import { CostSummaryCard } from './CostSummaryCard';
@@ -75,8 +75,7 @@ function usePaymentWatch(openInvoiceId: number | null) {
 
   useEffect(() => {
     if (!current) return;
-    void queryClient.invalidateQueries({ queryKey: orderKeys.orderList() });
-    void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    void refreshOrderState(queryClient);
     if (current === 'PAID' || current === 'PURCHASED') {
       // The depot and the paid invoices now hold the purchase.
       void queryClient.invalidateQueries({ queryKey: depotKeys.all });
