@@ -11,73 +11,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { count, eq } from 'drizzle-orm';
 import { print } from 'graphql';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { bottleSizes, depotPositionStatuses, depotPositions, users, vintages } from '../server/db/schema';
 import { buildApp } from '../server/http';
 import { ensurePwaBuild } from '../server/pwa-build';
 import { DEMO_PASSWORD, seedDemoData } from '../server/seed';
 import { ClientsDepotDocument } from '../src/queries/graphql.generated';
 import { recordFigure } from './figures';
+import { seedLargeDepot } from './large-depot';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 4343);
 const positionCount = Number(process.env.BENCH_POSITIONS ?? 2000);
 const benchEmail = 'kunde@example.com';
-const DAY = 24 * 60 * 60 * 1000;
-const statusesAfterPurchase = ['SHIPPING', 'IN_BOND', 'FOR_SALE', 'SOLD'] as const;
 
 const ms = (start: number) => `${(performance.now() - start).toFixed(0)} ms`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-async function seedLargeDepot(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<void> {
-  // The demo client (complete account, profile and invoices, so no first-visit dialog opens)
-  // gets as many positions as needed for a depot of `positionCount`.
-  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, benchEmail));
-  if (!owner) throw new Error(`Demokundin ${benchEmail} fehlt`);
-  const [existing] = await db
-    .select({ count: count() })
-    .from(depotPositions)
-    .where(eq(depotPositions.ownerId, owner.id));
-  const missing = positionCount - (existing?.count ?? 0);
-  const allVintages = await db.select({ id: vintages.id }).from(vintages);
-  const sizes = await db.select({ id: bottleSizes.id }).from(bottleSizes);
-  const now = Date.now();
-  for (let start = 0; start < missing; start += 500) {
-    const batch = Array.from({ length: Math.min(500, missing - start) }, (_, offset) => start + offset);
-    const rows = await db
-      .insert(depotPositions)
-      .values(
-        batch.map((index) => ({
-          ownerId: owner.id,
-          vintageId: allVintages[index % allVintages.length]?.id as number,
-          bottleSizeId: sizes[index % sizes.length]?.id as number,
-          amount: 1 + (index % 3),
-          caskOf: [6, 3, 12][index % 3] as number,
-          buyPriceBtl: (80 + ((index * 37) % 900)).toFixed(2),
-          storageId: String(30000 + index),
-        })),
-      )
-      .returning({ id: depotPositions.id });
-    await db.insert(depotPositionStatuses).values(
-      rows.flatMap((row, offset) => {
-        const index = start + offset;
-        const purchased = new Date(now - (10 + ((index * 13) % 1500)) * DAY);
-        const later = statusesAfterPurchase.slice(0, index % 5);
-        return [
-          { depotPositionId: row.id, status: 'PURCHASED' as const, datetimeStatusUpdate: purchased },
-          ...later.map((status, step) => ({
-            depotPositionId: row.id,
-            status,
-            datetimeStatusUpdate: new Date(purchased.getTime() + (step + 1) * 5 * DAY),
-          })),
-        ];
-      }),
-    );
-  }
-}
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'weindepot-bench-'));
@@ -97,7 +47,7 @@ async function main(): Promise<void> {
   await database.migrate();
   await seedDemoData(database.db, { mediaDir: config.mediaDir });
   let started = performance.now();
-  await seedLargeDepot(database.db);
+  await seedLargeDepot(database.db, benchEmail, positionCount);
   console.log(`Depot mit ${positionCount} Positionen angelegt in ${ms(started)}`);
 
   const app = await buildApp({ db: database.db, config });

@@ -8,6 +8,8 @@ import {
   type QueuedEdit,
   replayOrder,
   retryRefusedEntry,
+  settledEntries,
+  unsentEntries,
   withdrawQueuedChange,
 } from '../domain/order-outbox';
 import { database, type StoredOutboxEntry } from './database';
@@ -136,12 +138,37 @@ export async function clearOutbox(userKey?: string): Promise<void> {
 /** What the server said to one replayed change. */
 export type ReplayAnswer = { outcome: 'applied' } | { outcome: 'refused'; reason: string; code?: string };
 
+/**
+ * Removes the applied entries that every list fetched at `fetchedAt` holds (they were shown over
+ * older lists, `overlayOrder`), and any applied more than an hour ago.
+ */
+export async function forgetSettledEntries(userKey: string, fetchedAt: number): Promise<void> {
+  await database.transaction('rw', database.outbox, async () => {
+    const queue = await readOutbox(userKey);
+    const settled = settledEntries(queue, Math.max(fetchedAt, Date.now() - 60 * 60 * 1000));
+    if (settled.length > 0) await database.outbox.bulkDelete(settled.map((entry) => entry.id));
+  });
+}
+
+/**
+ * Moves the entries queued under an older key of the same user (the e-mail address, in sessions
+ * stored before the user's id was part of them) to `userKey`, so that they are still sent.
+ */
+export async function adoptOutbox(fromKey: string, userKey: string): Promise<void> {
+  if (fromKey === userKey) return;
+  await withOutboxLock(userKey, () =>
+    database.transaction('rw', database.outbox, async () => {
+      await database.outbox.where('userKey').equals(fromKey).modify({ userKey });
+    }),
+  );
+}
+
 /** What a replay did: each sent entry's outcome by its id, the counts, and what is left. */
 export interface ReplayResult {
   outcomes: Map<string, ReplayAnswer>;
   applied: number;
   refused: number;
-  /** Entries still in the outbox afterwards: refused (now or before) and, if interrupted, unsent. */
+  /** Changes still unsent afterwards: refused (now or before) and, if interrupted, unsent. */
   left: number;
   /** The connection failed (or was not there): entries wait unsent. */
   interrupted: boolean;
@@ -161,8 +188,8 @@ export class ReplayInterrupted extends Error {
 }
 
 /**
- * Sends the queued changes in order and answers each entry's outcome. An applied change leaves
- * the queue; a refused one stays, marked with the German reason, for the user to fix or discard;
+ * Sends the queued changes in order and answers each entry's outcome. An applied change is marked
+ * `applied` (shown over lists fetched before, until `forgetSettledEntries`); a refused one stays, marked with the German reason, for the user to fix or discard;
  * a network failure stops the replay with the rest still queued: it rejects with
  * `ReplayInterrupted`, which carries the outcomes so far. An entry is marked `attempted` before it
  * is sent (its answer may be lost; it stays as it is until one arrives). Offline it sends nothing. One replay (or change of the outbox) at
@@ -173,7 +200,7 @@ export async function replayOutbox(
   send: (entry: OutboxEntry) => Promise<ReplayAnswer>,
 ): Promise<ReplayResult> {
   const run = async (): Promise<ReplayResult> => {
-    const queue = await readOutbox(userKey);
+    const queue = unsentEntries(await readOutbox(userKey));
     const outcomes = new Map<string, ReplayAnswer>();
     let applied = 0;
     let refused = 0;
@@ -198,7 +225,7 @@ export async function replayOutbox(
       if (answer.outcome === 'applied') applied += 1;
       else refused += 1;
       if (answer.outcome === 'applied') {
-        await database.outbox.delete(entry.id);
+        await database.outbox.update(entry.id, { status: 'applied', appliedAt: Date.now() });
       } else {
         await database.outbox.update(entry.id, {
           status: 'refused',

@@ -1,3 +1,5 @@
+import { countLabel, isSingular } from './plural';
+
 /**
  * The queue of order-list changes made while offline (or while the server could not be reached).
  * Pure rules: how a new change joins the queue, what the order list looks like with the queue
@@ -35,8 +37,12 @@ export interface OutboxEntry {
   /** Increasing number: replay order. */
   seq: number;
   change: OrderChange;
-  /** `queued` waits for the network; `refused` was answered with a German reason and waits for the user. */
-  status: 'queued' | 'refused';
+  /**
+   * `queued` waits for the network; `refused` was answered with a German reason and waits for the
+   * user; `applied` the server took, and it is still shown over lists fetched before (`appliedAt`)
+   * until they are fetched again (see `overlayOrder`).
+   */
+  status: 'queued' | 'refused' | 'applied';
   reason?: string;
   /** The server's machine-readable refusal code, e.g. ORDER_LIST_BLOCKED. */
   reasonCode?: string;
@@ -46,6 +52,8 @@ export interface OutboxEntry {
    * it is sent again unchanged under its id and can no longer be edited or withdrawn.
    */
   attempted?: boolean;
+  /** When the server answered that it applied the change (status `applied`). */
+  appliedAt?: number;
 }
 
 /**
@@ -142,14 +150,16 @@ export function withdrawQueuedChange(queue: readonly OutboxEntry[], id: string):
   return queue.filter((queued) => queued !== entry);
 }
 
-/** The queued add shown as the order position with the temporary id `positionId` (see `applyQueue`). */
+/**
+ * The queued add shown as the order position with the temporary id `positionId` (see `applyQueue`:
+ * minus the entry's `seq`).
+ */
 export function localPositionEntry(
   queue: readonly OutboxEntry[],
   positionId: number,
 ): OutboxEntry | undefined {
   if (positionId >= 0) return undefined;
-  const entry = replayOrder(queue)[-positionId - 1];
-  return entry?.change.kind === 'create' ? entry : undefined;
+  return queue.find((entry) => entry.seq === -positionId && entry.change.kind === 'create');
 }
 
 /** The entries to send now, oldest first; refused entries wait for the user's decision. */
@@ -157,11 +167,43 @@ export function replayOrder(queue: readonly OutboxEntry[]): OutboxEntry[] {
   return queue.filter((entry) => entry.status === 'queued').sort((a, b) => a.seq - b.seq);
 }
 
+/** The changes not yet on the server: waiting or refused (what a logout would lose). */
+export function unsentEntries(queue: readonly OutboxEntry[]): OutboxEntry[] {
+  return queue.filter((entry) => entry.status !== 'applied');
+}
+
+/**
+ * The entries a list fetched at `fetchedAt` (its `dataUpdatedAt`) must be shown with, oldest first:
+ * the waiting ones, and those the server applied after that fetch (the list does not hold them
+ * yet). This is the one optimistic view of an order-list change: the change shows from the moment
+ * it is queued until a list fetched after the server applied it replaces it, online or offline,
+ * without a gap and without showing it twice.
+ */
+export function overlayOrder(
+  queue: readonly OutboxEntry[],
+  fetchedAt = Number.POSITIVE_INFINITY,
+): OutboxEntry[] {
+  return queue
+    .filter(
+      (entry) =>
+        entry.status === 'queued' ||
+        (entry.status === 'applied' && entry.appliedAt !== undefined && entry.appliedAt >= fetchedAt),
+    )
+    .sort((a, b) => a.seq - b.seq);
+}
+
+/** Applied entries every list fetched at `fetchedAt` already holds: they can leave the outbox. */
+export function settledEntries(queue: readonly OutboxEntry[], fetchedAt: number): OutboxEntry[] {
+  return queue.filter(
+    (entry) => entry.status === 'applied' && (entry.appliedAt === undefined || entry.appliedAt < fetchedAt),
+  );
+}
+
 /** "2 Änderungen warten auf Verbindung" / "1 Änderung wartet auf Verbindung". */
 export function waitingText(queue: readonly OutboxEntry[]): string | null {
   const waiting = queue.filter((entry) => entry.status === 'queued').length;
   if (waiting === 0) return null;
-  return waiting === 1 ? '1 Änderung wartet auf Verbindung' : `${waiting} Änderungen warten auf Verbindung`;
+  return `${countLabel(waiting, 'Änderung')} ${isSingular(waiting) ? 'wartet' : 'warten'} auf Verbindung`;
 }
 
 export interface PositionView {
@@ -173,9 +215,10 @@ export interface PositionView {
 }
 
 /**
- * The order list as the user should see it: the server's positions with every queued change
- * applied. Queued new positions are added (with negative temporary ids) when `newPosition` can
- * build them, and left to the list of waiting changes otherwise.
+ * The order list as the user should see it: the server's positions (fetched at `fetchedAt`) with
+ * every change of `overlayOrder` applied. Queued new positions are added (with the negative
+ * temporary id minus their `seq`) when `newPosition` can build them, and left to the list of
+ * waiting changes otherwise.
  */
 export function applyQueue<Position extends PositionView>(
   positions: readonly Position[],
@@ -185,12 +228,13 @@ export function applyQueue<Position extends PositionView>(
     temporaryId: number,
     queuedAt: number,
   ) => Position | undefined,
+  fetchedAt?: number,
 ): Position[] {
   let result = [...positions];
-  for (const [index, entry] of replayOrder(queue).entries()) {
+  for (const entry of overlayOrder(queue, fetchedAt)) {
     const { change } = entry;
     if (change.kind === 'create') {
-      const added = newPosition?.(change, -(index + 1), entry.createdAt);
+      const added = newPosition?.(change, -entry.seq, entry.createdAt);
       if (added) result = [...result, { ...added, pending: true }];
     } else if (change.kind === 'change') {
       result = result.map((position) =>
@@ -210,9 +254,12 @@ export function applyQueue<Position extends PositionView>(
   return result;
 }
 
-/** Whether adds wait in the queue (the order list is then not "empty", whatever the server says). */
-export function hasQueuedAdds(queue: readonly OutboxEntry[]): boolean {
-  return replayOrder(queue).some((entry) => entry.change.kind === 'create');
+/**
+ * Whether adds wait in the queue, or were applied after the list was fetched (`fetchedAt`): the order
+ * list is then not "empty", whatever the server said.
+ */
+export function hasQueuedAdds(queue: readonly OutboxEntry[], fetchedAt?: number): boolean {
+  return overlayOrder(queue, fetchedAt).some((entry) => entry.change.kind === 'create');
 }
 
 /** Whether a position exists only on this device (a queued add, not yet on the server). */
@@ -222,11 +269,15 @@ export function isLocalPosition(position: Pick<PositionView, 'id'>): boolean {
 
 /**
  * The number of order positions with the queued changes applied (the sidebar badge): the server's
- * count, plus one per offer with queued adds (the server adds the cases of one offer to one
- * position), minus queued removals.
+ * count (fetched at `fetchedAt`), plus one per offer with queued adds (the server adds the cases of
+ * one offer to one position), minus queued removals.
  */
-export function positionCountWithQueue(serverCount: number, queue: readonly OutboxEntry[]): number {
-  const waiting = replayOrder(queue);
+export function positionCountWithQueue(
+  serverCount: number,
+  queue: readonly OutboxEntry[],
+  fetchedAt?: number,
+): number {
+  const waiting = overlayOrder(queue, fetchedAt);
   const addedOffers = new Set(
     waiting.flatMap((entry) => (entry.change.kind === 'create' ? [entry.change.offerId] : [])),
   );

@@ -23,9 +23,14 @@ export const NOUNS = {
 
 export type Noun = keyof typeof NOUNS;
 
+/** Whether `count` takes the singular ("1 Änderung ist", "2 Änderungen sind"). */
+export function isSingular(count: number): boolean {
+  return rules.select(count) === 'one';
+}
+
 /** The form of `noun` that goes with `count` ("Flasche" for 1, "Flaschen" otherwise). */
 export function pluralForm(count: number, noun: Noun): string {
-  return rules.select(count) === 'one' ? noun : NOUNS[noun];
+  return isSingular(count) ? noun : NOUNS[noun];
 }
 
 /** `count` in German digits followed by the matching form of `noun`: "1 Kiste", "1.200 Kisten". */

@@ -13,7 +13,7 @@ import {
   SendReferralDocument,
   type SendReferralMutationVariables,
 } from './graphql.generated';
-import { orderKeys } from './orders';
+import { orderKeys } from './order-keys';
 import { userKeys } from './user';
 
 export const accountKeys = {

@@ -12,7 +12,8 @@ import {
   ProposalByUidDocument,
   type ProposalFieldsFragment,
 } from './graphql.generated';
-import { orderKeys } from './orders';
+import { MutationRefused } from './mutation-refused';
+import { refreshOrderState } from './order-keys';
 import { userKeys } from './user';
 
 export type Proposal = ProposalFieldsFragment;
@@ -82,8 +83,6 @@ export function useSalesCalculation(uid: string, expAnnualProfit: string) {
   return useQuery(salesCalculationQueryOptions(useApiClient(), uid, expAnnualProfit));
 }
 
-export class AdviceRefusal extends Error {}
-
 export function useCreatePreferencesProfile() {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -92,7 +91,10 @@ export function useCreatePreferencesProfile() {
       const answer = await client.request(CreatePreferencesProfileDocument, variables);
       const result = answer.createPreferencesProfile;
       if (!result.success || !result.preferencesProfile) {
-        throw new AdviceRefusal(result.errors.map((error) => error.message).join(' '));
+        throw new MutationRefused(
+          result.errors.map((error) => error.message).join(' '),
+          result.errors[0]?.code,
+        );
       }
       return result.preferencesProfile;
     },
@@ -118,14 +120,15 @@ export function useAddRecommendations() {
     }) => {
       const answer = await client.request(AddRecommendationsDocument, variables);
       const result = answer.addRecommendationsToOrderListOrBuyDirectly;
-      if (!result.success) throw new AdviceRefusal(result.errors.map((error) => error.message).join(' '));
+      if (!result.success)
+        throw new MutationRefused(
+          result.errors.map((error) => error.message).join(' '),
+          result.errors[0]?.code,
+        );
       return result;
     },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-        queryClient.invalidateQueries({ queryKey: userKeys.all }),
-      ]),
+    // The recommendations are on the order list now: the order area's one refresh.
+    onSettled: () => refreshOrderState(queryClient),
   });
 }
 
@@ -136,7 +139,10 @@ export function useAcceptConsent(uid: string) {
     mutationFn: async () => {
       const answer = await client.request(AcceptAgbsAndDsgvoDocument, { uid });
       if (!answer.acceptAgbsAndDsgvo.success) {
-        throw new AdviceRefusal(answer.acceptAgbsAndDsgvo.errors.map((error) => error.message).join(' '));
+        throw new MutationRefused(
+          answer.acceptAgbsAndDsgvo.errors.map((error) => error.message).join(' '),
+          answer.acceptAgbsAndDsgvo.errors[0]?.code,
+        );
       }
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adviceKeys.proposal(uid) }),

@@ -6,10 +6,12 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { ClientError, type GraphQLClient } from 'graphql-request';
 import { useEffect, useState } from 'react';
-import { useUserKey } from '../app/session/session-context';
+import { useSession, useUserKey } from '../app/session/session-context';
 import {
+  adoptOutbox,
   discardOutboxEntry,
   editOutboxEntry,
+  forgetSettledEntries,
   queueOrderChange,
   type ReplayAnswer,
   ReplayInterrupted,
@@ -21,6 +23,7 @@ import {
 } from '../db/outbox';
 import type { OrderChange, OutboxEntry, QueuedEdit } from '../domain/order-outbox';
 import { GENERIC_ERROR } from '../domain/texts';
+import { accountKeys } from './account';
 import { isUnauthenticatedError, useApiClient } from './client';
 import {
   ChangeOrderPositionDocument,
@@ -28,7 +31,7 @@ import {
   DeleteOrderPositionDocument,
 } from './graphql.generated';
 import { MutationRefused } from './mutation-refused';
-import { refreshOrderState } from './order-keys';
+import { orderKeys, refreshOrderState } from './order-keys';
 
 interface Answer {
   success: boolean;
@@ -207,17 +210,49 @@ export function useQueuedChangeEditing(): {
   };
 }
 
+/** The queries an applied change is shown over until they are fetched again (`overlayOrder`). */
+const overlaidQueries = () => [orderKeys.orderList(), accountKeys.me()];
+
+/**
+ * When the order list and the user's counts (the sidebar badge) were fetched after the server
+ * applied a change, that change leaves the outbox: the lists show it themselves now.
+ */
+function forgetSettledOnRefetch(queryClient: QueryClient, userKey: string): () => void {
+  const forget = () => {
+    const fetchedAt = Math.min(
+      ...overlaidQueries().map(
+        (queryKey) => queryClient.getQueryState(queryKey)?.dataUpdatedAt ?? Number.POSITIVE_INFINITY,
+      ),
+    );
+    if (Number.isFinite(fetchedAt)) void forgetSettledEntries(userKey, fetchedAt).catch(() => undefined);
+  };
+  const overlaid = new Set(overlaidQueries().map((queryKey) => JSON.stringify(queryKey)));
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (
+      event.type === 'updated' &&
+      event.action.type === 'success' &&
+      overlaid.has(JSON.stringify(event.query.queryKey))
+    )
+      forget();
+  });
+}
+
 /**
  * Replays the outbox on app start, when the connection returns, when the app becomes visible
- * again and when the service worker relays a background sync. Mounted once in the admin layout.
+ * again and when the service worker relays a background sync; applied changes leave the outbox
+ * once the lists show them. Mounted once in the admin layout.
  */
 export function useOutboxReplay(): void {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const userKey = useUserKey();
+  const email = useSession()?.user.email ?? null;
   useEffect(() => {
     if (!userKey) return undefined;
-    const replay = () => void replayAndRefresh(client, queryClient, userKey);
+    // Changes queued under the e-mail address (sessions stored before the id was part of them)
+    // belong to this user: they move to the id first, so that they are still sent.
+    const adopted = email ? adoptOutbox(email, userKey).catch(() => undefined) : Promise.resolve();
+    const replay = () => void adopted.then(() => replayAndRefresh(client, queryClient, userKey));
     const onVisible = () => {
       if (document.visibilityState === 'visible') replay();
     };
@@ -225,15 +260,17 @@ export function useOutboxReplay(): void {
       if (event.data?.type === 'REPLAY_OUTBOX') replay();
     };
     replay();
+    const unsubscribe = forgetSettledOnRefetch(queryClient, userKey);
     window.addEventListener('online', replay);
     document.addEventListener('visibilitychange', onVisible);
     navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
     return () => {
+      unsubscribe();
       window.removeEventListener('online', replay);
       document.removeEventListener('visibilitychange', onVisible);
       navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
     };
-  }, [client, queryClient, userKey]);
+  }, [client, queryClient, userKey, email]);
 }
 
 /** "Jetzt senden" before a logout: replays the queue now and answers how many changes are left (refused, no connection). */

@@ -1,9 +1,11 @@
 /**
  * Order list hooks. The three order-list mutations go through the device's outbox
  * (`order-outbox.ts`): stored first, sent at once when possible, replayed later when offline, each
- * with a client mutation id the server records, so a replay has one effect. Change and remove are
- * optimistic (cancel → snapshot → set → roll back → invalidate); a refusal is shown once as a
- * German notification.
+ * with a client mutation id the server records, so a replay has one effect. Their one optimistic
+ * view is the outbox overlay (`applyQueue`/`overlayOrder`): the screen shows the change from the
+ * moment it is queued until a list fetched after the server applied it arrives; the cached list is
+ * never edited by hand. A refusal is shown once as a German notification (`MutationRefused`); the
+ * refresh goes through `refreshOrderState` (the query-key factories of `order-keys.ts`).
  */
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -136,37 +138,6 @@ export function withPositions(data: OrderListData, positions: OrderPositionView[
   };
 }
 
-/** Optimistic update of the cached order list: cancel → snapshot → set; returns the rollback. */
-async function optimistically(
-  queryClient: QueryClient,
-  change: (positions: OrderPositionView[]) => OrderPositionView[],
-) {
-  await queryClient.cancelQueries({ queryKey: orderKeys.orderList() });
-  const snapshot = queryClient.getQueryData<OrderListData>(orderKeys.orderList());
-  if (snapshot) {
-    queryClient.setQueryData(
-      orderKeys.orderList(),
-      withPositions(snapshot, change(snapshot.orderPositionList)),
-    );
-  }
-  return { snapshot };
-}
-
-/**
- * A change that waits in the outbox is shown by the queue applied to the list (the outbox overlay,
- * `applyQueue`), not by the cached list: that goes back to the server's state, so a change the user
- * then edits or withdraws shows as the queue says. The optimistic update stays only for the moment a
- * change is on its way online.
- */
-function showQueuedThroughOverlay(
-  queryClient: QueryClient,
-  outcome: SubmitOutcome,
-  context: { snapshot: OrderListData | undefined } | undefined,
-): void {
-  if (outcome === 'queued' && context?.snapshot)
-    queryClient.setQueryData(orderKeys.orderList(), context.snapshot);
-}
-
 export function useChangeOrderPosition() {
   const submit = useSubmitOrderChange();
   const queryClient = useQueryClient();
@@ -182,23 +153,7 @@ export function useChangeOrderPosition() {
         ...(variables.conditionReport !== undefined ? { conditionReport: variables.conditionReport } : {}),
         title: variables.position.offer.vintage.title,
       }),
-    onMutate: (variables) =>
-      optimistically(queryClient, (positions) =>
-        positions.map((position) =>
-          position.id === variables.position.id
-            ? {
-                ...position,
-                amount: variables.amount ?? position.amount,
-                conditionReport: variables.conditionReport ?? position.conditionReport,
-              }
-            : position,
-        ),
-      ),
-    onSuccess: (outcome, _variables, context) => showQueuedThroughOverlay(queryClient, outcome, context),
-    onError: (error, _variables, context) => {
-      if (context?.snapshot) queryClient.setQueryData(orderKeys.orderList(), context.snapshot);
-      notifyOrderFailure('Änderung nicht gespeichert', error);
-    },
+    onError: (error) => notifyOrderFailure('Änderung nicht gespeichert', error),
     onSettled: () => refreshAfterOrderChange(queryClient),
   });
 }
@@ -211,13 +166,7 @@ export function useDeleteOrderPosition() {
     networkMode: 'always',
     mutationFn: (position: OrderPositionView) =>
       submit({ kind: 'delete', orderPositionId: position.id, title: position.offer.vintage.title }),
-    onMutate: (removed) =>
-      optimistically(queryClient, (positions) => positions.filter((position) => position.id !== removed.id)),
-    onSuccess: (outcome, _variables, context) => showQueuedThroughOverlay(queryClient, outcome, context),
-    onError: (error, _variables, context) => {
-      if (context?.snapshot) queryClient.setQueryData(orderKeys.orderList(), context.snapshot);
-      notifyOrderFailure('Position nicht entfernt', error);
-    },
+    onError: (error) => notifyOrderFailure('Position nicht entfernt', error),
     onSettled: () => refreshAfterOrderChange(queryClient),
   });
 }

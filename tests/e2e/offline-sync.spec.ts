@@ -227,6 +227,122 @@ test('after a logout nothing of the depot is left in IndexedDB or the caches', a
   await goOnline(context);
 });
 
+/** Rows of the device's IndexedDB: persisted queries and queued order-list changes (of anyone). */
+function storedRows(page: Page): Promise<{ queries: number; outbox: number }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ queries: number; outbox: number }>((resolve) => {
+        const open = indexedDB.open('weindepot');
+        open.onerror = () => resolve({ queries: 0, outbox: 0 });
+        open.onsuccess = () => {
+          const database = open.result;
+          const count = (store: string) =>
+            new Promise<number>((done) => {
+              if (!database.objectStoreNames.contains(store)) return done(0);
+              const request = database.transaction(store).objectStore(store).count();
+              request.onsuccess = () => done(request.result);
+            });
+          void Promise.all([count('queryCache'), count('outbox')]).then(([queries, outbox]) =>
+            resolve({ queries, outbox }),
+          );
+        };
+      }),
+  );
+}
+
+/** Adds the first top offer to the order list `times` times while offline (each waits on the device). */
+async function queueAddsOffline(page: Page, context: BrowserContext, times: number): Promise<void> {
+  await page.goto('/admin/weinangebot');
+  await expect(page.getByRole('button', { name: 'Auf Orderliste setzen' }).first()).toBeEnabled();
+  await goOffline(context);
+  for (let added = 1; added <= times; added++) {
+    if (added > 1) await page.goto('/admin/weinangebot');
+    await page.getByRole('button', { name: 'Auf Orderliste setzen' }).first().click();
+    await page
+      .getByRole('dialog', { name: 'Auf Orderliste setzen' })
+      .getByRole('button', { name: 'Hinzufügen' })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/orderlist/);
+  }
+}
+
+test('a logout with unsent changes asks first; "Verwerfen" leaves nothing on the device and sends nothing', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const client = await registerActivatedClient(request, 'logout-discard', { withBillingAddress: true });
+  await logIn(page, client.email, client.password);
+  await waitForServiceWorkerControl(page);
+  // Offline, the top offers filter the synchronised catalogue and the order list is read from it.
+  await waitForSync(page);
+  await queueAddsOffline(page, context, 2);
+  await expect(page.getByText('2 Änderungen warten auf Verbindung')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Abmelden' });
+  await expect(dialog.getByTestId('unsent-changes')).toHaveText('2 Änderungen sind noch nicht gesendet.');
+  // Offline they cannot be sent now; the dialog says why.
+  await expect(dialog.getByRole('button', { name: 'Jetzt senden' })).toBeDisabled();
+  await expect(dialog.getByText('Zum Senden wird eine Internetverbindung benötigt.')).toBeVisible();
+  // "Abbrechen" keeps the session and the changes.
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(page.getByText('2 Änderungen warten auf Verbindung')).toBeVisible();
+  expect((await storedRows(page)).outbox).toBe(2);
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await dialog.getByRole('button', { name: 'Verwerfen und abmelden' }).click();
+  await expect(page).toHaveURL(/\/$|\/login$/);
+  await expect.poll(() => storedRows(page)).toEqual({ queries: 0, outbox: 0 });
+  await goOnline(context);
+  // Nothing of the discarded changes reaches the server.
+  await page.waitForLoadState('networkidle');
+  const list = await callAs<{ orderPositionList: unknown[] }>(
+    request,
+    client.email,
+    '{ orderPositionList { id } }',
+  );
+  expect(list.orderPositionList).toEqual([]);
+});
+
+test('a logout with unsent changes can send them first ("Jetzt senden"), then logs out', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const client = await registerActivatedClient(request, 'logout-send', { withBillingAddress: true });
+  await logIn(page, client.email, client.password);
+  await waitForServiceWorkerControl(page);
+  // Offline, the top offers filter the synchronised catalogue and the order list is read from it.
+  await waitForSync(page);
+  await queueAddsOffline(page, context, 1);
+  await expect(page.getByText('1 Änderung wartet auf Verbindung')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Abmelden' });
+  await expect(dialog.getByTestId('unsent-changes')).toHaveText('1 Änderung ist noch nicht gesendet.');
+  // The device is online again but the server cannot be reached yet: the automatic replay fails
+  // and the change still waits, so the dialog stays with it.
+  await context.unroute('**/*');
+  await context.route('**/graphql', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(false);
+  const send = dialog.getByRole('button', { name: 'Jetzt senden' });
+  await expect(send).toBeEnabled();
+  await expect(dialog.getByTestId('unsent-changes')).toHaveText('1 Änderung ist noch nicht gesendet.');
+  await context.unroute('**/graphql');
+  await send.click();
+  await expect(page).toHaveURL(/\/$|\/login$/, { timeout: 30_000 });
+  await expect.poll(() => storedRows(page)).toEqual({ queries: 0, outbox: 0 });
+  const list = await callAs<{ orderPositionList: { amount: number }[] }>(
+    request,
+    client.email,
+    '{ orderPositionList { amount } }',
+  );
+  expect(list.orderPositionList).toEqual([{ amount: 1 }]);
+});
+
 test('later syncs fetch only what changed; an archived offer and a removed position leave the device', async ({
   page,
   context,

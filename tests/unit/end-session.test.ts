@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../src/app/session/end-session';
 import type { SessionStore } from '../../src/app/session/session-store';
+import { queueOrderChange, readOutbox } from '../../src/db/outbox';
 
 const ENDPOINT = 'https://push.example/abc';
 
@@ -86,5 +87,23 @@ describe('Abmelden und Push-Abonnement', () => {
     deviceWithSubscription(events, true);
     await endSession(sessionStore(events), new QueryClient());
     expect(events).toEqual(['session cleared', 'device unsubscribed']);
+  });
+
+  it('a logout empties the outbox of the user (under the id and an older e-mail key), never of another user', async () => {
+    const events: string[] = [];
+    deviceWithSubscription(events, false);
+    const user = { id: 7, email: 'kunde@example.com', firstName: 'Erika', lastName: 'Testkundin' };
+    const store: SessionStore = {
+      ...sessionStore(events),
+      getSession: () => ({ user: { ...user, isSuperuser: false, isStaff: false }, token: 'jwt-1' }) as never,
+    };
+    const change = { kind: 'delete' as const, orderPositionId: 9, title: 'Opus One 2019' };
+    await queueOrderChange('user:7', change);
+    await queueOrderChange('kunde@example.com', change);
+    await queueOrderChange('user:8', change);
+    await endSession(store, new QueryClient(), undefined, { clearOutbox: true });
+    expect(await readOutbox('user:7')).toEqual([]);
+    expect(await readOutbox('kunde@example.com')).toEqual([]);
+    expect(await readOutbox('user:8')).toHaveLength(1);
   });
 });

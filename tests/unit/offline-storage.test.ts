@@ -3,7 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { database } from '../../src/db/database';
 import {
+  adoptOutbox,
   clearOutbox,
+  forgetSettledEntries,
   queueOrderChange,
   ReplayInterrupted,
   readOutbox,
@@ -143,15 +145,52 @@ describe('Offline-Speicher', () => {
     });
     expect(sent).toEqual(['Sassicaia 2019', 'Masseto 2018']);
     let queue = await readOutbox(user);
+    // The applied add stays marked until a list fetched after it shows it (the outbox overlay).
     expect(queue.map((entry) => [entry.change.title, entry.status, entry.reason])).toEqual([
+      ['Sassicaia 2019', 'applied', undefined],
       ['Masseto 2018', 'refused', 'Es sind nur 5 Kisten verfügbar.'],
       ['Opus One 2019', 'queued', undefined],
     ]);
 
     networkUp = true;
-    expect(await replayOutbox(user, send)).toMatchObject({ applied: 1, refused: 0 });
+    // Applied entries are neither sent again nor counted as left.
+    expect(await replayOutbox(user, send)).toMatchObject({ applied: 1, refused: 0, left: 1 });
+    expect(sent).toEqual(['Sassicaia 2019', 'Masseto 2018', 'Opus One 2019']);
+    queue = await readOutbox(user);
+    expect(queue.map((entry) => entry.status)).toEqual(['applied', 'refused', 'applied']);
+    await forgetSettledEntries(user, Date.now() + 1);
     queue = await readOutbox(user);
     expect(queue.map((entry) => entry.status)).toEqual(['refused']);
+  });
+
+  it('forgets an applied change only once a list fetched after it holds it', async () => {
+    const user = 'user:7';
+    await queueOrderChange(user, { kind: 'create', offerId: 1, amount: 2, title: 'Sassicaia 2019' });
+    const fetchedBefore = Date.now() - 1;
+    await replayOutbox(user, async () => ({ outcome: 'applied' }));
+    await forgetSettledEntries(user, fetchedBefore);
+    expect((await readOutbox(user)).map((entry) => entry.status)).toEqual(['applied']);
+    await forgetSettledEntries(user, Date.now() + 1);
+    expect(await readOutbox(user)).toEqual([]);
+  });
+
+  it('moves changes queued under the e-mail address to the user id, so they are still sent', async () => {
+    await queueOrderChange('kunde@example.com', {
+      kind: 'delete',
+      orderPositionId: 9,
+      title: 'Opus One 2019',
+    });
+    await queueOrderChange('other@example.com', {
+      kind: 'delete',
+      orderPositionId: 8,
+      title: 'Masseto 2018',
+    });
+    await adoptOutbox('kunde@example.com', 'user:7');
+    expect(await readOutbox('kunde@example.com')).toEqual([]);
+    expect((await readOutbox('user:7')).map((entry) => entry.change.title)).toEqual(['Opus One 2019']);
+    expect((await readOutbox('other@example.com')).map((entry) => entry.change.title)).toEqual([
+      'Masseto 2018',
+    ]);
   });
 
   it('queues a refused change again with the corrected amount and a new client mutation id', async () => {
@@ -175,6 +214,8 @@ describe('Offline-Speicher', () => {
       }),
     ).toMatchObject({ applied: 1, refused: 0, outcomes: new Map([[queued?.id, { outcome: 'applied' }]]) });
     expect(sent).toEqual([queued?.id]);
-    expect(await readOutbox(user)).toEqual([]);
+    expect((await readOutbox(user)).map((entry) => [entry.id, entry.status])).toEqual([
+      [queued?.id, 'applied'],
+    ]);
   });
 });

@@ -12,6 +12,8 @@ import {
   positionCountWithQueue,
   replayOrder,
   retryRefusedEntry,
+  settledEntries,
+  unsentEntries,
   waitingText,
   withdrawQueuedChange,
 } from '../../src/domain/order-outbox';
@@ -101,11 +103,49 @@ describe('Warteschlange der Orderlisten-Änderungen', () => {
       amount: create.amount,
       conditionReport: false,
     }));
+    const addSeq = queue[2]?.seq ?? 0;
     expect(view).toEqual([
       { id: 1, offerId: 10, amount: 4, conditionReport: true, pending: true },
-      { id: -3, offerId: 12, amount: 3, conditionReport: false, pending: true },
+      { id: -addSeq, offerId: 12, amount: 3, conditionReport: false, pending: true },
     ]);
+    expect(localPositionEntry(queue, -addSeq)).toBe(queue[2]);
     expect(applyQueue(positions, queue).map((position) => position.id)).toEqual([1]);
+  });
+
+  it('shows an applied change over a list fetched before it, never over one fetched after (no gap, no double)', () => {
+    const positions = [{ id: 1, offerId: 10, amount: 1, conditionReport: false }];
+    const build = (create: { offerId: number; amount: number }, id: number) => ({
+      id,
+      offerId: create.offerId,
+      amount: create.amount,
+      conditionReport: false,
+    });
+    const applied = (queued: OutboxEntry, appliedAt: number): OutboxEntry => ({
+      ...queued,
+      status: 'applied',
+      appliedAt,
+    });
+    const add = applied(entry({ kind: 'create', offerId: 12, amount: 3, title: 'Masseto' }), 1_000);
+    const amount = applied(entry(change(1, 5)), 1_000);
+    const queue = [add, amount];
+    // The list on screen was fetched before the server applied both: it shows them as the queue says.
+    expect(
+      applyQueue(positions, queue, build, 900).map((position) => [position.id, position.amount]),
+    ).toEqual([
+      [1, 5],
+      [-add.seq, 3],
+    ]);
+    expect(hasQueuedAdds(queue, 900)).toBe(true);
+    expect(positionCountWithQueue(1, queue, 900)).toBe(2);
+    // Fetched after: the server's list holds them; nothing is applied twice.
+    expect(applyQueue(positions, queue, build, 1_100)).toEqual(positions);
+    expect(hasQueuedAdds(queue, 1_100)).toBe(false);
+    expect(positionCountWithQueue(2, queue, 1_100)).toBe(2);
+    expect(settledEntries(queue, 1_100)).toEqual(queue);
+    expect(settledEntries(queue, 900)).toEqual([]);
+    // Applied changes are no longer unsent (the logout does not ask for them) and never replayed.
+    expect(unsentEntries([...queue, entry(change(2, 1))]).length).toBe(1);
+    expect(replayOrder(queue)).toEqual([]);
   });
 
   it('leaves out a queued add it cannot build (queued by an older build without the offer data)', () => {

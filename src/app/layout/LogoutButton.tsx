@@ -1,15 +1,15 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useState } from 'react';
+import { unsentEntries } from '../../domain/order-outbox';
+import { countLabel, isSingular } from '../../domain/plural';
 import { LOG_OUT } from '../../domain/texts';
 import { useOrderOutbox, useSendOutboxNow } from '../../queries/order-outbox';
 import { useLogout } from '../session/use-logout';
 
-/** "n Änderungen sind noch nicht gesendet" (1 Änderung ist …). */
+/** "n Änderungen sind noch nicht gesendet" (1 Änderung ist …), counted through `countLabel`. */
 export function unsentChangesText(count: number): string {
-  return count === 1
-    ? '1 Änderung ist noch nicht gesendet.'
-    : `${count} Änderungen sind noch nicht gesendet.`;
+  return `${countLabel(count, 'Änderung')} ${isSingular(count) ? 'ist' : 'sind'} noch nicht gesendet.`;
 }
 
 /**
@@ -24,7 +24,8 @@ export function LogoutButton() {
   const { online } = useNetwork();
   const [asking, setAsking] = useState(false);
   const [sending, setSending] = useState(false);
-  const unsent = queue.length;
+  // Changes the server already applied are not lost by the logout.
+  const unsent = unsentEntries(queue).length;
 
   const start = () => {
     if (unsent > 0) setAsking(true);

@@ -4,7 +4,7 @@ import { syncState } from '../../db/sync-state';
 import { CLEAR_USER_CACHES, USER_CACHES } from '../../sw/cache-names';
 import { forgetDevicePushOnServer, unsubscribeDevicePush } from '../pwa/push-subscription';
 import { stopBackgroundSync } from '../sync/background-sync';
-import type { SessionStore } from './session-store';
+import { deviceUserKey, type Session, type SessionStore } from './session-store';
 
 /** How long the logout waits for the service worker to confirm that it emptied the user caches. */
 const WORKER_ANSWER_MS = 3_000;
@@ -34,10 +34,16 @@ async function clearUserCaches(): Promise<void> {
   await Promise.all(Object.values(USER_CACHES).map((name) => caches.delete(name)));
 }
 
-/** Empties the device's outbox (a logout, after the user chose to send or discard the changes). */
-async function clearOutboxes(): Promise<void> {
+/**
+ * Empties the user's outbox (a logout, after the user chose to send or discard the changes), under
+ * the id and under the e-mail address of older sessions. Changes of other users who did not log out
+ * here stay for their next sign-in (never dropped by someone else's logout).
+ */
+async function clearOutboxes(owner: Session | null): Promise<void> {
+  if (!owner) return;
   const { clearOutbox } = await import('../../db/outbox');
-  await clearOutbox();
+  await clearOutbox(deviceUserKey(owner.user));
+  await clearOutbox(owner.user.email);
 }
 
 /**
@@ -58,6 +64,7 @@ export async function endSession(
   options: { clearOutbox?: boolean } = {},
 ): Promise<void> {
   if (forgetPushOnServer) await forgetDevicePushOnServer(forgetPushOnServer).catch(() => undefined);
+  const owner = sessionStore.getSession();
   sessionStore.clear();
   // The running sync (and its image warm-up) stops first, so it cannot refill what is deleted here.
   await stopBackgroundSync();
@@ -65,7 +72,7 @@ export async function endSession(
   syncState.forgetAll();
   await Promise.all([
     clearPersistedQueryCache().catch(() => undefined),
-    options.clearOutbox ? clearOutboxes().catch(() => undefined) : Promise.resolve(),
+    options.clearOutbox ? clearOutboxes(owner).catch(() => undefined) : Promise.resolve(),
     unsubscribeDevicePush().catch(() => undefined),
   ]);
   // Last: an image request still in flight through the service worker lands before this.

@@ -14,7 +14,7 @@ export function useSidebarBadges(): (path: string) => string | undefined {
     if (path === '/admin/selection') return personalOffersBadge(user.personalOffersCount);
     if (path === '/admin/orderlist')
       return orderListBadge(
-        positionCountWithQueue(user.orderPositionsCount, outbox),
+        positionCountWithQueue(user.orderPositionsCount, outbox, account.dataUpdatedAt),
         user.blockedByOrderCheck,
       );
     return undefined;

@@ -13,9 +13,10 @@ import {
   isEditable,
   isLocalPosition,
   localPositionEntry,
-  replayOrder,
+  overlayOrder,
 } from '../../domain/order-outbox';
 import { depotKeys } from '../../queries/depot';
+import { refreshOrderState } from '../../queries/order-keys';
 import { useOrderOutbox, useQueuedChangeEditing } from '../../queries/order-outbox';
 import {
   notifyOrderFailure,
@@ -30,7 +31,6 @@ import {
   withPositions,
 } from '../../queries/orders';
 import { queuedOrderPosition } from '../../queries/queued-positions';
-import { userKeys } from '../../queries/user';
 import { BillingData } from './BillingData';
 import { BindingOrderDialog } from './BindingOrderDialog';
 import { CostSummaryCard } from './CostSummaryCard';
@@ -75,8 +75,7 @@ function usePaymentWatch(openInvoiceId: number | null) {
 
   useEffect(() => {
     if (!current) return;
-    void queryClient.invalidateQueries({ queryKey: orderKeys.orderList() });
-    void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    void refreshOrderState(queryClient);
     if (current === 'PAID' || current === 'PURCHASED') {
       // The depot and the paid invoices now hold the purchase.
       void queryClient.invalidateQueries({ queryKey: depotKeys.all });
@@ -144,10 +143,14 @@ export function OrderListScreen() {
   const canPay = me ? billingComplete(me) : false;
   // Changes still waiting on this device are shown as if applied (see src/db/README.md); a queued
   // add is a position of its own, read-only until the server has it.
-  const positions = applyQueue(data.orderPositionList, outbox, queuedOrderPosition);
+  // Changes the server applied after this list was fetched show the same way until it is fetched again.
+  const fetchedAt = list.dataUpdatedAt;
+  const positions = applyQueue(data.orderPositionList, outbox, queuedOrderPosition, fetchedAt);
   // The sums as well: after a reload the list comes from the device without the queued changes.
   const sums =
-    replayOrder(outbox).length > 0 ? withPositions(data, positions).orderListSums : data.orderListSums;
+    overlayOrder(outbox, fetchedAt).length > 0
+      ? withPositions(data, positions).orderListSums
+      : data.orderListSums;
   const payProps = (invoiceId: number) => ({
     canPay,
     online,
@@ -178,14 +181,14 @@ export function OrderListScreen() {
         <CancelledPanel key={invoice.id} invoice={invoice} />
       ))}
 
-      {positions.length === 0 && !hasQueuedAdds(outbox) && openInvoices > 0 ? (
+      {positions.length === 0 && !hasQueuedAdds(outbox, fetchedAt) && openInvoices > 0 ? (
         // The open order is the page's content; while it is checked or unpaid nothing can be added.
         me?.blockedByOrderCheck ? (
           <Text c="dimmed" data-testid="order-list-blocked">
             {ORDER_LIST_BLOCKED_TEXT}
           </Text>
         ) : null
-      ) : positions.length === 0 && !hasQueuedAdds(outbox) ? (
+      ) : positions.length === 0 && !hasQueuedAdds(outbox, fetchedAt) ? (
         <Paper withBorder p="xl">
           <Stack align="flex-start">
             <Text>{ORDER_LIST_EMPTY}</Text>
