@@ -11,11 +11,11 @@ import { createQueryClient } from './app/query-client';
 import { AppRoutes, preloadRoute } from './app/router';
 import { registerServiceWorker } from './app/service-worker-registration';
 import { endSession } from './app/session/end-session';
-import { createSessionStore, deviceUserKey } from './app/session/session-store';
 import { startTokenRefresh } from './app/session/token-refresh';
 import { createQueryPersister } from './db/query-persister';
 import { refreshSessionToken } from './queries/auth';
 import { createApiClient } from './queries/client';
+import { createSessionStore, deviceUserKey } from './queries/session/session-store';
 
 captureInstallPrompt(window);
 

@@ -4,9 +4,9 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import type { ReactNode } from 'react';
 import { ApiClientContext } from '../queries/client';
+import { SessionStoreContext } from '../queries/session/session-context';
+import type { SessionStore } from '../queries/session/session-store';
 import { NotificationsOnDemand } from './NotificationsOnDemand';
-import { SessionStoreContext } from './session/session-context';
-import type { SessionStore } from './session/session-store';
 import { cssVariablesResolver, theme } from './theme';
 
 export interface AppServices {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { START_PATH } from '../domain/entry-navigation';
 import { canUseBackOffice } from '../domain/navigation';
-import { useSession } from './session/session-context';
+import { useSession } from '../queries/session/session-context';
 
 /** Hides the back office from clients; the server checks the role on every call regardless. */
 export function StaffOnly({ children }: { children: ReactNode }) {

@@ -2,13 +2,11 @@ import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ClientError } from 'graphql-request';
 import { forgetPersistedQueries } from '../db/query-cache';
 import type { createQueryPersister } from '../db/query-persister';
+import { BACKOFFICE_QUERY_KEY } from '../queries/backoffice-key';
 
 type QueryPersister = ReturnType<typeof createQueryPersister>;
 
 const MAX_RETRIES = 3;
-
-/** First element of every back-office query key (`src/queries/backoffice-*.ts`). */
-export const BACKOFFICE_QUERY_KEY = 'backoffice';
 
 /** Retries what may heal by itself (network, 5xx); a GraphQL or auth error answers the same again. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

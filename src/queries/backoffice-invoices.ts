@@ -4,8 +4,8 @@
  * the server (`success: false`) is thrown as `InvoiceCheckRefusal` with the German message.
  */
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BACKOFFICE_QUERY_KEY } from '../app/query-client';
 import { GENERIC_ERROR } from '../domain/texts';
+import { BACKOFFICE_QUERY_KEY } from './backoffice-key';
 import { useApiClient } from './client';
 import {
   InvoiceCheckChangeInvoiceDocument,

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BACKOFFICE_QUERY_KEY } from '../app/query-client';
+import { BACKOFFICE_QUERY_KEY } from './backoffice-key';
 import { useApiClient } from './client';
 import {
   type AssetSortField,

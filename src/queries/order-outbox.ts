@@ -6,7 +6,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { ClientError, type GraphQLClient } from 'graphql-request';
 import { useEffect, useState } from 'react';
-import { useSession, useUserKey } from '../app/session/session-context';
 import {
   adoptOutbox,
   discardOutboxEntry,
@@ -32,6 +31,7 @@ import {
 } from './graphql.generated';
 import { MutationRefused } from './mutation-refused';
 import { orderKeys, refreshOrderState } from './order-keys';
+import { useSession, useUserKey } from './session/session-context';
 
 interface Answer {
   success: boolean;

@@ -10,7 +10,6 @@
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
-import { useUserKey } from '../app/session/session-context';
 import { costSummary, costSummaryStrings } from '../domain/order-costs';
 import type { OrderChange, QueuedOffer } from '../domain/order-outbox';
 import { GENERIC_ERROR } from '../domain/texts';
@@ -30,6 +29,7 @@ import {
 import { MutationRefused } from './mutation-refused';
 import { orderKeys, refreshOrderState } from './order-keys';
 import { type SubmitOutcome, submitOrderChange } from './order-outbox';
+import { useUserKey } from './session/session-context';
 
 interface MutationError {
   message: string;

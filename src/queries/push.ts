@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { useEffect } from 'react';
-import { useUserKey } from '../app/session/session-context';
 import { base64UrlToBytes, PUSH_SUBSCRIPTION_CHANGED } from '../domain/push';
 import { useApiClient } from './client';
 import {
@@ -9,6 +8,7 @@ import {
   RemovePushSubscriptionDocument,
   VapidPublicKeyDocument,
 } from './graphql.generated';
+import { useUserKey } from './session/session-context';
 
 export function isPushSupported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;

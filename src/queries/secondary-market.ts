@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { useEffect, useRef } from 'react';
-import { BACKOFFICE_QUERY_KEY } from '../app/query-client';
+import { BACKOFFICE_QUERY_KEY } from './backoffice-key';
 import { useApiClient } from './client';
 import { depotKeys, depotPerformanceKeys } from './depot';
 import {

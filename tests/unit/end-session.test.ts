@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../src/app/session/end-session';
-import type { SessionStore } from '../../src/app/session/session-store';
 import { queueOrderChange, readOutbox } from '../../src/db/outbox';
+import type { SessionStore } from '../../src/queries/session/session-store';
 
 const ENDPOINT = 'https://push.example/abc';
 

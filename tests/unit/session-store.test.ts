@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSessionStore } from '../../src/app/session/session-store';
+import { createSessionStore } from '../../src/queries/session/session-store';
 
 function memoryStorage(): Storage {
   const entries = new Map<string, string>();

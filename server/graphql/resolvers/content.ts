@@ -1,20 +1,9 @@
 import { isPublished } from '../../../src/domain/academy';
-import { availableCases } from '../../../src/domain/offer-pricing';
 import { findPostPage, listAcademyVideos, listPostPages, openAcademyVideo } from '../../services/content';
 import { sanitizeRichText } from '../../services/html';
 import { signMediaUrl } from '../../services/media-signing';
-import type { Loaders } from '../loaders';
-import type { OfferModel } from '../models';
 import type { QueryResolvers, Resolvers } from '../resolvers-types.generated';
-
-/** The first offer (in the given order) whose tranches still hold cases; batched per request. */
-export async function firstOfferWithStock(
-  candidates: readonly OfferModel[],
-  loaders: Loaders,
-): Promise<OfferModel | null> {
-  const tranches = await Promise.all(candidates.map((offer) => loaders.partialOffersByOffer.load(offer.id)));
-  return candidates.find((_offer, index) => availableCases(tranches[index] ?? []) > 0) ?? null;
-}
+import { firstOfferWithStock } from '../shared-views';
 
 export const contentQueries = {
   allPostPages: (_parent, { skip, first }, { db }) => listPostPages(db, skip ?? 0, first ?? undefined),

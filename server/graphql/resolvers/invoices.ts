@@ -22,7 +22,7 @@ import type {
   MutationResolvers,
   QueryResolvers,
 } from '../resolvers-types.generated';
-import { costSummaryView } from './orders';
+import { costSummaryView } from '../shared-views';
 
 async function required<Row>(load: Promise<Row | null>, what: string): Promise<Row> {
   const row = await load;

@@ -1,7 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { formatEuro } from '../../../src/domain/money';
 import { casePriceCents } from '../../../src/domain/offer-pricing';
-import { type CostSummary, costSummaryStrings } from '../../../src/domain/order-costs';
 import {
   changeOrderPosition,
   createOrderPosition,
@@ -16,11 +15,7 @@ import { signedInUser } from '../access';
 import type { GraphQLContext } from '../context';
 import type { OrderPositionModel } from '../models';
 import type { MutationResolvers, OrderPositionResolvers, QueryResolvers } from '../resolvers-types.generated';
-
-/** The summary in cents plus its '1.234,56 €' strings (GraphQL `CostSummary`). */
-export function costSummaryView(summary: CostSummary) {
-  return { ...summary, ...costSummaryStrings(summary) };
-}
+import { costSummaryView } from '../shared-views';
 
 async function positionPayload(result: RecordedResult, context: GraphQLContext) {
   const user = signedInUser(context);

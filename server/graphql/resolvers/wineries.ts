@@ -3,7 +3,7 @@ import { appellationRankingLabel } from '../../../src/domain/vintage-detail';
 import { sanitizeRichText } from '../../services/html';
 import { computePriceIndex, findWinery, listWines } from '../../services/wineries';
 import type { QueryResolvers, Resolvers } from '../resolvers-types.generated';
-import { firstOfferWithStock } from './content';
+import { firstOfferWithStock } from '../shared-views';
 
 const numberOrNull = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;

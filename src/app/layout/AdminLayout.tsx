@@ -10,8 +10,8 @@ import { ReferralModalProvider } from '../../components/referral/referral-modal'
 import { displayName } from '../../domain/user-names';
 import { useOutboxReplay } from '../../queries/order-outbox';
 import { usePushSubscriptionSync } from '../../queries/push';
-import { useSession } from '../session/session-context';
-import type { SessionUser } from '../session/session-store';
+import { useSession } from '../../queries/session/session-context';
+import type { SessionUser } from '../../queries/session/session-store';
 import { useBackgroundSync } from '../sync/use-background-sync';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';

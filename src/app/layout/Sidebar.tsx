@@ -2,7 +2,7 @@ import { AppShell, Badge, NavLink, ScrollArea } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { useSidebarBadges } from '../../components/sidebar/use-sidebar-badges';
 import { isSidebarItemActive, sidebarItems } from '../../domain/navigation';
-import type { SessionUser } from '../session/session-store';
+import type { SessionUser } from '../../queries/session/session-store';
 
 export interface SidebarProps {
   user: SessionUser;

@@ -5,8 +5,8 @@ import { BrandMark } from '../../components/BrandMark';
 import { InvoicesPortalLink } from '../../components/order-list/InvoicesPortalLink';
 import { START_PATH } from '../../domain/entry-navigation';
 import { displayName } from '../../domain/user-names';
+import type { SessionUser } from '../../queries/session/session-store';
 import { InstallButton } from '../pwa/InstallButton';
-import type { SessionUser } from '../session/session-store';
 import { LogoutButton } from './LogoutButton';
 import { SyncStatus } from './SyncStatus';
 

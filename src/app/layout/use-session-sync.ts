@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useSessionStore } from '../../queries/session/session-context';
+import type { SessionUser } from '../../queries/session/session-store';
 import { useMe } from '../../queries/user';
 import { endSession } from '../session/end-session';
-import { useSessionStore } from '../session/session-context';
-import type { SessionUser } from '../session/session-store';
 
 /**
  * Keeps the stored user in step with `me`. When the server answers `me: null` although a token is

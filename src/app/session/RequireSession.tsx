@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { LOGIN_PATH } from '../../domain/entry-navigation';
-import { useSession } from './session-context';
+import { useSession } from '../../queries/session/session-context';
 
 export interface LoginRedirectState {
   /** The page the visitor wanted; the login returns there. */

@@ -4,8 +4,8 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { useApiClient } from '../../queries/client';
 import { removeServerPushSubscription } from '../../queries/push';
+import { useSessionStore } from '../../queries/session/session-context';
 import { endSession } from './end-session';
-import { useSessionStore } from './session-context';
 
 /**
  * Logs out and goes to `/`; the server forgets this device's push subscription first. Everything

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { loadDatabase } from '../../db/load-database';
 import { clearPersistedQueryCache } from '../../db/query-cache';
-import { useSessionStore } from './session-context';
-import { deviceUserKey, type Session } from './session-store';
+import { useSessionStore } from '../../queries/session/session-context';
+import { deviceUserKey, type Session } from '../../queries/session/session-store';
 
 /**
  * Removes what other users read on this device. Their unsent order-list changes stay (keyed by

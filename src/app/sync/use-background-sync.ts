@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { type SyncState, syncState } from '../../db/sync-state';
 import { useApiClient } from '../../queries/client';
-import { useSessionStore, useUserKey } from '../session/session-context';
-import { deviceUserKey } from '../session/session-store';
+import { useSessionStore, useUserKey } from '../../queries/session/session-context';
+import { deviceUserKey } from '../../queries/session/session-store';
 import {
   runBackgroundSync,
   SYNC_FRESH_MS,

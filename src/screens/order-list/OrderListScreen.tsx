@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
+import { BindingOrderDialog } from '../../components/order-list/BindingOrderDialog';
 import { forgetPersistedQueries } from '../../db/query-cache';
 import { billingComplete } from '../../domain/billing-data';
 import { ORDER_LIST_BLOCKED_TEXT, ORDER_LIST_EMPTY } from '../../domain/order-list-texts';
@@ -32,7 +33,6 @@ import {
 } from '../../queries/orders';
 import { queuedOrderPosition } from '../../queries/queued-positions';
 import { BillingData } from './BillingData';
-import { BindingOrderDialog } from './BindingOrderDialog';
 import { CostSummaryCard } from './CostSummaryCard';
 import {
   CancelledPanel,

@@ -17,13 +17,13 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useSession } from '../../app/session/session-context';
 import { EXPIRED_TEXT, ProposalBoundary, ProposalView } from '../../components/advice/ProposalView';
 import { BrandMark } from '../../components/BrandMark';
 import { ContactModalProvider, useContactModal } from '../../components/contact/contact-modal';
+import { BindingOrderDialog } from '../../components/order-list/BindingOrderDialog';
 import { BRAND_GALLERY, STORAGE_VIDEO } from '../../domain/brand-media';
 import { type Proposal, useAddRecommendations, useProposal } from '../../queries/advice';
-import { BindingOrderDialog } from '../order-list/BindingOrderDialog';
+import { useSession } from '../../queries/session/session-context';
 import { ConsentModal } from './ConsentModal';
 import { ProposalPie } from './ProposalPie';
 import { REGISTER_PROMPT_AFTER_MS } from './proposal-timing';

@@ -8,11 +8,11 @@ import { InvestorProfileWizard } from '../../components/advice/InvestorProfileWi
 import { ProposalBoundary, ProposalView } from '../../components/advice/ProposalView';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
+import { BindingOrderDialog } from '../../components/order-list/BindingOrderDialog';
 import { formatDate } from '../../domain/dates';
 import { countLabel } from '../../domain/plural';
 import { useAccountMe } from '../../queries/account';
 import { type Proposal, useAddRecommendations, usePersonalOffers } from '../../queries/advice';
-import { BindingOrderDialog } from '../order-list/BindingOrderDialog';
 
 /** "Vollständig in Orderliste übertragen" and "Verbindlich bestellen" of one proposal. */
 function ProposalActions({ profile }: { profile: Proposal }) {

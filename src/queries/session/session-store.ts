@@ -1,4 +1,4 @@
-import type { SessionUserFragment } from '../../queries/graphql.generated';
+import type { SessionUserFragment } from '../graphql.generated';
 
 export type SessionUser = SessionUserFragment;
 
