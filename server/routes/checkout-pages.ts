@@ -41,6 +41,8 @@ const style = `
   .warning { background: #fff4e0; color: #6b3d00; }
   .hint { color: var(--muted); font-size: .9rem; }
   .table-scroll { overflow-x: auto; }
+  .fingerprint { font-family: ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: .85rem;
+                 overflow-wrap: anywhere; word-break: break-all; }
   @media (max-width: 600px) { main { margin: 0 0 1.5rem; border-radius: 0; border-left: 0; border-right: 0; padding: 1.2rem; }
     h1 { font-size: 1.5rem; } }
 `;
@@ -152,7 +154,7 @@ export function verifyPage(result: VerifiedCertificate | null, fingerprint: stri
   if (!result) {
     return page(
       'Zertifikat nicht gefunden',
-      `<h1>Zertifikat nicht gefunden</h1><p class="notice error" role="alert">Zu diesem Fingerabdruck ist kein echtes Einlagerungszertifikat bekannt.</p><p class="hint">${escapeHtml(fingerprint)}</p>`,
+      `<h1>Zertifikat nicht gefunden</h1><p class="notice error" role="alert">Zu diesem Fingerabdruck ist kein echtes Einlagerungszertifikat bekannt.</p><p class="hint">Fingerabdruck (SHA-256): <span class="fingerprint">${escapeHtml(fingerprint)}</span></p>`,
     );
   }
   return page(
@@ -166,6 +168,6 @@ export function verifyPage(result: VerifiedCertificate | null, fingerprint: stri
     }
     <ul>${result.wines.map((wine) => `<li>${escapeHtml(wine)}</li>`).join('')}</ul>
     <p>${Object.values(result.facts).map(escapeHtml).join(' · ')}</p>
-    <p class="hint">Fingerabdruck (SHA-256): ${escapeHtml(fingerprint)}</p>`,
+    <p class="hint">Fingerabdruck (SHA-256): <span class="fingerprint">${escapeHtml(fingerprint)}</span></p>`,
   );
 }

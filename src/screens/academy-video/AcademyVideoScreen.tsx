@@ -4,11 +4,10 @@ import { Link, useParams } from 'react-router-dom';
 import { HtmlContent } from '../../components/discovery/HtmlContent';
 import { ErrorHeading, ScreenSpinner } from '../../components/discovery/QueryStates';
 import { videoSuggestions } from '../../domain/academy';
+import { formatLongDate } from '../../domain/dates';
 import { useAcademyVideo, useAcademyVideos } from '../../queries/content';
 import { firstGraphQLError } from '../../queries/errors';
 import type { AcademyVideoQuery } from '../../queries/graphql.generated';
-
-const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: 'long', year: 'numeric' });
 
 type Video = NonNullable<AcademyVideoQuery['getAcademyVideo']>;
 
@@ -76,7 +75,7 @@ function VideoMain({ video }: { video: Video }) {
       ) : null}
       <Title order={1}>{video.title}</Title>
       <Text size="sm" c="dimmed">
-        {dateFormat.format(new Date(video.datetimePublished))}
+        {formatLongDate(video.datetimePublished)}
       </Text>
       {video.keywords.length > 0 ? (
         <Group gap="xs" aria-label="Stichwörter">

@@ -3,9 +3,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useParams } from 'react-router-dom';
 import { HtmlContent } from '../../components/discovery/HtmlContent';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
+import { formatLongDate } from '../../domain/dates';
 import { useBlogPage } from '../../queries/content';
-
-const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: 'long', year: 'numeric' });
 
 /** `/admin/blog/:slug`: one blog post with its sanitised HTML body. */
 export function BlogPostScreen() {
@@ -33,7 +32,7 @@ export function BlogPostScreen() {
     <Paper component="article" withBorder p={{ base: 'md', sm: 'xl' }} maw={860}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          {dateFormat.format(new Date(page.firstPublishedAt))}
+          {formatLongDate(page.firstPublishedAt)}
         </Text>
         <Title order={1}>{page.title}</Title>
         {page.intro ? (

@@ -29,7 +29,8 @@ export function TopChateaus({ wineries }: { wineries: StartPageQuery['allWinerie
               <Group wrap="nowrap" gap="sm">
                 <Avatar src={winery.logoImage} alt="" radius="sm" />
                 <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text fw={600} size="sm" truncate>
+                  {/* Two lines, so "Domaine de la Romanée-Conti" stays readable in a phone's half column. */}
+                  <Text fw={600} size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
                     {winery.title}
                   </Text>
                   <Text size="xs" c="dimmed">
