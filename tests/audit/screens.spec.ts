@@ -9,12 +9,21 @@ import {
   type ENTRY_ROUTE_PATHS,
   type SERVER_PAGE_PATHS,
 } from '../../src/app/route-paths';
+import { ACCOUNT_TEXTS } from '../../src/domain/account-form';
 import { MANAGEMENT_SUBTABS } from '../../src/domain/backoffice-navigation';
 import { staffDepotPath } from '../../src/domain/depot-routes';
 import { registerActivatedClient, uniqueEmail } from '../e2e/support/accounts';
 import { pathSegmentAfter, waitForMailLink } from '../e2e/support/mail';
 import { inspectPage } from './inspect';
-import { type AuditFixtures, apiToken, graphql, type Role, readFixtures, storageStatePath } from './support';
+import {
+  AUDIT_ROLES,
+  type AuditFixtures,
+  apiToken,
+  graphql,
+  type Role,
+  readFixtures,
+  storageStatePath,
+} from './support';
 
 /**
  * The screen audit: every route of the PWA (from the same module the router is built from) and
@@ -52,6 +61,8 @@ interface Screen {
    * on to the login): `ready` waits for it without settling first, and the PNG is taken at once.
    */
   transient?: boolean;
+  /** A dialog over the screen: the PNG shows the viewport (the dialog), not the whole page behind it. */
+  dialog?: boolean;
 }
 
 const heading = (name: string | RegExp) => async (page: Page) => {
@@ -69,6 +80,16 @@ const openDialog =
         dialog.locator('.recharts-responsive-container, .recharts-wrapper').first(),
       ).toBeAttached();
   };
+
+/** The proposal pages ask a visitor for consent first (once per browser: the second size has it). */
+async function acceptConsent(page: Page): Promise<void> {
+  const consent = page.getByRole('dialog', { name: 'Ihre Zustimmung ist gefordert' });
+  if (!(await consent.isVisible())) return;
+  await consent.getByRole('checkbox').nth(0).check();
+  await consent.getByRole('checkbox').nth(1).check();
+  await consent.getByRole('button', { name: 'Zustimmen und fortfahren' }).click();
+  await expect(consent).toBeHidden();
+}
 
 /** A fresh client that has not clicked its activation link: the link's path. */
 async function freshActivationPath(request: APIRequestContext): Promise<string> {
@@ -147,22 +168,47 @@ const SCREENS: Record<RoutePath, Screen[]> = {
       role: 'visitor',
       url: (f) => `/portfolio/${f.proposalUid}`,
       charts: 1,
-      ready: async (page) => {
-        const consent = page.getByRole('dialog', { name: 'Ihre Zustimmung ist gefordert' });
-        if (await consent.isVisible()) {
-          await consent.getByRole('checkbox').nth(0).check();
-          await consent.getByRole('checkbox').nth(1).check();
-          await consent.getByRole('button', { name: 'Zustimmen und fortfahren' }).click();
-          await expect(consent).toBeHidden();
-        }
-      },
+      ready: acceptConsent,
     },
   ],
-  '/present/:uid': [{ name: 'present', role: 'visitor', url: (f) => `/present/${f.proposalUid}`, charts: 1 }],
+  '/present/:uid': [
+    {
+      name: 'present',
+      role: 'visitor',
+      url: (f) => `/present/${f.proposalUid}`,
+      charts: 1,
+      ready: acceptConsent,
+    },
+  ],
   '/quote/:uid': [{ name: 'quote', role: 'visitor', url: (f) => `/quote/${f.proposalUid}`, charts: 1 }],
   '/embed/:uid': [{ name: 'embed', role: 'visitor', url: (f) => `/embed/${f.proposalUid}`, charts: 1 }],
 
-  '/admin/start': asClients('start', { url: () => '/admin/start' }),
+  '/admin/start': [
+    ...asClients('start', { url: () => '/admin/start' }),
+    // The demo's new client at its first sign-in: the account nudge, then the questionnaire.
+    {
+      name: 'neukunde-first-login-nudge',
+      role: 'erstanmeldung',
+      url: () => '/admin/start',
+      ready: async (page) => {
+        await expect(page.getByRole('dialog', { name: ACCOUNT_TEXTS.nudgingTitle })).toBeVisible();
+      },
+      dialog: true,
+    },
+    {
+      name: 'neukunde-first-login-wizard',
+      role: 'erstanmeldung',
+      url: () => '/admin/start',
+      ready: async (page) => {
+        const nudge = page.getByRole('dialog', { name: ACCOUNT_TEXTS.nudgingTitle });
+        await expect(nudge).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(nudge).toBeHidden();
+        await expect(page.getByRole('dialog', { name: 'Ihr Anlegerprofil' })).toBeVisible();
+      },
+      dialog: true,
+    },
+  ],
   '/admin/weinangebot': asClients('offers', { url: () => '/admin/weinangebot' }),
   '/admin/angebot': asClients('hot-deals', { url: () => '/admin/angebot' }),
   '/admin/angebot/:lwin11': [
@@ -173,6 +219,7 @@ const SCREENS: Record<RoutePath, Screen[]> = {
       role: 'kunde',
       url: (f) => `/admin/angebot/${f.offerLwin11}`,
       ready: openDialog('Weininformationen', false),
+      dialog: true,
     },
   ],
   '/admin/depot': [
@@ -191,6 +238,7 @@ const SCREENS: Record<RoutePath, Screen[]> = {
       role: 'kunde',
       url: () => '/admin/depot',
       ready: openDialog('Zeitverlauf'),
+      dialog: true,
       charts: 1,
     },
   ],
@@ -336,7 +384,11 @@ async function auditViewport(
         );
       expect.soft(serious, `axe-core findings on ${screen.name}`).toEqual([]);
     }
-    if (!screen.transient) await page.screenshot({ path: png, fullPage: true });
+    if (!screen.transient) {
+      // The fixed top bar and sidebar are drawn where the viewport is: a full page is taken from the top.
+      if (!screen.dialog) await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: png, fullPage: !screen.dialog });
+    }
   } finally {
     page.off('console', onConsole);
     page.off('pageerror', onPageError);
@@ -349,7 +401,7 @@ const everyScreen = Object.entries(SCREENS).flatMap(([route, screens]) =>
   screens.map((screen) => ({ route, screen })),
 );
 
-for (const role of ['visitor', 'kunde', 'neukunde', 'staff'] as const) {
+for (const role of ['visitor', ...AUDIT_ROLES] as const) {
   test.describe(`as ${role}`, () => {
     if (role !== 'visitor') test.use({ storageState: storageStatePath(role) });
     for (const { route, screen } of everyScreen.filter((entry) => entry.screen.role === role)) {

@@ -145,15 +145,19 @@ function PositionsTable({ profile }: { profile: Proposal }) {
   const [chart, setChart] = useState<{ title: string; url: string } | null>(null);
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
+      {/* On a phone the region and the bottle price leave the table (the region stays in the area
+          chart above), so cases and totals fit beside the wine without a sideways scroll. */}
+      <Table.ScrollContainer minWidth={340}>
         <Table data-testid="proposal-positions">
           <Table.Thead>
             <Table.Tr>
               <Table.Th />
               <Table.Th>Wein</Table.Th>
-              <Table.Th>Region</Table.Th>
+              <Table.Th visibleFrom="sm">Region</Table.Th>
               <Table.Th ta="right">Kisten</Table.Th>
-              <Table.Th ta="right">Preis/Flasche</Table.Th>
+              <Table.Th ta="right" visibleFrom="sm">
+                Preis/Flasche
+              </Table.Th>
               <Table.Th ta="right">Gesamt</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -182,9 +186,11 @@ function PositionsTable({ profile }: { profile: Proposal }) {
                         {vintage.wine.winery.title} · {position.caskOf} × {position.offer.bottleSize.title}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{regionOf(position)}</Table.Td>
+                    <Table.Td visibleFrom="sm">{regionOf(position)}</Table.Td>
                     <Table.Td ta="right">{position.amount}</Table.Td>
-                    <Table.Td ta="right">{position.sellPriceBtlStr}</Table.Td>
+                    <Table.Td ta="right" visibleFrom="sm">
+                      {position.sellPriceBtlStr}
+                    </Table.Td>
                     <Table.Td ta="right">{position.totalStr}</Table.Td>
                   </Table.Tr>
                   {open && (
@@ -230,7 +236,10 @@ function PositionsTable({ profile }: { profile: Proposal }) {
           </Table.Tbody>
           <Table.Tfoot>
             <Table.Tr>
-              <Table.Th colSpan={5}>Summe</Table.Th>
+              <Table.Th colSpan={2}>Summe</Table.Th>
+              <Table.Th visibleFrom="sm" />
+              <Table.Th />
+              <Table.Th visibleFrom="sm" />
               <Table.Th ta="right" data-testid="proposal-total">
                 {profile.totalStr}
               </Table.Th>
