@@ -147,7 +147,7 @@ function PositionsTable({ profile }: { profile: Proposal }) {
     <>
       {/* On a phone the region and the bottle price leave the table (the region stays in the area
           chart above), so cases and totals fit beside the wine without a sideways scroll. */}
-      <Table.ScrollContainer minWidth={340}>
+      <Table.ScrollContainer minWidth={300}>
         <Table data-testid="proposal-positions">
           <Table.Thead>
             <Table.Tr>
@@ -191,7 +191,9 @@ function PositionsTable({ profile }: { profile: Proposal }) {
                     <Table.Td ta="right" visibleFrom="sm">
                       {position.sellPriceBtlStr}
                     </Table.Td>
-                    <Table.Td ta="right">{position.totalStr}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {position.totalStr}
+                    </Table.Td>
                   </Table.Tr>
                   {open && (
                     <Table.Tr>
@@ -240,7 +242,7 @@ function PositionsTable({ profile }: { profile: Proposal }) {
               <Table.Th visibleFrom="sm" />
               <Table.Th />
               <Table.Th visibleFrom="sm" />
-              <Table.Th ta="right" data-testid="proposal-total">
+              <Table.Th ta="right" data-testid="proposal-total" style={{ whiteSpace: 'nowrap' }}>
                 {profile.totalStr}
               </Table.Th>
             </Table.Tr>

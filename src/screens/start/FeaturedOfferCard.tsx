@@ -30,7 +30,7 @@ export function FeaturedOfferCard({ offer, onContact }: FeaturedOfferCardProps) 
               <Image
                 src={offer.vintage.thumbnail ?? offer.vintage.wine.image}
                 alt=""
-                h={220}
+                h={{ base: 180, md: 260 }}
                 fit="contain"
                 radius="sm"
                 bg="cork.0"
