@@ -38,8 +38,8 @@ const wineOf = (tranche: SortimentAltTranche) =>
 /**
  * Sortiment (Alt): the older assortment view, every purchase tranche with its offer and wine,
  * supplier, buy price, quantities, proforma and invoice numbers, paid and stored state, read-only.
- * Ten columns that fit a 1440 px screen beside the sidebar: available "von" total in one cell, both
- * documents in one, and the paid state in the status badge (Unbezahlt/Bezahlt).
+ * Nine columns that fit a 1440 px screen beside the sidebar: available "von" total with the cases on
+ * invoice below, both documents in one cell, and the paid state in the status badge (Unbezahlt/Bezahlt).
  * Paging, sorting and search run on the server (the list can hold thousands of tranches).
  */
 export function SortimentAltTab() {
@@ -88,14 +88,16 @@ export function SortimentAltTab() {
       sortable: true,
       textAlign: 'right',
       noWrap: true,
-      render: (tranche) => `${tranche.quantityAvailable} von ${tranche.totalQuantityAvailable}`,
-    },
-    {
-      accessor: 'quantityOnInvoice',
-      title: 'Auf Rechnung',
-      sortable: true,
-      textAlign: 'right',
-      render: (tranche) => tranche.quantityOnInvoice ?? '–',
+      render: (tranche) => (
+        <Stack gap={0}>
+          <Text size="sm">
+            {tranche.quantityAvailable} von {tranche.totalQuantityAvailable}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {tranche.quantityOnInvoice ?? '–'} auf Rechnung
+          </Text>
+        </Stack>
+      ),
     },
     {
       accessor: 'proformaInvoiceNumberSourcing',
@@ -119,6 +121,7 @@ export function SortimentAltTab() {
       accessor: 'mrn',
       title: 'Status',
       sortable: true,
+      noWrap: true,
       render: (tranche) => <TrancheBadges tranche={tranche} />,
     },
     {

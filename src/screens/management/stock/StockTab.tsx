@@ -152,7 +152,7 @@ export function StockTab() {
       accessor: 'vintageTitle',
       title: 'Wein',
       sortable: true,
-      cellsStyle: () => ({ minWidth: 180 }),
+      cellsStyle: () => ({ minWidth: 160 }),
       render: (asset) => `${asset.vintageTitle} ${asset.vintageYear}`,
     },
     {
