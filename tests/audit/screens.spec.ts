@@ -73,6 +73,8 @@ const openDialog =
   (opener: string, charts = true) =>
   async (page: Page) => {
     await page.getByRole('button', { name: opener }).first().click();
+    // The pointer leaves the opener, so no chart under it shows a hover tooltip in the PNG.
+    await page.mouse.move(0, 0);
     const dialog = page.getByRole('dialog');
     await expect(dialog.first()).toBeVisible();
     if (charts)
