@@ -14,7 +14,8 @@ export default defineConfig({
   ...e2e,
   testDir: 'tests/audit',
   outputDir: process.env.E2E_PORT ? `test-results/audit-port-${port}` : 'test-results/audit',
-  timeout: 120_000,
+  // One test is one screen at both sizes; the client depot's full-page PNG at 390 px is 13,000 px tall.
+  timeout: 180_000,
   globalTimeout: process.env.CI ? 20 * 60_000 : 0,
   // Screens of different roles run side by side; each test is one route at both sizes.
   fullyParallel: true,

@@ -40,9 +40,16 @@ const style = `
   .success { background: #e6f6ea; color: #14532d; }
   .warning { background: #fff4e0; color: #6b3d00; }
   .hint { color: var(--muted); font-size: .9rem; }
-  .table-scroll { overflow-x: auto; }
+  .fingerprint { font-family: ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: .85rem;
+                 overflow-wrap: anywhere; word-break: break-all; }
   @media (max-width: 600px) { main { margin: 0 0 1.5rem; border-radius: 0; border-left: 0; border-right: 0; padding: 1.2rem; }
-    h1 { font-size: 1.5rem; } }
+    h1 { font-size: 1.5rem; }
+    /* A list table becomes one block per row on a phone, each cell with its column's name. */
+    table.stack thead { display: none; }
+    table.stack tr { display: block; padding: .5rem 0; border-bottom: 1px solid var(--line); }
+    table.stack td { display: flex; justify-content: space-between; gap: 1rem; border: 0; padding: .15rem 0; text-align: right; }
+    table.stack td::before { content: attr(data-label); font-weight: 600; text-align: left; }
+    table.stack td.sum { white-space: normal; } }
 `;
 
 /** The wine-glass mark of src/components/BrandMark.tsx. */
@@ -136,14 +143,14 @@ export function portalPage(
     ? invoices
         .map(
           (invoice) =>
-            `<tr><td>${escapeHtml(invoice.invoiceNumber ?? '–')}</td><td>${escapeHtml(invoice.date ?? '–')}</td><td>${escapeHtml(invoice.stage)}</td><td class="sum">${escapeHtml(invoice.total)}</td><td><a href="${escapeHtml(invoice.pdfUrl)}" target="_blank" rel="noopener">PDF</a></td></tr>`,
+            `<tr><td data-label="Nummer">${escapeHtml(invoice.invoiceNumber ?? '–')}</td><td data-label="Datum">${escapeHtml(invoice.date ?? '–')}</td><td data-label="Status">${escapeHtml(invoice.stage)}</td><td class="sum" data-label="Betrag">${escapeHtml(invoice.total)}</td><td data-label="Beleg"><a href="${escapeHtml(invoice.pdfUrl)}" target="_blank" rel="noopener">PDF</a></td></tr>`,
         )
         .join('')
     : '<tr><td colspan="5">Noch keine Rechnungen vorhanden.</td></tr>';
   return page(
     'Rechnungen',
     `<h1>Rechnungen</h1><p>${escapeHtml(clientName)}</p>
-    <div class="table-scroll"><table><tr><th>Nummer</th><th>Datum</th><th>Status</th><th class="sum">Betrag</th><th><span class="hint">Beleg</span></th></tr>${rows}</table></div>
+    <table class="stack"><thead><tr><th>Nummer</th><th>Datum</th><th>Status</th><th class="sum">Betrag</th><th><span class="hint">Beleg</span></th></tr></thead><tbody>${rows}</tbody></table>
     <p><a href="${escapeHtml(backUrl)}">Zurück zum Weindepot</a></p>`,
   );
 }
@@ -152,7 +159,7 @@ export function verifyPage(result: VerifiedCertificate | null, fingerprint: stri
   if (!result) {
     return page(
       'Zertifikat nicht gefunden',
-      `<h1>Zertifikat nicht gefunden</h1><p class="notice error" role="alert">Zu diesem Fingerabdruck ist kein echtes Einlagerungszertifikat bekannt.</p><p class="hint">${escapeHtml(fingerprint)}</p>`,
+      `<h1>Zertifikat nicht gefunden</h1><p class="notice error" role="alert">Zu diesem Fingerabdruck ist kein echtes Einlagerungszertifikat bekannt.</p><p class="hint">Fingerabdruck (SHA-256): <span class="fingerprint">${escapeHtml(fingerprint)}</span></p>`,
     );
   }
   return page(
@@ -166,6 +173,6 @@ export function verifyPage(result: VerifiedCertificate | null, fingerprint: stri
     }
     <ul>${result.wines.map((wine) => `<li>${escapeHtml(wine)}</li>`).join('')}</ul>
     <p>${Object.values(result.facts).map(escapeHtml).join(' · ')}</p>
-    <p class="hint">Fingerabdruck (SHA-256): ${escapeHtml(fingerprint)}</p>`,
+    <p class="hint">Fingerabdruck (SHA-256): <span class="fingerprint">${escapeHtml(fingerprint)}</span></p>`,
   );
 }

@@ -17,7 +17,7 @@ const day = new Intl.DateTimeFormat('de-DE', {
   timeZone: BUSINESS_TIME_ZONE,
 });
 const longDay = new Intl.DateTimeFormat('de-DE', {
-  day: '2-digit',
+  day: 'numeric',
   month: 'long',
   year: 'numeric',
   timeZone: BUSINESS_TIME_ZONE,
@@ -79,7 +79,7 @@ export function formatDate(value: DateInput | null | undefined): string {
   return Number.isNaN(date.getTime()) ? String(value) : day.format(date);
 }
 
-/** "21. November 2026": the date of an article or video. */
+/** "5. März 2026": the date of an article or video in running text. */
 export function formatLongDate(value: DateInput): string {
   return longDay.format(instant(value));
 }

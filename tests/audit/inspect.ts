@@ -136,7 +136,26 @@ export function inspectPage(page: Page): Promise<PageFindings> {
         // Boxes of 1 px are texts for screen readers only (VisuallyHidden), clipped on purpose.
         (box) => box instanceof HTMLElement && box.clientWidth > 1 && (box.textContent ?? '').trim() !== '',
       );
-      const cut = boxes.find((box) => box.scrollWidth > box.clientWidth);
+      // A label that hangs beside its box on purpose (absolutely positioned, e.g. a map pin's label)
+      // widens the box's scroll area but is drawn in full when the box does not clip.
+      const hangsOut = (box: Element) => {
+        if (getComputedStyle(box).overflowX !== 'visible') return false;
+        const inner = box.getBoundingClientRect();
+        const sticking = [...box.querySelectorAll('*')].filter((child) => {
+          const rect = child.getBoundingClientRect();
+          return rect.width > 0 && (rect.right > inner.right + 1 || rect.left < inner.left - 1);
+        });
+        return (
+          sticking.length > 0 &&
+          sticking.every((child) => {
+            for (let node: Element | null = child; node && node !== box; node = node.parentElement) {
+              if (getComputedStyle(node).position === 'absolute') return true;
+            }
+            return false;
+          })
+        );
+      };
+      const cut = boxes.find((box) => box.scrollWidth > box.clientWidth && !hangsOut(box));
       if (cut) clipped.push(`${nameOf(element)} (content ${cut.scrollWidth} px in ${cut.clientWidth} px)`);
     }
     return { overflow, charts, clipped, drawnCharts };

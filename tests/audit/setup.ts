@@ -4,19 +4,19 @@ import { demoPassword, registerActivatedClient } from '../e2e/support/accounts';
 import { staffChecksOrder } from '../e2e/support/checkout';
 import { logIn } from '../e2e/support/session';
 import {
+  AUDIT_ROLES,
   type AuditFixtures,
   apiToken,
   graphql,
-  type SignedInRole,
   storageStatePath,
   writeFixtures,
 } from './support';
 
-const ROLE_EMAILS: Record<SignedInRole, string> = {
+const ROLE_EMAILS = {
   kunde: 'kunde@example.com',
-  neukunde: 'neukunde@example.com',
+  erstanmeldung: 'neukunde@example.com',
   staff: 'berater@example.com',
-};
+} as const;
 
 function lwin11(wineKey: string, year: number): string {
   const wine = wineSeeds.find((seed) => seed.key === wineKey);
@@ -25,9 +25,16 @@ function lwin11(wineKey: string, year: number): string {
 }
 
 // One sign-in per role through the login form; every screen of that role reuses its storage state.
-for (const role of Object.keys(ROLE_EMAILS) as SignedInRole[]) {
-  setup(`sign in as ${role}`, async ({ page }) => {
-    await logIn(page, ROLE_EMAILS[role], demoPassword);
+for (const role of AUDIT_ROLES) {
+  setup(`sign in as ${role}`, async ({ page, request }) => {
+    if (role === 'neukunde') {
+      // A new client after the first-time questionnaire: no depot, no invoices, no order (the demo's
+      // neukunde@example.com is "erstanmeldung": its account nudge and wizard cover every screen).
+      const client = await registerActivatedClient(request, 'audit-neukunde', { withBillingAddress: true });
+      await logIn(page, client.email, client.password);
+    } else {
+      await logIn(page, ROLE_EMAILS[role], demoPassword);
+    }
     await page.context().storageState({ path: storageStatePath(role) });
   });
 }

@@ -3,8 +3,12 @@ import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { e2eDataDir } from '../e2e/support/mail';
 
-/** The signed-in roles of the audit; each has one storage state, made once by `setup.ts`. */
-export const AUDIT_ROLES = ['kunde', 'neukunde', 'staff'] as const;
+/**
+ * The signed-in roles of the audit; each has one storage state, made once by `setup.ts`: kunde (depot,
+ * invoices), neukunde (a new client after the first-time questionnaire), erstanmeldung (the demo's
+ * neukunde@example.com at its first sign-in: account nudge, then the questionnaire) and staff.
+ */
+export const AUDIT_ROLES = ['kunde', 'neukunde', 'erstanmeldung', 'staff'] as const;
 export type SignedInRole = (typeof AUDIT_ROLES)[number];
 export type Role = 'visitor' | SignedInRole;
 

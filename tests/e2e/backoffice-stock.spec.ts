@@ -5,9 +5,6 @@ import { logIn } from './support/session';
 /** The demo client's depot position of Côte-Rôtie La Mouline 2017 (no other journey edits it). */
 const POSITION_SEARCH = 'Mouline 2017';
 const NEW_MRN = '26FR3300000012345E';
-/** Columns of the Lagerbestand table: ID, Wein, Kunde, Kisten, EK/Flasche, Lagernummern, MRN, MRN-Datum, … */
-const MRN_COLUMN = 6;
-const MRN_DATE_COLUMN = 7;
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -30,7 +27,7 @@ test('the adviser corrects the customs reference of a depot position in Lagerbes
 
   let row = await findPosition(page);
   await expect(row).toContainText(demoAccounts.client);
-  const mrnBefore = (await row.getByRole('cell').nth(MRN_COLUMN).textContent()) ?? '';
+  const mrnBefore = (await row.getByTestId('stock-mrn').textContent()) ?? '';
   expect(mrnBefore).not.toBe(NEW_MRN);
   const confirm = page.getByRole('dialog', { name: 'Änderungen speichern?' });
 
@@ -41,7 +38,7 @@ test('the adviser corrects the customs reference of a depot position in Lagerbes
   await expect(confirm).toContainText(NEW_MRN);
   await confirm.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(confirm).toBeHidden();
-  await expect(row.getByRole('cell').nth(MRN_COLUMN)).toHaveText(mrnBefore);
+  await expect(row.getByTestId('stock-mrn')).toHaveText(mrnBefore);
 
   // A malformed MRN is refused with the German message before anything is asked.
   await row.getByRole('button', { name: /bearbeiten$/ }).click();
@@ -74,8 +71,8 @@ test('the adviser corrects the customs reference of a depot position in Lagerbes
   // Saved on the server: after a reload the row shows the new values, and the history the change.
   await page.reload();
   row = await findPosition(page);
-  await expect(row.getByRole('cell').nth(MRN_COLUMN)).toHaveText(NEW_MRN);
-  await expect(row.getByRole('cell').nth(MRN_DATE_COLUMN)).toHaveText(newDate);
+  await expect(row.getByTestId('stock-mrn')).toHaveText(NEW_MRN);
+  await expect(row.getByTestId('stock-mrn-date')).toHaveText(newDate);
   await row.getByRole('button', { name: 'Verlauf' }).click();
   const history = page.getByRole('dialog', { name: /^Verlauf: Position \d+/ });
   await expect(history.getByTestId('audit-entry')).toHaveCount(1);

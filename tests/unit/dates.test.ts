@@ -31,6 +31,7 @@ describe('German dates in the business time zone (Europe/Berlin)', () => {
     expect(formatMonthYear(Date.UTC(2026, 2, 1))).toBe('März 2026');
     expect(formatMonthShortYear(Date.UTC(2025, 0, 1))).toBe('Jan. 25');
     expect(formatLongDate('2026-11-21T10:00:00Z')).toBe('21. November 2026');
+    expect(formatLongDate('2026-03-04T23:30:00Z')).toBe('5. März 2026');
   });
 
   it('says "–" for no date and keeps what it cannot read', () => {

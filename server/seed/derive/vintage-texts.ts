@@ -54,8 +54,8 @@ export function salesHeadline(facts: VintageFacts, scores: VintageScores): strin
   return `<p><strong>${scores.highestScore} Punkte von ${scores.topRater}</strong> – ${facts.wine.claim}.</p>`;
 }
 
+/** The assessment's bullets; the drinking window is not among them (the offer shows it on its own). */
 export function usp(facts: VintageFacts, scores: VintageScores): string {
-  const [from, to] = facts.seed.drinking;
   const items = [
     `${scores.highestScore} Punkte von ${scores.topRater}`,
     `Global Wine Score ${germanNumber(scores.gwsScore)} aus ${scores.journalistCount} Kritiken`,
@@ -65,7 +65,6 @@ export function usp(facts: VintageFacts, scores: VintageScores): string {
     scores.livexSubindex
       ? `Gelistet im Liv-ex Fine Wine 1000 (${scores.livexSubindex})`
       : 'Rare Allokation außerhalb der großen Handelsindizes',
-    `Trinkreife ${from} bis ${to}`,
   ];
   if (facts.seed.enPrimeur) items.push('Subskriptionspreis mit Auslieferung direkt ins Zollfreilager');
   return `<ul>${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;

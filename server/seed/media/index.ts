@@ -27,7 +27,7 @@ async function writeItem(mediaDir: string, item: MediaItem): Promise<boolean> {
   if (await exists(target)) return false;
   await mkdir(path.dirname(target), { recursive: true });
   if (item.kind === 'video') {
-    await renderAcademyVideo(target, item.title);
+    await renderAcademyVideo(target, item.title, item.labels);
   } else {
     const partial = `${target}.${process.pid}.part`;
     await writeFile(partial, item.render(), 'utf8');

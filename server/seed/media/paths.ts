@@ -18,6 +18,10 @@ export const mediaPath = {
   academyThumbnail: (slug: string) => `academy/${slug}.svg`,
   academyVideo: (slug: string) => `videos/${slug}.webm`,
   brand: (slug: string) => `brand/${slug}.svg`,
+  brandFilm: (slug: string) => `brand/${slug}.webm`,
 };
+
+/** The brand's storage film (public, unlike the academy videos): `src/domain/brand-media.ts`. */
+export const STORAGE_FILM_SLUG = 'lagerung-im-zollfreilager-genf';
 
 export const mediaUrl = (relativePath: string): string => `/media/${relativePath}`;

@@ -8,13 +8,14 @@ import { winerySeeds } from '../data/wineries';
 import { wineSeeds } from '../data/wines';
 import { vintageFacts, wineryOf } from '../derive/catalogue';
 import { deriveScores } from '../derive/scores';
-import { CAROUSEL_VARIANTS, mediaPath } from './paths';
+import { CAROUSEL_VARIANTS, mediaPath, STORAGE_FILM_SLUG } from './paths';
 import { academyThumbnailSvg, blogImageSvg, brandImageSvg, landscapeSvg } from './scene-images';
+import type { VideoCardLabels } from './videos';
 import { bottleShapeOf, bottleSvg, raterBadgeSvg, referenceChartSvg, wineryLogoSvg } from './wine-images';
 
 export type MediaItem =
   | { path: string; kind: 'svg'; render: () => string }
-  | { path: string; kind: 'video'; title: string };
+  | { path: string; kind: 'video'; title: string; labels?: VideoCardLabels };
 
 const svg = (path: string, render: () => string): MediaItem => ({ path, kind: 'svg', render });
 
@@ -107,6 +108,14 @@ function contentItems(): MediaItem[] {
       { path: mediaPath.academyVideo(video.slug), kind: 'video', title: video.title },
     ]),
     ...brandImageSeeds.map((brand) => svg(mediaPath.brand(brand.slug), () => brandImageSvg(brand))),
+    // The storage film of the start page and the proposal pages: a public brand file (the academy's
+    // videos need a signed address, which a visitor of a proposal page does not get).
+    {
+      path: mediaPath.brandFilm(STORAGE_FILM_SLUG),
+      kind: 'video',
+      title: 'Sicher gelagert im Zollfreilager Genf',
+      labels: { kicker: 'WEINDEPOT', footer: '13,5 °C · 70 % Luftfeuchtigkeit · 100 % versichert' },
+    },
   ];
 }
 

@@ -25,13 +25,28 @@ function drawtext(file: string, line: TextLine): string {
   return `drawtext=textfile=${file}:expansion=none:font=${line.font}:fontcolor=${line.colour}:fontsize=${line.size}:x=(w-text_w)/2:y=${line.y}`;
 }
 
-/** Renders the title card video of `title` into `target` (written under a per-process temporary name first). */
-export async function renderAcademyVideo(target: string, title: string): Promise<void> {
+/** The small lines above and below the title of a video's card. */
+export interface VideoCardLabels {
+  kicker: string;
+  footer: string;
+}
+
+const ACADEMY_LABELS: VideoCardLabels = { kicker: 'WEINWISSEN', footer: 'Weindepot Akademie' };
+
+/**
+ * Renders the title card video of `title` into `target` (written under a per-process temporary name
+ * first): an academy video, or with other `labels` a brand film.
+ */
+export async function renderAcademyVideo(
+  target: string,
+  title: string,
+  labels: VideoCardLabels = ACADEMY_LABELS,
+): Promise<void> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'weindepot-video-'));
   try {
     const titleLines = wrapText(title, 30).slice(0, 3);
     const lines: TextLine[] = [
-      { text: 'WEINWISSEN', y: 70, size: 18, colour: '0xe8c88a', font: 'DejaVu Sans' },
+      { text: labels.kicker, y: 70, size: 18, colour: '0xe8c88a', font: 'DejaVu Sans' },
       ...titleLines.map((text, index) => ({
         text,
         y: 120 + index * 42,
@@ -39,7 +54,7 @@ export async function renderAcademyVideo(target: string, title: string): Promise
         colour: 'white',
         font: 'DejaVu Serif',
       })),
-      { text: 'Weindepot Akademie', y: 322, size: 16, colour: '0xd9c9b0', font: 'DejaVu Sans' },
+      { text: labels.footer, y: 322, size: 16, colour: '0xd9c9b0', font: 'DejaVu Sans' },
     ];
     const filters = ['drawbox=x=0:y=300:w=640:h=60:color=0x3d121c:t=fill'];
     for (const [index, line] of lines.entries()) {

@@ -40,7 +40,10 @@ export function SyncStatus() {
         >
           <Group gap={6} wrap="nowrap">
             {state.phase === 'syncing' ? (
-              <Loader size={10} />
+              // The spinning ring's corners stay inside the dot's place (no overflow while it turns).
+              <Box w={10} h={10} style={{ overflow: 'hidden', flex: 'none' }}>
+                <Loader size={10} display="block" />
+              </Box>
             ) : (
               <Box w={10} h={10} bg={DOT_COLORS[tone]} style={{ borderRadius: '50%' }} />
             )}

@@ -145,15 +145,18 @@ function PositionsTable({ profile }: { profile: Proposal }) {
   const [chart, setChart] = useState<{ title: string; url: string } | null>(null);
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
+      {/* On a phone the region and the bottle price leave the table (the region stays in the area
+          chart above), so cases and totals fit beside the wine without a sideways scroll. */}
+      <Table.ScrollContainer minWidth={280}>
         <Table data-testid="proposal-positions">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th />
               <Table.Th>Wein</Table.Th>
-              <Table.Th>Region</Table.Th>
+              <Table.Th visibleFrom="sm">Region</Table.Th>
               <Table.Th ta="right">Kisten</Table.Th>
-              <Table.Th ta="right">Preis/Flasche</Table.Th>
+              <Table.Th ta="right" visibleFrom="sm">
+                Preis/Flasche
+              </Table.Th>
               <Table.Th ta="right">Gesamt</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -164,32 +167,41 @@ function PositionsTable({ profile }: { profile: Proposal }) {
               return (
                 <Fragment key={position.id}>
                   <Table.Tr>
+                    {/* The details toggle sits in the wine's cell: no column of its own on a phone. */}
                     <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-expanded={open}
-                        aria-label={`Details zu ${vintage.title}`}
-                        onClick={() => setExpanded(open ? null : position.id)}
-                      >
-                        {open ? '−' : '+'}
-                      </ActionIcon>
+                      <Group gap={6} wrap="nowrap" align="flex-start">
+                        <ActionIcon
+                          variant="subtle"
+                          size="sm"
+                          aria-expanded={open}
+                          aria-label={`Details zu ${vintage.title}`}
+                          onClick={() => setExpanded(open ? null : position.id)}
+                        >
+                          {open ? '−' : '+'}
+                        </ActionIcon>
+                        <div>
+                          <Text size="sm" fw={600}>
+                            {vintage.title}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {vintage.wine.winery.title} · {position.caskOf} ×{' '}
+                            {position.offer.bottleSize.title}
+                          </Text>
+                        </div>
+                      </Group>
                     </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {vintage.title}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {vintage.wine.winery.title} · {position.caskOf} × {position.offer.bottleSize.title}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{regionOf(position)}</Table.Td>
+                    <Table.Td visibleFrom="sm">{regionOf(position)}</Table.Td>
                     <Table.Td ta="right">{position.amount}</Table.Td>
-                    <Table.Td ta="right">{position.sellPriceBtlStr}</Table.Td>
-                    <Table.Td ta="right">{position.totalStr}</Table.Td>
+                    <Table.Td ta="right" visibleFrom="sm">
+                      {position.sellPriceBtlStr}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {position.totalStr}
+                    </Table.Td>
                   </Table.Tr>
                   {open && (
                     <Table.Tr>
-                      <Table.Td colSpan={6}>
+                      <Table.Td colSpan={5}>
                         <Group align="flex-start" gap="lg">
                           <Stack gap={2}>
                             <Text size="sm" fw={600}>
@@ -230,8 +242,11 @@ function PositionsTable({ profile }: { profile: Proposal }) {
           </Table.Tbody>
           <Table.Tfoot>
             <Table.Tr>
-              <Table.Th colSpan={5}>Summe</Table.Th>
-              <Table.Th ta="right" data-testid="proposal-total">
+              <Table.Th>Summe</Table.Th>
+              <Table.Th visibleFrom="sm" />
+              <Table.Th />
+              <Table.Th visibleFrom="sm" />
+              <Table.Th ta="right" data-testid="proposal-total" style={{ whiteSpace: 'nowrap' }}>
                 {profile.totalStr}
               </Table.Th>
             </Table.Tr>

@@ -47,15 +47,15 @@ export function TimeSeriesDialog({ rows, opened, onClose, hidden }: TimeSeriesDi
       opened={opened}
       onClose={onClose}
       title="Portfolio-Zeitreihe (kumuliert)"
-      size="xl"
+      size={1000}
       centered
       closeButtonProps={{ 'aria-label': 'Schließen' }}
     >
-      <Box pos="relative" mih={320} data-testid="time-series">
+      <Box pos="relative" mih={380} data-testid="time-series">
         {series ? (
           <Stack gap="xs" style={hidden ? { filter: 'blur(7px)' } : undefined}>
             <LineChart
-              h={320}
+              h={380}
               data={data}
               dataKey="time"
               connectNulls
@@ -71,6 +71,8 @@ export function TimeSeriesDialog({ rows, opened, onClose, hidden }: TimeSeriesDi
               xAxisProps={{
                 type: 'number',
                 scale: 'time',
+                // Room for the first and the last dot (today's projection), which sit on the domain's ends.
+                padding: { left: 12, right: 16 },
                 domain: ['dataMin', 'dataMax'],
                 ticks: series.grid,
                 tickFormatter: (time: number) => (Number.isFinite(time) ? formatMonthYear(time) : ''),

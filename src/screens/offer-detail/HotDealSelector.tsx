@@ -34,7 +34,8 @@ export function HotDealSelector({ deals, selectedIndex, onSelect }: HotDealSelec
               <Group gap="sm" wrap="nowrap">
                 <Avatar src={deal.vintage.wine.winery.logoImage} alt="" radius="sm" visibleFrom="sm" />
                 <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text fw={600} size="sm" truncate>
+                  {/* Up to three lines: three tiles share a phone's width, and a cut name is no name. */}
+                  <Text fw={600} size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
                     {tileTitle(deal.vintage.wine.title)}
                   </Text>
                   <Text size="xs" c="dimmed">

@@ -170,40 +170,39 @@ export function OfferSections({ offer, mode }: OfferSectionsProps) {
       </Section>
 
       <Section title="Übersicht">
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th scope="row">Flaschengröße</Table.Th>
-                <Table.Td>{offer.bottleSize.title}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Flaschen pro Kiste</Table.Th>
-                <Table.Td>{offer.caskOf}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Preis pro Flasche</Table.Th>
-                <Table.Td>{offer.priceBtlStr}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Preis pro Kiste</Table.Th>
-                <Table.Td>{offer.sellPriceCaseStr}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Preis pro Liter</Table.Th>
-                <Table.Td>{offer.pricePerLiterStr}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Verfügbare Kisten</Table.Th>
-                <Table.Td>{offer.availableCases}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">LWIN-11</Table.Th>
-                <Table.Td>{vintage.lwin11}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {/* Two columns of short values: fits a phone without a scroll area that would cut the values. */}
+        <Table striped>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th scope="row">Flaschengröße</Table.Th>
+              <Table.Td>{offer.bottleSize.title}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Flaschen pro Kiste</Table.Th>
+              <Table.Td>{offer.caskOf}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Preis pro Flasche</Table.Th>
+              <Table.Td>{offer.priceBtlStr}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Preis pro Kiste</Table.Th>
+              <Table.Td>{offer.sellPriceCaseStr}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Preis pro Liter</Table.Th>
+              <Table.Td>{offer.pricePerLiterStr}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Verfügbare Kisten</Table.Th>
+              <Table.Td>{offer.availableCases}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">LWIN-11</Table.Th>
+              <Table.Td>{vintage.lwin11}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
       </Section>
 
       <Section title="Provenienz">

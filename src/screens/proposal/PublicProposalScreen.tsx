@@ -195,6 +195,7 @@ function ProposalPage({
                   {/* biome-ignore lint/a11y/useMediaCaption: the storage film carries no speech */}
                   <video
                     src={STORAGE_VIDEO}
+                    poster={BRAND_GALLERY[0].src}
                     controls
                     preload="metadata"
                     style={{ width: '100%', borderRadius: 8 }}

@@ -1,6 +1,6 @@
 import { Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { formatDate } from '../../domain/dates';
+import { formatLongDate } from '../../domain/dates';
 import type { StartPageQuery } from '../../queries/graphql.generated';
 
 /** The latest three blog posts. */
@@ -27,7 +27,7 @@ export function BlogTeasers({ posts }: { posts: StartPageQuery['allPostPages'] }
               </Card.Section>
             )}
             <Text size="xs" c="dimmed" mt="sm">
-              {formatDate(post.firstPublishedAt)}
+              {formatLongDate(post.firstPublishedAt)}
             </Text>
             <Text fw={600}>{post.title}</Text>
             <Text size="sm" c="dimmed" lineClamp={3}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { OfferCardFragment } from '../../queries/graphql.generated';
 
@@ -25,26 +25,26 @@ export function FeaturedOfferCard({ offer, onContact }: FeaturedOfferCardProps) 
         </Badge>
         {offer ? (
           <>
-            <Group wrap="nowrap" align="flex-start">
-              {(offer.vintage.thumbnail ?? offer.vintage.wine.image) && (
-                <Image
-                  src={offer.vintage.thumbnail ?? offer.vintage.wine.image}
-                  alt=""
-                  w={90}
-                  h={120}
-                  fit="contain"
-                />
-              )}
-              <Stack gap={4}>
-                <Title order={3}>
-                  {offer.vintage.wine.title} {offer.vintage.year}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {offer.vintage.wine.winery.title} · {offer.vintage.wine.winery.region.title}
-                </Text>
-                <Text fw={700}>{offer.sellPriceCaseStr} pro Kiste</Text>
-              </Stack>
-            </Group>
+            {/* The bottle fills the card's height beside the storage film (no empty band above the button). */}
+            {(offer.vintage.thumbnail ?? offer.vintage.wine.image) && (
+              <Image
+                src={offer.vintage.thumbnail ?? offer.vintage.wine.image}
+                alt=""
+                h={{ base: 180, md: 260 }}
+                fit="contain"
+                radius="sm"
+                bg="cork.0"
+              />
+            )}
+            <Stack gap={4}>
+              <Title order={3}>
+                {offer.vintage.wine.title} {offer.vintage.year}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {offer.vintage.wine.winery.title} · {offer.vintage.wine.winery.region.title}
+              </Text>
+              <Text fw={700}>{offer.sellPriceCaseStr} pro Kiste</Text>
+            </Stack>
             <Button
               component={Link}
               to={`/admin/angebot/${encodeURIComponent(offer.vintage.lwin11)}`}

@@ -22,14 +22,15 @@ export function TopChateaus({ wineries }: { wineries: StartPageQuery['allWinerie
       <Title order={2} size="h3">
         Top Châteaus
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }}>
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 4 }}>
         {wineries.map((winery) => (
           <UnstyledButton key={winery.id} component={Link} to={`/admin/chateaus/${winery.id}`}>
             <Card withBorder radius="md" padding="sm" h="100%">
               <Group wrap="nowrap" gap="sm">
                 <Avatar src={winery.logoImage} alt="" radius="sm" />
                 <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text fw={600} size="sm" truncate>
+                  {/* Up to two lines: "Domaine de la Romanée-Conti" stays readable in a narrow column. */}
+                  <Text fw={600} size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
                     {winery.title}
                   </Text>
                   <Text size="xs" c="dimmed">

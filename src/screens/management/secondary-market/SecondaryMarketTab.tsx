@@ -41,12 +41,13 @@ const FILTERS: { value: SellOrderStatus | 'ALL'; label: string }[] = [
   { value: 'ALL', label: 'Alle' },
 ];
 
+/** Text colours of the status, each at least 4.5:1 on the striped rows (Mantine's orange.9 is not). */
 const STATUS_COLORS: Record<SellOrderStatus, string> = {
-  REQUESTED: 'orange',
-  LISTED: 'grape',
-  SOLD: 'teal',
-  CANCELLED: 'gray',
-  REJECTED: 'red',
+  REQUESTED: '#a34100',
+  LISTED: 'grape.9',
+  SOLD: 'teal.9',
+  CANCELLED: 'gray.9',
+  REJECTED: 'red.9',
 };
 
 export function SecondaryMarketTab() {
@@ -151,7 +152,7 @@ export function SecondaryMarketTab() {
                     )}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text fz="sm" fw={600} c={`${STATUS_COLORS[order.status]}.9`}>
+                    <Text fz="sm" fw={600} c={STATUS_COLORS[order.status]}>
                       {order.casesReserved > 0 ? 'Reserviert' : SELL_ORDER_STATUS_LABELS[order.status]}
                     </Text>
                     {order.rejectReason && (

@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { BackofficeTable } from '../../../components/backoffice/BackofficeTable';
 import {
@@ -38,6 +38,8 @@ const wineOf = (tranche: SortimentAltTranche) =>
 /**
  * Sortiment (Alt): the older assortment view, every purchase tranche with its offer and wine,
  * supplier, buy price, quantities, proforma and invoice numbers, paid and stored state, read-only.
+ * Nine columns that fit a 1440 px screen beside the sidebar: available "von" total with the cases on
+ * invoice below, both documents in one cell, and the paid state in the status badge (Unbezahlt/Bezahlt).
  * Paging, sorting and search run on the server (the list can hold thousands of tranches).
  */
 export function SortimentAltTab() {
@@ -55,7 +57,7 @@ export function SortimentAltTab() {
       accessor: 'wine',
       title: 'Angebot',
       sortable: true,
-      cellsStyle: () => ({ minWidth: 220 }),
+      cellsStyle: () => ({ minWidth: 200 }),
       render: (tranche) => (
         <Stack gap={0}>
           <Text size="sm">{wineOf(tranche)}</Text>
@@ -80,37 +82,46 @@ export function SortimentAltTab() {
       noWrap: true,
       render: (tranche) => euro(tranche.buyPriceBtl),
     },
-    { accessor: 'quantityAvailable', title: 'Verfügbar', sortable: true, textAlign: 'right' },
-    { accessor: 'totalQuantityAvailable', title: 'Gesamt', sortable: true, textAlign: 'right' },
     {
-      accessor: 'quantityOnInvoice',
-      title: 'Auf Rechnung',
+      accessor: 'quantityAvailable',
+      title: 'Verfügbar',
       sortable: true,
       textAlign: 'right',
-      render: (tranche) => tranche.quantityOnInvoice ?? '–',
+      noWrap: true,
+      render: (tranche) => (
+        <Stack gap={0}>
+          <Text size="sm">
+            {tranche.quantityAvailable} von {tranche.totalQuantityAvailable}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {tranche.quantityOnInvoice ?? '–'} auf Rechnung
+          </Text>
+        </Stack>
+      ),
     },
     {
       accessor: 'proformaInvoiceNumberSourcing',
-      title: 'Proforma',
+      title: 'Belege',
       sortable: true,
-      render: (tranche) => tranche.proformaInvoiceNumberSourcing || '–',
-    },
-    {
-      accessor: 'invoiceNumberSourcing',
-      title: 'Rechnung',
-      sortable: true,
-      render: (tranche) => tranche.invoiceNumberSourcing || '–',
-    },
-    {
-      accessor: 'paid',
-      title: 'Bezahlt',
-      sortable: true,
-      render: (tranche) => (tranche.paid ? 'ja' : 'nein'),
+      noWrap: true,
+      render: (tranche) => (
+        <Stack gap={0}>
+          <Text size="sm">
+            <VisuallyHidden>Proforma </VisuallyHidden>
+            {tranche.proformaInvoiceNumberSourcing || '–'}
+          </Text>
+          <Text size="sm" c="dimmed">
+            <VisuallyHidden>Rechnung </VisuallyHidden>
+            {tranche.invoiceNumberSourcing || '–'}
+          </Text>
+        </Stack>
+      ),
     },
     {
       accessor: 'mrn',
       title: 'Status',
       sortable: true,
+      noWrap: true,
       render: (tranche) => <TrancheBadges tranche={tranche} />,
     },
     {

@@ -163,8 +163,9 @@ export function TrancheBadges({ tranche }: { tranche: SortimentTranche }) {
   const badge = trancheBadge(tranche);
   return (
     <Group gap={4} wrap="nowrap">
+      {/* At its full label's width: a table column squeezed by the layout must not cut it to "OHNE BE…". */}
       <Badge
-        style={{ flexShrink: 0 }}
+        style={{ flexShrink: 0, minWidth: 'max-content' }}
         color={badge.mantineColour}
         variant="filled"
         data-colour={badge.colour}
@@ -173,7 +174,12 @@ export function TrancheBadges({ tranche }: { tranche: SortimentTranche }) {
         {badge.label}
       </Badge>
       {isStored(tranche) ? (
-        <Badge style={{ flexShrink: 0 }} color="blue" variant="light" title={`MRN ${tranche.mrn}`}>
+        <Badge
+          style={{ flexShrink: 0, minWidth: 'max-content' }}
+          color="blue"
+          variant="light"
+          title={`MRN ${tranche.mrn}`}
+        >
           {STORED_LABEL}
         </Badge>
       ) : null}

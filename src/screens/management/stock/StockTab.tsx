@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import 'dayjs/locale/de';
 import { notifications } from '@mantine/notifications';
@@ -41,8 +41,6 @@ const SORT_FIELDS = {
   buyPriceBtl: 'BUY_PRICE',
   storageId: 'STORAGE_ID',
   mrn: 'MRN',
-  mrnDate: 'MRN_DATE',
-  partialOfferId: 'TRANCHE',
   currentStatus: 'STATUS',
 } satisfies Record<string, AssetSortField>;
 
@@ -64,7 +62,8 @@ const positionLabel = (asset: AssetUnderManagement) =>
 
 /**
  * Lagerbestand: every depot position (assets under management) with its customs reference (MRN),
- * the MRN's date and its case numbers, editable in the row with a confirmation before saving.
+ * the MRN's date and its case numbers, editable in the row with a confirmation before saving. The
+ * MRN's date sits under the MRN and the tranche under the buy price, so the table fits 1440 px.
  * Paging, sorting and search run on the server (the list can hold 100,000 positions).
  */
 export function StockTab() {
@@ -153,7 +152,7 @@ export function StockTab() {
       accessor: 'vintageTitle',
       title: 'Wein',
       sortable: true,
-      cellsStyle: () => ({ minWidth: 200 }),
+      cellsStyle: () => ({ minWidth: 160 }),
       render: (asset) => `${asset.vintageTitle} ${asset.vintageYear}`,
     },
     {
@@ -175,7 +174,6 @@ export function StockTab() {
       accessor: 'amount',
       title: 'Kisten',
       sortable: true,
-      noWrap: true,
       render: (asset) => (
         <Stack gap={0}>
           <Text size="sm">{asset.amount}</Text>
@@ -191,11 +189,18 @@ export function StockTab() {
       sortable: true,
       textAlign: 'right',
       noWrap: true,
-      render: (asset) => formatEuro(decimalToCents(asset.buyPriceBtl)),
+      render: (asset) => (
+        <Stack gap={0}>
+          <Text size="sm">{formatEuro(decimalToCents(asset.buyPriceBtl))}</Text>
+          <Text size="xs" c="dimmed">
+            Tranche {asset.partialOfferId ?? '–'}
+          </Text>
+        </Stack>
+      ),
     },
     {
       accessor: 'storageId',
-      title: 'Lagernummern',
+      title: 'Lager-Nr.',
       sortable: true,
       render: (asset) => {
         if (!editingThis(asset) || !editing) return asset.storageId ?? '–';
@@ -223,46 +228,39 @@ export function StockTab() {
       noWrap: true,
       render: (asset) =>
         editingThis(asset) && editing ? (
-          <TextInput
-            size="xs"
-            miw={190}
-            aria-label={`MRN von Position ${asset.id}`}
-            value={editing.draft.mrn}
-            onChange={(event) => setDraft('mrn', event.currentTarget.value)}
-            error={editing.errors.mrn}
-          />
+          <Stack gap={4}>
+            <TextInput
+              size="xs"
+              miw={190}
+              aria-label={`MRN von Position ${asset.id}`}
+              value={editing.draft.mrn}
+              onChange={(event) => setDraft('mrn', event.currentTarget.value)}
+              error={editing.errors.mrn}
+            />
+            <DatePickerInput
+              size="xs"
+              miw={130}
+              aria-label={`MRN-Datum von Position ${asset.id}`}
+              value={editing.draft.mrnDate || null}
+              onChange={(value) => setDraft('mrnDate', value ?? '')}
+              valueFormat="DD.MM.YYYY"
+              placeholder="TT.MM.JJJJ"
+              maxDate={todayInBusinessZone()}
+              clearable
+              error={editing.errors.mrnDate}
+            />
+          </Stack>
         ) : (
-          (asset.mrn ?? '–')
+          // The MRN with its date below (one column: the table fits a 1440 px screen).
+          <Stack gap={0}>
+            <Text size="sm" data-testid="stock-mrn">
+              {asset.mrn ?? '–'}
+            </Text>
+            <Text size="xs" c="dimmed" data-testid="stock-mrn-date">
+              {formatIsoDate(asset.mrnDate)}
+            </Text>
+          </Stack>
         ),
-    },
-    {
-      accessor: 'mrnDate',
-      title: 'MRN-Datum',
-      sortable: true,
-      noWrap: true,
-      render: (asset) =>
-        editingThis(asset) && editing ? (
-          <DatePickerInput
-            size="xs"
-            miw={130}
-            aria-label={`MRN-Datum von Position ${asset.id}`}
-            value={editing.draft.mrnDate || null}
-            onChange={(value) => setDraft('mrnDate', value ?? '')}
-            valueFormat="DD.MM.YYYY"
-            placeholder="TT.MM.JJJJ"
-            maxDate={todayInBusinessZone()}
-            clearable
-            error={editing.errors.mrnDate}
-          />
-        ) : (
-          formatIsoDate(asset.mrnDate)
-        ),
-    },
-    {
-      accessor: 'partialOfferId',
-      title: 'Tranche',
-      sortable: true,
-      render: (asset) => asset.partialOfferId ?? '–',
     },
     {
       accessor: 'currentStatus',
@@ -288,7 +286,7 @@ export function StockTab() {
       noWrap: true,
       render: (asset) =>
         editingThis(asset) ? (
-          <Group gap={4} wrap="nowrap">
+          <Stack gap={4}>
             <Button size="compact-sm" onClick={requestSave} aria-label={`Position ${asset.id} speichern`}>
               Speichern
             </Button>
@@ -300,9 +298,9 @@ export function StockTab() {
             >
               Abbrechen
             </Button>
-          </Group>
+          </Stack>
         ) : (
-          <Group gap={4} wrap="nowrap">
+          <Stack gap={4}>
             <Button
               size="compact-sm"
               variant="light"
@@ -312,7 +310,7 @@ export function StockTab() {
               Bearbeiten
             </Button>
             <AuditLogButton entity="depot_position" entityId={asset.id} label={positionLabel(asset)} />
-          </Group>
+          </Stack>
         ),
     },
   ];
