@@ -16,7 +16,8 @@ export default defineConfig({
   outputDir: process.env.E2E_PORT ? `test-results/audit-port-${port}` : 'test-results/audit',
   // One test is one screen at both sizes; the client depot's full-page PNG at 390 px is 13,000 px tall.
   timeout: 180_000,
-  globalTimeout: process.env.CI ? 20 * 60_000 : 0,
+  // A hanging audit ends instead of eating the pipeline (CI stops at 90 minutes in all).
+  globalTimeout: process.env.CI ? 35 * 60_000 : 0,
   // Screens of different roles run side by side; each test is one route at both sizes.
   fullyParallel: true,
   projects: [
