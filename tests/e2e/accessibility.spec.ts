@@ -48,11 +48,24 @@ async function expectDialogByKeyboard(page: Page, opener: Locator, dialog: Locat
   await expect(opener).toBeFocused();
 }
 
-/** Opens `path` and waits until its main heading is there and the network is quiet. */
+/** Opens `path` and waits until its main heading is there and the screen has loaded. */
 async function visit(page: Page, path: string, heading?: string | RegExp): Promise<void> {
   await page.goto(path);
   if (heading) await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // The network goes quiet, unless the first background sync still warms the device's caches
+  // (a client's PDFs and images, for minutes on a busy machine): then the screen's own loaders
+  // decide (the top bar's sync indicator is no content).
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll('.mantine-Loader-root')].filter(
+            (loader) => loader.checkVisibility() && !loader.closest('[data-testid="sync-status"]'),
+          ).length,
+      ),
+    )
+    .toBe(0);
 }
 
 async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {

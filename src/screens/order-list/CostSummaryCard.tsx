@@ -27,7 +27,7 @@ export function CostSummaryCard({ sums, title = 'Zusammenfassung' }: CostSummary
         {rows.map(([key, label]) => (
           <Group key={key} justify="space-between" wrap="nowrap">
             <Text size="sm">{label}</Text>
-            <Text size="sm" ta="right">
+            <Text size="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>
               {sums[key]}
             </Text>
           </Group>
