@@ -2,6 +2,7 @@
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { countLabel } from '../../src/domain/plural';
 import type { VerifiedCertificate } from '../services/certificates';
+import type { PayPageInvoice, PortalInvoice } from '../services/checkout-views';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -59,13 +60,6 @@ const brandMark =
 /** A server-rendered page in the portal's brand layout: favicon, header with the mark, card, footer. */
 export function page(title: string, body: string): string {
   return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} – Weindepot</title><meta name="theme-color" content="#7a1f35"><link rel="icon" href="/icons/icon.svg" type="image/svg+xml"><link rel="icon" href="/icons/icon-192.png" type="image/png" sizes="192x192"><link rel="apple-touch-icon" href="/icons/apple-touch-icon.png"><style>${style}</style></head><body><header><div class="bar"><a class="brand" href="/">${brandMark}Weindepot</a></div></header><main>${body}</main><footer>Weindepot · Zollfreilager Genf</footer></body></html>`;
-}
-
-export interface PayPageInvoice {
-  invoiceNumber: string | null;
-  overallSum: string;
-  positions: { title: string; amount: number; caskOf: number; sumCents: number }[];
-  fees: { label: string; amount: string }[];
 }
 
 export function payPage(
@@ -128,17 +122,7 @@ export function payPage(
   );
 }
 
-export function portalPage(
-  clientName: string,
-  invoices: {
-    invoiceNumber: string | null;
-    date: string | null;
-    total: string;
-    stage: string;
-    pdfUrl: string;
-  }[],
-  backUrl: string,
-): string {
+export function portalPage(clientName: string, invoices: PortalInvoice[], backUrl: string): string {
   const rows = invoices.length
     ? invoices
         .map(

@@ -7,14 +7,9 @@
  * parsers do not touch GraphQL.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { formatInvoiceDate } from '../../src/domain/backoffice-invoices';
-import { decimalToCents, formatEuro } from '../../src/domain/money';
-import { lineTotalCents } from '../../src/domain/offer-pricing';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
-import { invoicePositions, invoices, users, vintages } from '../db/schema';
 import { sendPdf as sendPdfFrom, withinPdfLimit as withinPdfLimitFor } from '../pdf/http';
 import type { PdfDocumentModel } from '../pdf/layout';
 import type { PdfPool } from '../pdf/pool';
@@ -24,16 +19,12 @@ import {
   invoiceDocument,
   verifyCertificate,
 } from '../services/certificates';
-import {
-  findInvoiceByToken,
-  type PaymentOutcome,
-  recordPaymentResult,
-  vintageLabelSql,
-} from '../services/invoices';
+import { localInvoice, payPageInvoice, portalInvoices } from '../services/checkout-views';
+import { findInvoiceByToken, type PaymentOutcome, recordPaymentResult } from '../services/invoices';
 import { cardOutcome, portalUserId } from '../services/payments/local';
 import { LOCAL_SIGNATURE_HEADER, signPayload, verifySignature } from '../services/payments/signature';
 import { constructStripeEvent } from '../services/payments/stripe';
-import { type PayPageInvoice, payPage, portalPage, verifyPage } from './checkout-pages';
+import { payPage, portalPage, verifyPage } from './checkout-pages';
 
 export interface CheckoutRouteDeps {
   db: Database;
@@ -41,16 +32,6 @@ export interface CheckoutRouteDeps {
   nudgeOutbox: () => void;
   pdfPool: PdfPool;
 }
-
-const stageLabels: Record<string, string> = {
-  CHECK_NEEDED: 'In Prüfung',
-  CHECK_DONE: 'Prüfung abgeschlossen',
-  WAITING_FOR_PAYMENT: 'Zahlung ausstehend',
-  PAID: 'Bezahlt',
-  PURCHASED: 'Bezahlt',
-  PAYMENT_FAILED: 'Zahlung fehlgeschlagen',
-  CANCELLED: 'Storniert',
-};
 
 const html = (reply: FastifyReply, status: number, body: string) =>
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
@@ -76,75 +57,25 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  async function localInvoice(providerInvoiceId: string) {
-    const [invoice] = await db
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.paymentProvider, 'local'), eq(invoices.providerInvoiceId, providerInvoiceId)));
-    return invoice ?? null;
-  }
-
-  async function payPageInvoice(invoice: typeof invoices.$inferSelect): Promise<PayPageInvoice> {
-    const positions = await db
-      .select({ position: invoicePositions, title: vintageLabelSql })
-      .from(invoicePositions)
-      .innerJoin(vintages, eq(vintages.id, invoicePositions.vintageId))
-      .where(eq(invoicePositions.invoiceId, invoice.id))
-      .orderBy(asc(invoicePositions.id));
-    return {
-      invoiceNumber: invoice.invoiceNumber,
-      overallSum: invoice.overallSum,
-      positions: positions.map(({ position, title }) => ({
-        title,
-        amount: position.amount,
-        caskOf: position.caskOf,
-        sumCents: lineTotalCents(position.amount, position.caskOf, position.buyPriceBtl),
-      })),
-      fees: [
-        { label: 'Logistik', amount: invoice.logisticsSum },
-        { label: 'Zustandsbericht', amount: invoice.conditionReportSum },
-        { label: 'Einlagerung (Vorauszahlung)', amount: invoice.upfrontStorageSum },
-        { label: 'Managementgebühr (erster Monat, inkl. MwSt.)', amount: invoice.managementFeeMonthly },
-      ],
-    };
-  }
-
   const backLink = `${config.publicUrl}/admin/orderlist`;
 
   app.get<{ Params: { token: string } }>('/pay/portal/:token', async (request, reply) => {
     const userId = portalUserId(request.params.token, config.paymentWebhookSecret);
     if (userId === null) return notFound(reply);
-    const [client] = await db.select().from(users).where(eq(users.id, userId));
-    if (!client) return notFound(reply);
-    const rows = await db
-      .select()
-      .from(invoices)
-      .where(eq(invoices.userId, userId))
-      .orderBy(asc(invoices.createdAt));
+    const portal = await portalInvoices(db, config, userId);
+    if (!portal) return notFound(reply);
     return html(
       reply,
       200,
-      portalPage(
-        `${client.firstName} ${client.lastName}`,
-        rows
-          .filter((invoice) => invoice.invoiceNumber)
-          .map((invoice) => ({
-            invoiceNumber: invoice.invoiceNumber,
-            date: invoice.invoiceDate ? formatInvoiceDate(invoice.invoiceDate) : null,
-            total: formatEuro(decimalToCents(invoice.overallSum)),
-            stage: stageLabels[invoice.stage] ?? invoice.stage,
-            pdfUrl: `${config.publicUrl}/invoices/${invoice.invoicePdfViewPermissionToken}.pdf`,
-          })),
-        `${config.publicUrl}/admin/depot`,
-      ),
+      portalPage(portal.clientName, portal.invoices, `${config.publicUrl}/admin/depot`),
     );
   });
 
   app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
-    const invoice = await localInvoice(request.params.id);
+    const invoice = await localInvoice(db, request.params.id);
     if (!invoice) return notFound(reply);
     if (invoice.stage === 'CANCELLED') {
-      const view = await payPageInvoice(invoice);
+      const view = await payPageInvoice(db, invoice);
       return html(
         reply,
         410,
@@ -155,14 +86,14 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     return html(
       reply,
       200,
-      payPage(await payPageInvoice(invoice), { kind: paid ? 'already-paid' : 'form' }, backLink),
+      payPage(await payPageInvoice(db, invoice), { kind: paid ? 'already-paid' : 'form' }, backLink),
     );
   });
 
   app.post<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
-    const invoice = await localInvoice(request.params.id);
+    const invoice = await localInvoice(db, request.params.id);
     if (!invoice) return notFound(reply);
-    const view = await payPageInvoice(invoice);
+    const view = await payPageInvoice(db, invoice);
     if (invoice.stage === 'PAID' || invoice.stage === 'PURCHASED') {
       return html(reply, 200, payPage(view, { kind: 'already-paid' }, backLink));
     }

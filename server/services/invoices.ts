@@ -3,6 +3,7 @@
  * tranches, invoice number, mail), finalizing with the payment provider, and the provider's
  * payment results (PAID → depot positions, PAYMENT_FAILED → retry).
  */
+
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   CANCELLABLE_STAGES,
@@ -12,6 +13,7 @@ import {
   invoiceNumberProblem,
 } from '../../src/domain/backoffice-invoices';
 import { billingComplete } from '../../src/domain/billing-data';
+import { INVOICE_FEE_LINES } from '../../src/domain/invoice-labels';
 import { decimalToCents } from '../../src/domain/money';
 import { availableCases, lineTotalCents } from '../../src/domain/offer-pricing';
 import { nextInvoiceNumber } from '../../src/domain/order-costs';
@@ -494,15 +496,9 @@ export function invoiceLines(
     description: `${title} – ${position.amount} × ${position.caskOf} Flaschen`,
     amountCents: lineTotalCents(position.amount, position.caskOf, position.buyPriceBtl),
   }));
-  const fees: [string, string][] = [
-    ['Logistik', invoice.logisticsSum],
-    ['Zustandsbericht', invoice.conditionReportSum],
-    ['Einlagerung (Vorauszahlung)', invoice.upfrontStorageSum],
-    ['Managementgebühr (erster Monat, inkl. MwSt.)', invoice.managementFeeMonthly],
-  ];
-  for (const [description, amount] of fees) {
-    const cents = decimalToCents(amount);
-    if (cents > 0) lines.push({ description, amountCents: cents });
+  for (const { key, label } of INVOICE_FEE_LINES) {
+    const cents = decimalToCents(invoice[key]);
+    if (cents > 0) lines.push({ description: label, amountCents: cents });
   }
   return lines;
 }
