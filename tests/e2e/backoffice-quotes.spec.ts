@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, test } from '@playwright/test';
-import { demoAccounts, demoPassword } from './support/accounts';
+import { demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
 import { logIn } from './support/session';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -20,11 +20,14 @@ async function pickFirstOffer(section: Locator): Promise<string> {
   return label.split(' · ')[0]?.trim() ?? '';
 }
 
-test('the adviser builds a quote for kunde, exports it, and the client sees it as an adviser offer', async ({
+test('the adviser builds a quote for a client, exports it, and the client sees it as an adviser offer', async ({
   page,
   browser,
+  request,
 }) => {
   test.setTimeout(150_000);
+  // Its own client: the quote and its history never touch the shared demo client.
+  const client = await registerActivatedClient(request, 'quotes');
   await logIn(page, demoAccounts.superuser, demoPassword);
   await page.goto('/admin/management#angebote');
   await expect(page.getByRole('tab', { name: 'Angebote' })).toHaveAttribute('aria-selected', 'true');
@@ -37,12 +40,12 @@ test('the adviser builds a quote for kunde, exports it, and the client sees it a
   await prompt.getByLabel('E-Mail-Adresse des Kunden').fill('kunde@');
   await prompt.getByRole('button', { name: 'Speichern' }).click();
   await expect(prompt.getByText('Bitte geben Sie eine gültige Emailadresse ein.')).toBeVisible();
-  await prompt.getByLabel('E-Mail-Adresse des Kunden').fill(` ${demoAccounts.client} `);
+  await prompt.getByLabel('E-Mail-Adresse des Kunden').fill(` ${client.email} `);
   await prompt.getByRole('button', { name: 'Speichern' }).click();
   await expect(prompt).toBeHidden();
 
   // The new quote opens full width; the region filter narrows the offer chips.
-  const modal = page.getByRole('dialog', { name: `Angebot für ${demoAccounts.client}` });
+  const modal = page.getByRole('dialog', { name: `Angebot für ${client.email}` });
   await expect(modal.getByTestId('quote-modal')).toBeVisible();
   await expect(modal.getByText('Kundenkonto vorhanden')).toBeVisible();
   const picker = modal.getByTestId('offer-picker');
@@ -97,7 +100,7 @@ test('the adviser builds a quote for kunde, exports it, and the client sees it a
   const downloading = page.waitForEvent('download');
   await modal.getByRole('button', { name: 'CSV exportieren' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe('angebot-kunde@example.com.csv');
+  expect(download.suggestedFilename()).toBe(`angebot-${client.email}.csv`);
   const csv = (await readFile((await download.path()) as string, 'utf8')).replace(/^\ufeff/, '');
   const lines = csv.trim().split(/\r?\n/);
   expect(lines[0]).toBe(
@@ -115,20 +118,20 @@ test('the adviser builds a quote for kunde, exports it, and the client sees it a
 
   // The history records the changes.
   await modal.getByRole('button', { name: 'Verlauf' }).click();
-  const history = page.getByRole('dialog', { name: `Verlauf: Angebot für ${demoAccounts.client}` });
+  const history = page.getByRole('dialog', { name: `Verlauf: Angebot für ${client.email}` });
   await expect(history.getByTestId('audit-entry').filter({ hasText: 'Wein hinzugefügt' })).toHaveCount(2);
   await history.locator('.mantine-Modal-close').click();
   await expect(history).toBeHidden();
   const salesText = (await modal.getByTestId('quote-sales').textContent()) ?? '';
   await modal.locator('.mantine-Modal-close').first().click();
   await expect(modal).toBeHidden();
-  const row = table.getByRole('row').filter({ hasText: demoAccounts.client }).filter({ hasText: salesText });
+  const row = table.getByRole('row').filter({ hasText: client.email }).filter({ hasText: salesText });
   await expect(row).toHaveCount(1);
 
   // The client sees the quote as the newest adviser offer in "Persönliche Angebote".
   const clientContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const clientPage = await clientContext.newPage();
-  await logIn(clientPage, demoAccounts.client, demoPassword);
+  await logIn(clientPage, client.email, client.password);
   await clientPage.goto('/admin/selection');
   await expect(clientPage.getByRole('heading', { name: 'Ihre Angebote', level: 1 })).toBeVisible();
   const offer = clientPage.getByTestId('adviser-offer').first();
@@ -140,7 +143,7 @@ test('the adviser builds a quote for kunde, exports it, and the client sees it a
   await clientContext.close();
 
   // Clean-up through the table: the adviser deletes the quote after confirming.
-  await row.getByRole('button', { name: `Angebot für ${demoAccounts.client} löschen` }).click();
+  await row.getByRole('button', { name: `Angebot für ${client.email} löschen` }).click();
   const removal = page.getByRole('dialog', { name: 'Angebot löschen?' });
   await removal.getByRole('button', { name: 'Löschen' }).click();
   await expect(removal).toBeHidden();

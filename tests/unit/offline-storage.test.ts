@@ -33,14 +33,15 @@ describe('Offline-Speicher', () => {
     const online = clientWith('build-1');
     await online.fetchQuery({ queryKey: ['depot'], queryFn: async () => ({ positions: 14 }) });
     await online.fetchQuery({ queryKey: ['invoices', 'paid'], queryFn: async () => ['2026-0012'] });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const rows = await database.queryCache.toArray();
-    expect(rows.map((row) => [row.userKey, row.queryKey])).toEqual(
-      expect.arrayContaining([
-        ['kunde@example.com', ['depot']],
-        ['kunde@example.com', ['invoices', 'paid']],
-      ]),
-    );
+    // The persister writes after the fetch has answered: wait for the rows, not for a fixed time.
+    await expect
+      .poll(async () => (await database.queryCache.toArray()).map((row) => [row.userKey, row.queryKey]))
+      .toEqual(
+        expect.arrayContaining([
+          ['kunde@example.com', ['depot']],
+          ['kunde@example.com', ['invoices', 'paid']],
+        ]),
+      );
 
     const offline = clientWith('build-1');
     const restored = await offline.fetchQuery({
@@ -55,7 +56,10 @@ describe('Offline-Speicher', () => {
   it('never restores another user’s data, nor data of another app build', async () => {
     const online = clientWith('build-1');
     await online.fetchQuery({ queryKey: ['depot'], queryFn: async () => ({ owner: 'Anna' }) });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Anna's row is stored (so the two refusals below are the rule's, not a missing row).
+    await expect
+      .poll(async () => (await database.queryCache.toArray()).map((row) => [row.userKey, row.buster]))
+      .toEqual([['kunde@example.com', 'build-1']]);
 
     currentUser = 'neukunde@example.com';
     const other = clientWith('build-1');

@@ -1,0 +1,101 @@
+import { QueryClient } from '@tanstack/react-query';
+import { type RenderResult, render } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { GraphQLClient } from 'graphql-request';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders } from '../../../src/app/AppProviders';
+import { createSessionStore } from '../../../src/queries/session/session-store';
+
+/** One GraphQL request the component sent, as the server would receive it. */
+export interface SentRequest {
+  operationName: string;
+  variables: Record<string, unknown>;
+}
+
+/** Answers a request with the `data` the server would send, or throws `GraphQLRefusal` for `errors`. */
+export type GraphQLHandler = (request: SentRequest) => unknown;
+
+function memoryStorage(): Storage {
+  const entries = new Map<string, string>();
+  return {
+    get length() {
+      return entries.size;
+    },
+    clear: () => entries.clear(),
+    getItem: (key) => entries.get(key) ?? null,
+    key: (index) => [...entries.keys()][index] ?? null,
+    removeItem: (key) => void entries.delete(key),
+    setItem: (key, value) => void entries.set(key, value),
+  };
+}
+
+const signedInClient = {
+  user: {
+    id: 7,
+    email: 'anna@example.com',
+    salutation: 'Frau',
+    title: null,
+    directSalutation: 'Frau Berger',
+    firstName: 'Anna',
+    lastName: 'Berger',
+    isStaff: false,
+    isSuperuser: false,
+  },
+  token: 'header.payload.signature',
+};
+
+/**
+ * Renders `ui` inside the app's providers (Mantine theme, dates, notifications, session of a signed-in
+ * client, TanStack Query, API client) and a memory router at `route`. The API client's fetch is the
+ * `graphql` handler: every request is recorded in `requests` and answered without a network.
+ */
+export function renderWithApp(
+  ui: ReactElement,
+  { graphql = () => ({}), route = '/' }: { graphql?: GraphQLHandler; route?: string } = {},
+): RenderResult & {
+  user: UserEvent;
+  requests: SentRequest[];
+  router: ReturnType<typeof createMemoryRouter>;
+} {
+  const requests: SentRequest[] = [];
+  const fetch = async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body)) as {
+      query: string;
+      operationName?: string;
+      variables?: Record<string, unknown>;
+    };
+    const request = {
+      operationName: body.operationName ?? /(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] ?? '',
+      variables: body.variables ?? {},
+    };
+    requests.push(request);
+    const answer = await graphql(request);
+    return new Response(JSON.stringify(answer instanceof GraphQLErrors ? answer : { data: answer }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  const sessionStore = createSessionStore(memoryStorage());
+  sessionStore.signIn(signedInClient);
+  const services = {
+    sessionStore,
+    queryClient: new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    }),
+    apiClient: new GraphQLClient('http://portal.test/graphql', { fetch }),
+  };
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
+  const user = userEvent.setup();
+  const rendered = render(
+    <AppProviders services={services}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...rendered, user, requests, router };
+}
+
+/** A GraphQL answer with `errors` (e.g. masked server failure), for handlers to return. */
+export class GraphQLErrors {
+  constructor(readonly errors: { message: string; extensions?: { code?: string } }[]) {}
+}
