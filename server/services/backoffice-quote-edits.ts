@@ -89,6 +89,29 @@ async function userByEmail(tx: Executor, email: string) {
   return user;
 }
 
+/** A new manual quote by `actor` for `email`, linked to its account when one exists. */
+async function insertManualQuote(
+  tx: Transaction,
+  actor: Actor,
+  email: string,
+  answers: Partial<typeof preferencesProfiles.$inferInsert>,
+) {
+  const user = await userByEmail(tx, email);
+  const [quote] = await tx
+    .insert(preferencesProfiles)
+    .values({
+      ...answers,
+      email,
+      userId: user?.id ?? null,
+      name: displayName(user),
+      source: 'MANUALLY',
+      createdById: actor.id,
+    })
+    .returning();
+  if (!quote) throw new Error('Angebot wurde nicht angelegt');
+  return quote;
+}
+
 export function createManualQuote(
   db: Database,
   settings: LinkSettings,
@@ -99,19 +122,7 @@ export function createManualQuote(
   if (validateEmail(email))
     return Promise.resolve(refused('INVALID', VALIDATION_MESSAGES.email, 'email', { manualQuote: null }));
   return change(db, settings, async (tx) => {
-    const user = await userByEmail(tx, email);
-    const [quote] = await tx
-      .insert(preferencesProfiles)
-      .values({
-        email,
-        userId: user?.id ?? null,
-        name: displayName(user),
-        source: 'MANUALLY',
-        createdById: actor.id,
-        investmentSumPicked: '0.00',
-      })
-      .returning();
-    if (!quote) throw new Error('Angebot wurde nicht angelegt');
+    const quote = await insertManualQuote(tx, actor, email, { investmentSumPicked: '0.00' });
     await recordAudit(tx, {
       actorId: actor.id,
       entity: 'manual_quote',
@@ -189,24 +200,14 @@ export function duplicateManualQuote(
   return change(db, settings, async (tx) => {
     const source = await manualQuoteForUpdate(tx, input.id, false);
     if (!source) return refused('NOT_FOUND', quoteTexts.notFound, 'id', { manualQuote: null });
-    const user = await userByEmail(tx, email);
-    const [copy] = await tx
-      .insert(preferencesProfiles)
-      .values({
-        email,
-        userId: user?.id ?? null,
-        name: displayName(user),
-        source: 'MANUALLY',
-        createdById: actor.id,
-        wineloverVsInvestor: source.wineloverVsInvestor,
-        investmentHorizon: source.investmentHorizon,
-        takesRisk: source.takesRisk,
-        investmentSumIntended: source.investmentSumIntended,
-        investmentSumPicked: source.investmentSumPicked ?? '0.00',
-        bucket: source.bucket,
-      })
-      .returning();
-    if (!copy) throw new Error('Angebot wurde nicht kopiert');
+    const copy = await insertManualQuote(tx, actor, email, {
+      wineloverVsInvestor: source.wineloverVsInvestor,
+      investmentHorizon: source.investmentHorizon,
+      takesRisk: source.takesRisk,
+      investmentSumIntended: source.investmentSumIntended,
+      investmentSumPicked: source.investmentSumPicked ?? '0.00',
+      bucket: source.bucket,
+    });
     const positions = await tx
       .select()
       .from(recommendedPositions)

@@ -60,14 +60,7 @@ async function contentOf(
   invoice: InvoiceRow,
   issuedAt: Date,
 ): Promise<CertificateContent> {
-  const [client] = await db.select().from(users).where(eq(users.id, invoice.userId));
-  const positions = await db
-    .select({ position: invoicePositions, title: vintageLabelSql, bottleSize: bottleSizes.title })
-    .from(invoicePositions)
-    .innerJoin(vintages, eq(vintages.id, invoicePositions.vintageId))
-    .innerJoin(bottleSizes, eq(bottleSizes.id, invoicePositions.bottleSizeId))
-    .where(eq(invoicePositions.invoiceId, invoice.id))
-    .orderBy(asc(invoicePositions.id));
+  const { client, positions } = await invoiceClientAndPositions(db, invoice);
   const stored = positions.length
     ? await db
         .select({
@@ -315,8 +308,8 @@ export function certificateDocument(
   };
 }
 
-/** The invoice as a document of the shared PDF layout (rendered by the worker pool). */
-export async function invoiceDocument(db: Database, invoice: InvoiceRow): Promise<PdfDocumentModel> {
+/** The invoice's client and its positions with wine label and bottle size, in invoice order. */
+async function invoiceClientAndPositions(db: Database, invoice: InvoiceRow) {
   const [client] = await db.select().from(users).where(eq(users.id, invoice.userId));
   const positions = await db
     .select({ position: invoicePositions, title: vintageLabelSql, bottleSize: bottleSizes.title })
@@ -325,6 +318,12 @@ export async function invoiceDocument(db: Database, invoice: InvoiceRow): Promis
     .innerJoin(bottleSizes, eq(bottleSizes.id, invoicePositions.bottleSizeId))
     .where(eq(invoicePositions.invoiceId, invoice.id))
     .orderBy(asc(invoicePositions.id));
+  return { client, positions };
+}
+
+/** The invoice as a document of the shared PDF layout (rendered by the worker pool). */
+export async function invoiceDocument(db: Database, invoice: InvoiceRow): Promise<PdfDocumentModel> {
+  const { client, positions } = await invoiceClientAndPositions(db, invoice);
   const euro = (value: string) => formatEuro(decimalToCents(value));
   return {
     title: `Rechnung ${invoice.invoiceNumber ?? ''}`.trim(),

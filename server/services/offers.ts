@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { CAROUSEL_MAX_DEALS } from '../../src/domain/offer-display';
+import type { OfferSearchFilter } from '../../src/domain/offer-search-local';
 import { containsPattern, normalizeSearchTerm } from '../../src/domain/search';
 import { offerAvailableCasesSql } from '../db/available-cases';
 import type { Database } from '../db/client';
@@ -16,22 +17,6 @@ import {
 } from '../db/schema';
 
 export type OfferRow = typeof offers.$inferSelect;
-
-/** Filters of the top-offers search (spec: "Offer search filter"). */
-export interface OfferSearchFilter {
-  search?: string | null;
-  countryId?: number | null;
-  regionId?: number | null;
-  subregionId?: number | null;
-  wineryId?: number | null;
-  yearMin?: number | null;
-  yearMax?: number | null;
-  /** Bottle price in euro. */
-  priceMin?: number | null;
-  priceMax?: number | null;
-  bottleSizeId?: number | null;
-  isPromoted?: boolean | null;
-}
 
 export function listWineries(
   db: Database,

@@ -253,6 +253,15 @@ async function lockSellOrder(tx: Transaction, sellOrderId: number) {
   return row ?? null;
 }
 
+/** The sell order locked for a decision by staff, refused unless it is still REQUESTED. */
+async function lockRequestedSellOrder(tx: Transaction, sellOrderId: number) {
+  const sellOrder = await lockSellOrder(tx, sellOrderId);
+  if (!sellOrder) return refused('NOT_FOUND', sellTexts.sellOrderUnknown, 'sellOrderId', { sellOrder: null });
+  if (sellOrder.status !== 'REQUESTED')
+    return refused('INVALID_STATUS', sellTexts.notRequested, 'sellOrderId', { sellOrder });
+  return ok({ sellOrder });
+}
+
 /** The seller withdraws a REQUESTED or LISTED order, unless a buyer's invoice already holds its cases. */
 export async function cancelSellOrder(
   db: Database,
@@ -305,12 +314,9 @@ export async function approveSellOrder(
       return refused('INVALID', sellTexts.priceTooHigh, 'sellPriceBtl', { sellOrder: null });
   }
   return db.transaction(async (tx) => {
-    const sellOrder = await lockSellOrder(tx, input.sellOrderId);
-    if (!sellOrder)
-      return refused('NOT_FOUND', sellTexts.sellOrderUnknown, 'sellOrderId', { sellOrder: null });
-    if (sellOrder.status !== 'REQUESTED') {
-      return refused('INVALID_STATUS', sellTexts.notRequested, 'sellOrderId', { sellOrder });
-    }
+    const locked = await lockRequestedSellOrder(tx, input.sellOrderId);
+    if (!locked.success) return locked;
+    const sellOrder = locked.sellOrder;
     const sellPriceBtl =
       priceCents === null
         ? sellOrder.askPriceBtl
@@ -383,12 +389,9 @@ export async function rejectSellOrder(
   if (reason.length > MAX_REJECT_REASON_LENGTH)
     return refused('INVALID', sellTexts.reasonTooLong, 'reason', { sellOrder: null });
   return db.transaction(async (tx) => {
-    const sellOrder = await lockSellOrder(tx, input.sellOrderId);
-    if (!sellOrder)
-      return refused('NOT_FOUND', sellTexts.sellOrderUnknown, 'sellOrderId', { sellOrder: null });
-    if (sellOrder.status !== 'REQUESTED') {
-      return refused('INVALID_STATUS', sellTexts.notRequested, 'sellOrderId', { sellOrder });
-    }
+    const locked = await lockRequestedSellOrder(tx, input.sellOrderId);
+    if (!locked.success) return locked;
+    const sellOrder = locked.sellOrder;
     await returnCases(tx, sellOrder, now);
     const [updated] = await tx
       .update(sellOrders)

@@ -10,34 +10,15 @@
  * taken. So a long transaction that commits after a sync is reported by the next one — a timestamp
  * cursor would skip it (its rows carry its start time, older than the cursor).
  */
+
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
+import type { SyncEntity } from '../graphql/resolvers-types.generated';
 
 type Executor = Database | Transaction;
 
-/** The entities of `SyncEntity` in the schema. */
-export type SyncEntityName =
-  | 'ACCOUNT'
-  | 'DEPOT_POSITION'
-  | 'SELL_ORDER'
-  | 'INVOICE'
-  | 'ORDER_POSITION'
-  | 'PREFERENCES_PROFILE'
-  | 'OFFER'
-  | 'VINTAGE'
-  | 'WINE'
-  | 'WINERY'
-  | 'REGION'
-  | 'SUBREGION'
-  | 'COUNTRY'
-  | 'CLASSIFICATION'
-  | 'RATER'
-  | 'GRAPE'
-  | 'BOTTLE_SIZE'
-  | 'ACADEMY_VIDEO'
-  | 'ACADEMY_KEYWORD'
-  | 'BLOG_POST'
-  | 'BRAND_IMAGE';
+/** The entities of `SyncEntity` in the schema, as the strings the API sends. */
+export type SyncEntityName = `${SyncEntity}`;
 
 /** A table whose rows belong to an entity (a status to its depot position): its change is the entity's. */
 interface DependentTable {

@@ -5,8 +5,8 @@
  */
 import { normalizeSearchTerm } from './search';
 
-/** The filter arguments of `searchOffers` (the page's `offerSearchVariables`). */
-export interface LocalOfferSearch {
+/** The filter arguments of `searchOffers` (the page's `offerSearchVariables`), offline and on the server. */
+export interface OfferSearchFilter {
   search?: string | null;
   countryId?: number | null;
   regionId?: number | null;
@@ -46,7 +46,7 @@ const given = <Value>(value: Value | null | undefined): value is Value =>
   value !== null && value !== undefined;
 
 /** Whether one offer meets every given condition. */
-export function matchesOfferSearch(offer: LocallySearchableOffer, search: LocalOfferSearch): boolean {
+export function matchesOfferSearch(offer: LocallySearchableOffer, search: OfferSearchFilter): boolean {
   const { vintage } = offer;
   const { winery } = vintage.wine;
   const term = normalizeSearchTerm(search.search);
@@ -70,7 +70,7 @@ export function matchesOfferSearch(offer: LocallySearchableOffer, search: LocalO
 /** The offers (in their order) that meet the search. */
 export function searchOffersLocally<Offer extends LocallySearchableOffer>(
   offers: readonly Offer[],
-  search: LocalOfferSearch,
+  search: OfferSearchFilter,
 ): Offer[] {
   return offers.filter((offer) => matchesOfferSearch(offer, search));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalOfferSearch, searchOffersLocally } from '../../src/domain/offer-search-local';
+import { type OfferSearchFilter, searchOffersLocally } from '../../src/domain/offer-search-local';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 
 /** The fields the top-offers page loads for each offer card (and filters on offline). */
@@ -48,7 +48,7 @@ describe.each(databaseTargets)(
       await portal?.close();
     });
 
-    async function search(variables: LocalOfferSearch) {
+    async function search(variables: OfferSearchFilter) {
       const answer = await portal.gql<Search>(SEARCH, { ...variables });
       expect(answer.errors).toBeUndefined();
       return answer.data?.searchOffers as Search['searchOffers'];
@@ -58,7 +58,7 @@ describe.each(databaseTargets)(
     it('finds on the device exactly what the server finds, for every single filter and some combinations', async () => {
       // What the page stores from an online visit: the promoted offers without any other filter.
       const stored = await search({ isPromoted: true });
-      const filters: LocalOfferSearch[] = [
+      const filters: OfferSearchFilter[] = [
         ...['chateau', 'CHÂTEAU margaux', '  la   tache ', 'romanée', 'gibt es nicht'].map((term) => ({
           search: term,
         })),

@@ -1,3 +1,4 @@
+import { downloadFile } from '../../components/download-file';
 import {
   DEPOT_EXCEL_COLUMNS,
   DEPOT_EXCEL_SHEET,
@@ -60,12 +61,5 @@ export async function downloadDepotExcel(
   const blob = new Blob([buffer], {
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = depotExcelFileName(now);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadFile(blob, depotExcelFileName(now));
 }

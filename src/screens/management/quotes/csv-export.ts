@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { downloadFile } from '../../../components/download-file';
 import {
   type LabelledQuoteLine,
   QUOTE_CSV_FIELDS,
@@ -14,12 +15,5 @@ export function quoteCsv(lines: readonly LabelledQuoteLine[]): string {
 /** Hands the CSV to the browser as the download `angebot-<email>.csv`. */
 export function downloadQuoteCsv(email: string, lines: readonly LabelledQuoteLine[]): void {
   const blob = new Blob([quoteCsv(lines)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = quoteCsvFileName(email);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadFile(blob, quoteCsvFileName(email));
 }
