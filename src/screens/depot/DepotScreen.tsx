@@ -20,7 +20,7 @@ import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { DepotSecondaryMarket } from '../../components/secondary-market/DepotSecondaryMarket';
 import { PERFORMANCE_RANGE_LABELS, type PerformanceRange } from '../../domain/depot-performance';
 import { EXPAND_PORTFOLIO_PATH } from '../../domain/depot-routes';
-import { type DepotRow, heldRows, heldTotals, soldRows, toDepotRows } from '../../domain/depot-rows';
+import { type DepotRow, heldRows, heldTotals, soldRows } from '../../domain/depot-rows';
 import { depotTotals } from '../../domain/depot-valuation';
 import { earliestDate } from '../../domain/invested-since';
 import { decimalToCents } from '../../domain/money';
@@ -33,6 +33,7 @@ import { DepotSoldPositions } from './DepotSoldPositions';
 import { DepotSummaryCards } from './DepotSummaryCards';
 import { DepotSunburst } from './DepotSunburst';
 import { DepotTable } from './DepotTable';
+import { depotRowsOf } from './depot-rows-of';
 import { HiddenFiguresProvider } from './hidden-figures';
 import { readShowTable, writeShowTable } from './show-table-cookie';
 
@@ -98,11 +99,10 @@ function DepotContent({ depot, clientsMail }: { depot: Depot; clientsMail: strin
   const performance = useDepotPerformance(clientsMail);
   const [range, setRange] = useState<PerformanceRange>('max');
   const compact = useMediaQuery('(max-width: 36em)') ?? false;
-  const [now] = useState(() => new Date());
   // The first render shows the figures and the table; the chart and the lists below the table
   // follow in a second, interruptible render, so that a large depot's table paints at once.
   const complete = useDeferredValue(true, false);
-  const rows = useMemo<DepotRow[]>(() => toDepotRows(depot.positions, now), [depot, now]);
+  const rows = useMemo<DepotRow[]>(() => depotRowsOf(depot), [depot]);
   // "Gesamt investiert" sums every purchase (as investmentScore); market value and gain count
   // only the positions held today, sold ones are listed apart.
   const totals = useMemo(() => depotTotals(rows.map((row) => row.valuation)), [rows]);
