@@ -33,6 +33,9 @@ test('a nearly full device keeps the data of the first sync and drops the images
   });
 
   await logIn(page, KUNDE, PASSWORD);
+  // The sync keeps images only through the service worker.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await expect(page.getByTestId('sync-status')).toHaveAttribute('aria-label', /Synchronisiert um \d\d:\d\d/, {
     timeout: 120_000,
   });
@@ -49,7 +52,7 @@ test('a nearly full device keeps the data of the first sync and drops the images
     { timeout: 120_000 },
   );
   // The images went, the data stayed.
-  expect(await imagesOnDevice(page)).toBe(0);
+  await expect.poll(() => imagesOnDevice(page)).toBe(0);
   await expect(page.getByTestId('sync-status')).toHaveAttribute('aria-label', /Synchronisiert um \d\d:\d\d/);
 
   await goOffline(context);

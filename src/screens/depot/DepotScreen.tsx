@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery, useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { lazyComponent, OpenAfterMount, PartLoading } from '../../components/lazy-component';
@@ -100,8 +100,13 @@ function DepotContent({ depot, clientsMail }: { depot: Depot; clientsMail: strin
   const [range, setRange] = useState<PerformanceRange>('max');
   const compact = useMediaQuery('(max-width: 36em)') ?? false;
   // The first render shows the figures and the table; the chart and the lists below the table
-  // follow in a second, interruptible render, so that a large depot's table paints at once.
-  const complete = useDeferredValue(true, false);
+  // follow in a second render once that is on screen, so that a large depot's table paints at once.
+  // The chart's code is fetched at once all the same.
+  const [complete, setComplete] = useState(false);
+  useEffect(() => {
+    void PerformanceChart.preload();
+    setComplete(true);
+  }, []);
   const rows = useMemo<DepotRow[]>(() => depotRowsOf(depot), [depot]);
   // "Gesamt investiert" sums every purchase (as investmentScore); market value and gain count
   // only the positions held today, sold ones are listed apart.
