@@ -1,4 +1,4 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager, type Query, QueryClient } from '@tanstack/react-query';
 import { ClientError } from 'graphql-request';
 import { forgetPersistedQueries } from '../db/query-cache';
 import type { createQueryPersister } from '../db/query-persister';
@@ -92,7 +92,31 @@ export function createQueryClient(options: { persister?: QueryPersister } = {}):
     networkMode: 'online',
   });
   if (options.persister) forgetInvalidatedQueries(client);
+  keepDataWhenConnectionDrops(client);
   return client;
+}
+
+/**
+ * A fetch started online that fails because the connection dropped (the background sync fetching
+ * what a screen shows, a screen's refetch) must not replace the data on screen with an error
+ * ("Offline nicht verfügbar"): offline, a query that holds data keeps it, as a success with the
+ * date of that data (the offline banner's "Stand"). The failure may come just before the browser
+ * says it is offline, or just after, so both moments check. GraphQL and HTTP errors stay errors.
+ */
+function keepDataWhenConnectionDrops(client: QueryClient) {
+  const keep = (query: Query) => {
+    const { state } = query;
+    if (state.status !== 'error' || state.data === undefined || state.error instanceof ClientError) return;
+    client.setQueryData(query.queryKey, state.data, { updatedAt: state.dataUpdatedAt });
+  };
+  client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error' && !onlineManager.isOnline()) {
+      keep(event.query);
+    }
+  });
+  onlineManager.subscribe((online) => {
+    if (!online) for (const query of client.getQueryCache().getAll()) keep(query);
+  });
 }
 
 /**

@@ -79,11 +79,33 @@ export interface DepotRow {
   saleProceedsNet: Cents | null;
 }
 
-export function toDepotRow(position: DepotPositionInput, now: Date): DepotRow {
+/** What a row takes from its vintage: the same for every position of that vintage. */
+interface VintageFacts {
+  newest: ValuationInput | null;
+  enPrimeur: boolean;
+  valuationSource: string | null;
+  valuationDate: string | null;
+}
+
+function vintageFacts(vintage: DepotPositionInput['vintage'], now: Date): VintageFacts {
+  const newest = newestMarketValuation(vintage.valuationRel);
+  return {
+    newest,
+    enPrimeur: isEnPrimeur(vintage.enPrimeurDeliveryDate, now),
+    valuationSource: newest ? valuationSourceLabel(newest.sourceOfValuation) : null,
+    valuationDate: newest ? berlinDay(newest.datetimeCreated) : null,
+  };
+}
+
+function buildDepotRow(
+  position: DepotPositionInput,
+  now: Date,
+  today: string,
+  facts: VintageFacts,
+): DepotRow {
   const { vintage } = position;
   const region = vintage.wine.winery.region.title;
   const date = purchaseDate(position.depotPositionStatusRel);
-  const newest = newestMarketValuation(vintage.valuationRel);
   return {
     id: position.id,
     vintageId: vintage.id,
@@ -102,21 +124,43 @@ export function toDepotRow(position: DepotPositionInput, now: Date): DepotRow {
       caskOf: position.caskOf,
       amount: position.amount,
       factorForLiterPrices: position.bottleSize.factorForLiterPrices,
-      valuations: vintage.valuationRel,
+      // The vintage's newest market valuation, found once per vintage (its history can be long).
+      valuations: facts.newest ? [facts.newest] : [],
     }),
-    enPrimeur: isEnPrimeur(vintage.enPrimeurDeliveryDate, now),
+    enPrimeur: facts.enPrimeur,
     enPrimeurDeliveryDate: vintage.enPrimeurDeliveryDate ?? null,
     holdingYears: remainingHoldingYears(region, firstStatusDate(position.depotPositionStatusRel), now),
     storageId: position.storageId ?? null,
-    valuationSource: newest ? valuationSourceLabel(newest.sourceOfValuation) : null,
-    valuationDate: newest ? berlinDay(newest.datetimeCreated) : null,
+    valuationSource: facts.valuationSource,
+    valuationDate: facts.valuationDate,
     taxFreeFrom: date ? taxFreeFrom(berlinDay(date)) : null,
-    soldDate: soldDay(position.depotPositionStatusRel, berlinDay(now)),
+    soldDate: soldDay(position.depotPositionStatusRel, today),
     saleProceedsNet:
       position.saleProceedsNet === null || position.saleProceedsNet === undefined
         ? null
         : decimalToCents(position.saleProceedsNet),
   };
+}
+
+export function toDepotRow(position: DepotPositionInput, now: Date): DepotRow {
+  return buildDepotRow(position, now, berlinDay(now), vintageFacts(position.vintage, now));
+}
+
+/**
+ * The rows of a whole depot. A depot of thousands of positions holds some dozen vintages: what
+ * depends only on the vintage (its newest valuation among its whole history) is computed once each.
+ */
+export function toDepotRows(positions: readonly DepotPositionInput[], now: Date): DepotRow[] {
+  const today = berlinDay(now);
+  const factsByVintage = new Map<number, VintageFacts>();
+  return positions.map((position) => {
+    let facts = factsByVintage.get(position.vintage.id);
+    if (!facts) {
+      facts = vintageFacts(position.vintage, now);
+      factsByVintage.set(position.vintage.id, facts);
+    }
+    return buildDepotRow(position, now, today, facts);
+  });
 }
 
 /** The positions held today (not sold): the ones every value figure counts. */

@@ -48,6 +48,22 @@ export function joinDepot(transfer: DepotTransfer): Depot {
   };
 }
 
+const joinedDepots = new WeakMap<DepotTransfer, Depot>();
+
+/**
+ * `joinDepot` once per cached answer: every observer of the query (a screen mounting again, or a
+ * mount render React restarts after an interruption) sees the same depot object, so what screens
+ * derive from it per depot object is computed once.
+ */
+export function joinDepotOnce(transfer: DepotTransfer): Depot {
+  let depot = joinedDepots.get(transfer);
+  if (!depot) {
+    depot = joinDepot(transfer);
+    joinedDepots.set(transfer, depot);
+  }
+  return depot;
+}
+
 export const depotKeys = {
   all: ['depot'] as const,
   own: () => [...depotKeys.all, 'own'] as const,
@@ -78,7 +94,7 @@ export function depotQueryOptions(client: GraphQLClient, clientsMail?: string) {
       };
     },
     // The cache (memory and IndexedDB) keeps the compact form; screens see the joined depot.
-    select: joinDepot,
+    select: joinDepotOnce,
   });
 }
 

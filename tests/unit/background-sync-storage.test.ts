@@ -4,7 +4,9 @@
  * browser (storage manager, Cache Storage, service worker) is replaced by small stand-ins; the
  * sync itself answers as `syncClientArea` would.
  */
+
 import { QueryClient } from '@tanstack/react-query';
+import Dexie from 'dexie';
 import { GraphQLClient } from 'graphql-request';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -94,6 +96,19 @@ describe('Speicher der Hintergrund-Synchronisierung', () => {
     };
     await sync();
     expect(syncState.get()).toMatchObject({ phase: 'failed' });
+    expect(browser.deletedCaches).toEqual(['media-images']);
+    expect(shown).toMatchObject([{ title: 'Speicher voll' }]);
+  });
+
+  it('knows the full quota also as Dexie passes it on (its own error, the browser’s inside)', async () => {
+    const browser = device(100);
+    syncAnswer = async () => {
+      throw new Dexie.QuotaExceededError(
+        'QuotaExceededError',
+        new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+      );
+    };
+    await sync();
     expect(browser.deletedCaches).toEqual(['media-images']);
     expect(shown).toMatchObject([{ title: 'Speicher voll' }]);
   });

@@ -19,6 +19,7 @@ import {
   sortDepotCards,
   sortDepotTable,
   toDepotRow,
+  toDepotRows,
 } from '../../src/domain/depot-rows';
 import { nextSort } from '../../src/domain/depot-sorting';
 import {
@@ -91,6 +92,28 @@ describe('Sortierung (gleicher Schlüssel kehrt um, neuer Schlüssel beginnt auf
     expect(ids(sortDepotCards(rows, { key: 'year', direction: 'asc' }))).toEqual([4, 2, 1, 3]);
     expect(ids(sortDepotCards(rows, { key: 'name', direction: 'asc' }))).toEqual([4, 2, 3, 1]);
     expect(ids(sortDepotCards(rows, { key: 'name', direction: 'desc' }))).toEqual([1, 3, 2, 4]);
+  });
+
+  it('builds a whole depot like each position alone, positions of one vintage sharing its newest valuation', () => {
+    const vintage = position(7, { wine: 'Ornellaia' }).vintage;
+    vintage.valuationRel = [
+      {
+        sourceOfValuation: 'WINE_SEARCHER_EUROPE_AVERAGE_EURO',
+        value: '150.00',
+        datetimeCreated: '2026-05-01T10:00:00Z',
+      },
+      {
+        sourceOfValuation: 'WINE_SEARCHER_EUROPE_AVERAGE_EURO',
+        value: '180.00',
+        datetimeCreated: '2026-06-01T10:00:00Z',
+      },
+      { sourceOfValuation: 'LIVEX_MID_PRICE', value: '999.00', datetimeCreated: '2026-06-10T10:00:00Z' },
+    ];
+    const magnum = { ...position(8), vintage, bottleSize: { title: '1,5l', factorForLiterPrices: '1.5000' } };
+    const inputs = [{ ...position(7), vintage }, magnum, position(9, { purchased: null })];
+    const rows = toDepotRows(inputs, now);
+    expect(rows).toEqual(inputs.map((input) => toDepotRow(input, now)));
+    expect(rows.map((row) => row.valuation.marketValueBtl)).toEqual([18_000, 36_000, null]);
   });
 
   it('starts the table with the date descending and sorts every column', () => {

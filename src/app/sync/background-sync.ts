@@ -31,11 +31,16 @@ export async function stopBackgroundSync(): Promise<void> {
   await running?.catch(() => undefined);
 }
 
+const QUOTA_ERRORS = ['QuotaExceededError', 'NS_ERROR_DOM_QUOTA_REACHED'];
+
+/** A full quota, as the browser says it, or as Dexie passes it on (its own error of that name, the browser's in `inner`). */
 function isQuotaError(error: unknown): boolean {
-  return (
-    error instanceof DOMException &&
-    (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED')
-  );
+  let current: unknown = error;
+  while (typeof current === 'object' && current !== null) {
+    if ('name' in current && QUOTA_ERRORS.includes(String(current.name))) return true;
+    current = 'inner' in current ? current.inner : undefined;
+  }
+  return false;
 }
 
 /** Fetches through the service worker, which keeps the answer in its runtime cache. */

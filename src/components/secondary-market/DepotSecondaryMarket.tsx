@@ -7,7 +7,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { DepotRow } from '../../domain/depot-rows';
 import { formatEuro } from '../../domain/money';
@@ -15,6 +15,7 @@ import { countLabel } from '../../domain/plural';
 import { SELL_ORDER_STATUS_LABELS, sellTexts } from '../../domain/secondary-market';
 import { type SellOrder, useCancelSellOrder, useMySellOrders } from '../../queries/secondary-market';
 import { Figure } from '../../screens/depot/hidden-figures';
+import { ShowMoreButton, useListPage } from '../show-more';
 import { SellDialog } from './SellDialog';
 import { cents, orderTitle, vintageTitle } from './sell-format';
 
@@ -36,11 +37,12 @@ export function DepotSecondaryMarket(props: Props) {
 }
 
 function OwnSecondaryMarket({ rows, positions }: Props) {
-  const byId = new Map(positions.map((position) => [position.id, position]));
+  const byId = useMemo(() => new Map(positions.map((position) => [position.id, position])), [positions]);
   const orders = useMySellOrders();
   const { online } = useNetwork();
   const [selling, setSelling] = useState<{ row: DepotRow; position: SellablePosition } | null>(null);
-  const sellable = rows.filter((row) => row.status === 'IN_BOND' && !row.enPrimeur);
+  const sellable = useMemo(() => rows.filter((row) => row.status === 'IN_BOND' && !row.enPrimeur), [rows]);
+  const sellablePage = useListPage(sellable);
   const open = (orders.data ?? []).filter(
     (order) => order.status === 'REQUESTED' || order.status === 'LISTED',
   );
@@ -71,7 +73,7 @@ function OwnSecondaryMarket({ rows, positions }: Props) {
             <Title order={3} fz="h5">
               Im Zollfreilager – verkaufbar
             </Title>
-            {sellable.map((row) => {
+            {sellablePage.visible.map((row) => {
               const position = byId.get(row.id);
               if (!position) return null;
               return (
@@ -95,6 +97,7 @@ function OwnSecondaryMarket({ rows, positions }: Props) {
                 </Group>
               );
             })}
+            <ShowMoreButton remaining={sellablePage.remaining} onClick={sellablePage.showMore} />
           </Stack>
         )}
 

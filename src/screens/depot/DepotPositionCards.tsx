@@ -1,5 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { ShowMoreButton, useListPage } from '../../components/show-more';
 import {
   DEFAULT_CARD_SORT,
   DEPOT_CARD_SORT_LABELS,
@@ -10,14 +11,13 @@ import {
 import { nextSort } from '../../domain/depot-sorting';
 import { DepotPositionCard } from './DepotPositionCard';
 
-/** Cards are shown in pages so that a depot of thousands of positions stays responsive. */
-const CARDS_PER_PAGE = 24;
 const SORT_KEYS = Object.keys(DEPOT_CARD_SORT_LABELS) as DepotCardSortKey[];
 
 export function DepotPositionCards({ rows }: { rows: readonly DepotRow[] }) {
   const [sort, setSort] = useState(DEFAULT_CARD_SORT);
-  const [shown, setShown] = useState(CARDS_PER_PAGE);
   const sorted = useMemo(() => sortDepotCards(rows, sort), [rows, sort]);
+  // Cards are shown in pages so that a depot of thousands of positions stays responsive.
+  const page = useListPage(sorted);
   return (
     <Stack gap="md">
       <Group gap="xs" aria-label="Positionen sortieren" role="group">
@@ -41,17 +41,11 @@ export function DepotPositionCards({ rows }: { rows: readonly DepotRow[] }) {
         })}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {sorted.slice(0, shown).map((row) => (
+        {page.visible.map((row) => (
           <DepotPositionCard key={row.id} row={row} />
         ))}
       </SimpleGrid>
-      {shown < sorted.length && (
-        <Group justify="center">
-          <Button variant="default" onClick={() => setShown((count) => count + CARDS_PER_PAGE)}>
-            Weitere Positionen anzeigen ({sorted.length - shown})
-          </Button>
-        </Group>
-      )}
+      <ShowMoreButton remaining={page.remaining} onClick={page.showMore} />
     </Stack>
   );
 }

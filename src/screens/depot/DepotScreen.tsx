@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery, useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { lazyComponent, OpenAfterMount, PartLoading } from '../../components/lazy-component';
@@ -20,7 +20,7 @@ import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { DepotSecondaryMarket } from '../../components/secondary-market/DepotSecondaryMarket';
 import { PERFORMANCE_RANGE_LABELS, type PerformanceRange } from '../../domain/depot-performance';
 import { EXPAND_PORTFOLIO_PATH } from '../../domain/depot-routes';
-import { type DepotRow, heldRows, heldTotals, soldRows, toDepotRow } from '../../domain/depot-rows';
+import { type DepotRow, heldRows, heldTotals, soldRows } from '../../domain/depot-rows';
 import { depotTotals } from '../../domain/depot-valuation';
 import { earliestDate } from '../../domain/invested-since';
 import { decimalToCents } from '../../domain/money';
@@ -33,6 +33,7 @@ import { DepotSoldPositions } from './DepotSoldPositions';
 import { DepotSummaryCards } from './DepotSummaryCards';
 import { DepotSunburst } from './DepotSunburst';
 import { DepotTable } from './DepotTable';
+import { depotRowsOf } from './depot-rows-of';
 import { HiddenFiguresProvider } from './hidden-figures';
 import { readShowTable, writeShowTable } from './show-table-cookie';
 
@@ -98,11 +99,15 @@ function DepotContent({ depot, clientsMail }: { depot: Depot; clientsMail: strin
   const performance = useDepotPerformance(clientsMail);
   const [range, setRange] = useState<PerformanceRange>('max');
   const compact = useMediaQuery('(max-width: 36em)') ?? false;
-  const [now] = useState(() => new Date());
-  const rows = useMemo<DepotRow[]>(
-    () => depot.positions.map((position) => toDepotRow(position, now)),
-    [depot, now],
-  );
+  // The first render shows the figures and the table; the chart and the lists below the table
+  // follow in a second render once that is on screen, so that a large depot's table paints at once.
+  // The chart's code is fetched at once all the same.
+  const [complete, setComplete] = useState(false);
+  useEffect(() => {
+    void PerformanceChart.preload();
+    setComplete(true);
+  }, []);
+  const rows = useMemo<DepotRow[]>(() => depotRowsOf(depot), [depot]);
   // "Gesamt investiert" sums every purchase (as investmentScore); market value and gain count
   // only the positions held today, sold ones are listed apart.
   const totals = useMemo(() => depotTotals(rows.map((row) => row.valuation)), [rows]);
@@ -185,16 +190,19 @@ function DepotContent({ depot, clientsMail }: { depot: Depot; clientsMail: strin
               />
             </Group>
             <DepotPerformanceCards performance={performance.data} loading={performance.isPending} />
-            {performance.data && (
-              <Suspense fallback={<PartLoading />}>
-                <PerformanceChart
-                  performance={performance.data}
-                  range={range}
-                  hidden={hidden}
-                  compact={compact}
-                />
-              </Suspense>
-            )}
+            {performance.data &&
+              (complete ? (
+                <Suspense fallback={<PartLoading />}>
+                  <PerformanceChart
+                    performance={performance.data}
+                    range={range}
+                    hidden={hidden}
+                    compact={compact}
+                  />
+                </Suspense>
+              ) : (
+                <Box h={compact ? 300 : 360} />
+              ))}
           </Stack>
         </Paper>
         <Group justify="space-between" wrap="wrap" gap="sm">
@@ -242,9 +250,13 @@ function DepotContent({ depot, clientsMail }: { depot: Depot; clientsMail: strin
             <DepotSunburst rows={rows} hidden={hidden} />
           )}
         </Paper>
-        <DepotPositionCards rows={heldPositions} />
-        <DepotSoldPositions rows={soldPositions} />
-        <DepotSecondaryMarket rows={rows} positions={depot.positions} />
+        {complete && (
+          <>
+            <DepotPositionCards rows={heldPositions} />
+            <DepotSoldPositions rows={soldPositions} />
+            <DepotSecondaryMarket rows={rows} positions={depot.positions} />
+          </>
+        )}
       </Stack>
       {timeSeriesRequested && (
         <Suspense fallback={null}>

@@ -1,4 +1,6 @@
 import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { ShowMoreButton, useListPage } from '../../components/show-more';
 import type { DepotRow } from '../../domain/depot-rows';
 import { formatEuro } from '../../domain/money';
 import { countLabel } from '../../domain/plural';
@@ -11,8 +13,12 @@ import { Figure } from './hidden-figures';
  * the client's own depot and in the staff view of it.
  */
 export function DepotSoldPositions({ rows }: { rows: readonly DepotRow[] }) {
+  const sorted = useMemo(
+    () => [...rows].sort((a, b) => (b.soldDate ?? '').localeCompare(a.soldDate ?? '')),
+    [rows],
+  );
+  const page = useListPage(sorted);
   if (rows.length === 0) return null;
-  const sorted = [...rows].sort((a, b) => (b.soldDate ?? '').localeCompare(a.soldDate ?? ''));
   const known = rows.filter((row) => row.saleProceedsNet !== null);
   const proceeds = known.reduce((sum, row) => sum + (row.saleProceedsNet ?? 0), 0);
   return (
@@ -26,7 +32,7 @@ export function DepotSoldPositions({ rows }: { rows: readonly DepotRow[] }) {
             Nicht in Marktwert, Gewinn, Rendite, Netto-Exit-Wert und Steuerfrei-Anteil enthalten.
           </Text>
         </div>
-        {sorted.map((row) => (
+        {page.visible.map((row) => (
           <Group
             key={row.id}
             justify="space-between"
@@ -59,6 +65,7 @@ export function DepotSoldPositions({ rows }: { rows: readonly DepotRow[] }) {
             </Box>
           </Group>
         ))}
+        <ShowMoreButton remaining={page.remaining} onClick={page.showMore} />
         {known.length > 0 && (
           <Text fz="sm" ta={{ base: 'left', xs: 'right' }} data-testid="sold-positions-total">
             Erlöse nach Provision{known.length < rows.length ? ' (soweit erfasst)' : ''}:{' '}
