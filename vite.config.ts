@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -12,6 +13,15 @@ export default defineConfig({
     __APP_BUILD_ID__: JSON.stringify(new Date().toISOString()),
     // The address named in the login's "any other error" text; the server's SUPPORT_EMAIL.
     __SUPPORT_EMAIL__: JSON.stringify(process.env.SUPPORT_EMAIL || 'service@weindepot.example'),
+  },
+  resolve: {
+    // graphql-request needs only `print` and `Kind` of graphql (src/queries/graphql-printer.ts).
+    alias: [
+      {
+        find: /^graphql$/,
+        replacement: fileURLToPath(new URL('./src/queries/graphql-printer.ts', import.meta.url)),
+      },
+    ],
   },
   plugins: [
     react(),
