@@ -8,7 +8,9 @@
  *   npx tsx scripts/check-budgets.ts              builds the PWA into a temporary folder
  *   npx tsx scripts/check-budgets.ts --dist dist  reads an existing build (with its manifest)
  *
- * Prints a table; exits with 1 when a route exceeds its budget or a lazy screen has no budget.
+ * Prints a table; exits with 1 when a route exceeds its budget, a lazy screen has no budget, or a
+ * page rendered with the first screen's styles alone uses a Mantine component whose styles are not
+ * in `src/components/styles/first-screen.css`.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -140,6 +142,50 @@ export function measureFirstLoad(distDir: string, budgets: RouteBudget[] = ROUTE
   });
 }
 
+/** Routes whose screens render with `styles/first-screen.css` alone (`lazyComponent`'s `firstScreen`). */
+const FIRST_SCREEN_ROUTES = new Set([
+  '/login',
+  '/register',
+  '/set-password/:token',
+  '/activate/:uid',
+  '/angebot/:id',
+]);
+const FIRST_SCREEN_CSS = 'src/components/styles/first-screen.css';
+
+/**
+ * Mantine components of the first-screen routes whose styles are missing in `first-screen.css`:
+ * read from the source maps of the route's first-load chunks (each `<Name>.module.mjs` of
+ * @mantine/* is a component with the style file `<Name>.css`).
+ */
+export function firstScreenStylesMissing(
+  root: string,
+  distDir: string,
+  budgets: RouteBudget[] = ROUTE_BUDGETS,
+): string[] {
+  const manifest = readManifest(distDir);
+  const imported = new Set(
+    [
+      ...readFileSync(path.join(root, FIRST_SCREEN_CSS), 'utf8').matchAll(
+        /@mantine\/core\/styles\/(\w+)\.css/g,
+      ),
+    ].map((match) => match[1]),
+  );
+  const missing = new Set<string>();
+  for (const budget of budgets.filter((entry) => FIRST_SCREEN_ROUTES.has(entry.route))) {
+    for (const key of staticClosure(manifest, [ENTRY, ...budget.screens])) {
+      const map = path.join(distDir, `${(manifest[key] as ManifestChunk).file}.map`);
+      if (!existsSync(map)) continue;
+      const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
+      for (const source of sources) {
+        const match = /@mantine\/(\w+)\/esm\/.*\/(\w+)\.module\.mjs$/.exec(source);
+        if (match && (match[1] !== 'core' || !imported.has(match[2] as string)))
+          missing.add(`${budget.route}: @mantine/${match[1]} ${match[2]}`);
+      }
+    }
+  }
+  return [...missing];
+}
+
 /** Lazy screens of the build that no budget covers (a new route must get a budget). */
 export function screensWithoutBudget(distDir: string, budgets: RouteBudget[] = ROUTE_BUDGETS): string[] {
   const covered = new Set(budgets.flatMap((budget) => budget.screens));
@@ -178,6 +224,9 @@ async function main(): Promise<void> {
         .filter((result) => result.jsKb > result.budgetKb)
         .map((result) => `${result.route}: ${result.jsKb.toFixed(1)} KB > ${result.budgetKb} KB`),
       ...screensWithoutBudget(distDir).map((key) => `${key}: Bildschirm ohne Budget in ROUTE_BUDGETS`),
+      ...firstScreenStylesMissing(root, distDir).map(
+        (entry) => `${entry}: Stile fehlen in ${FIRST_SCREEN_CSS}`,
+      ),
     ];
     if (failures.length > 0) {
       console.error(`Budget überschritten:\n  ${failures.join('\n  ')}`);
