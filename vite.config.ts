@@ -4,9 +4,6 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
-/** Large libraries loaded only when used; they are fetched on demand, never precached. */
-const ON_DEMAND_CHUNKS = ['**/*exceljs*', '**/*maplibre*'];
-
 export default defineConfig({
   // Versions the offline query cache: data persisted by another build is discarded.
   define: {
@@ -34,8 +31,10 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        // Install screenshots are for the browser's install dialog, not for offline use.
-        globIgnores: [...ON_DEMAND_CHUNKS, '**/screenshots/**'],
+        // Install screenshots are for the browser's install dialog, not for offline use. The large
+        // maplibre and exceljs chunks stay in the manifest but are not precached: the worker fetches
+        // them when the first sync asks (ON_DEMAND_CHUNK in src/sw/cache-names.ts).
+        globIgnores: ['**/screenshots/**'],
       },
       devOptions: { enabled: false },
     }),
