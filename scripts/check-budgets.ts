@@ -68,13 +68,13 @@ const entryMode = (route: string, budgetKb: number, form: string): RouteBudget =
 });
 
 /**
- * `/login` and `/admin/depot` carry the issue's limits (170 KB and 300 KB). The other routes got a
+ * `/login` and `/admin/depot` carry the issue's limits (150 KB and 250 KB, issue 19 item 7). The other routes got a
  * limit a little above their size when the budgets were introduced (docs/quality.md): 300 KB for
  * the client area (the depot's limit), less for light public pages, more where a chart is the
  * page's main content (recharts, about 100 KB) and for the back office, which is still growing.
  */
 export const ROUTE_BUDGETS: RouteBudget[] = [
-  entry('/login', 170, 'entry', 'EntryScreen'),
+  entry('/login', 150, 'entry', 'EntryScreen'),
   entryMode('/register', 200, 'RegisterForm'),
   entryMode('/set-password/:token', 200, 'ResetPasswordForm'),
   entryMode('/activate/:uid', 200, 'ActivationView'),
@@ -87,7 +87,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   admin('/admin/start', 300, 'start', 'StartScreen'),
   admin('/admin/weinangebot', 300, 'offers', 'OffersScreen'),
   admin('/admin/angebot/:lwin11', 300, 'offer-detail', 'OfferDetailScreen'),
-  admin('/admin/depot', 300, 'depot', 'DepotScreen'),
+  admin('/admin/depot', 250, 'depot', 'DepotScreen'),
   admin('/admin/academy-overview', 300, 'academy', 'AcademyOverviewScreen'),
   admin('/admin/academy/:slug', 300, 'academy-video', 'AcademyVideoScreen'),
   admin('/admin/all-wineries', 300, 'wineries', 'WineriesScreen'),
@@ -121,6 +121,18 @@ function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
   return seen;
 }
 
+/** Routes whose screens render with `styles/first-screen.css` alone (`lazyComponent`'s `firstScreen`). */
+const FIRST_SCREEN_ROUTES = new Set([
+  '/login',
+  '/register',
+  '/set-password/:token',
+  '/activate/:uid',
+  '/angebot/:id',
+]);
+const FIRST_SCREEN_CSS = 'src/components/styles/first-screen.css';
+/** The style sheet every other screen waits for (`lazyComponent`): part of those routes' first load. */
+const OTHER_STYLES = 'src/components/styles/load-other-styles.ts';
+
 export function measureFirstLoad(distDir: string, budgets: RouteBudget[] = ROUTE_BUDGETS): RouteFirstLoad[] {
   const manifest = readManifest(distDir);
   const gzipped = new Map<string, number>();
@@ -137,20 +149,12 @@ export function measureFirstLoad(distDir: string, budgets: RouteBudget[] = ROUTE
     const chunks = [...keys].map((key) => manifest[key] as ManifestChunk);
     const js = new Set(chunks.map((chunk) => chunk.file).filter((file) => file.endsWith('.js')));
     const css = new Set(chunks.flatMap((chunk) => chunk.css ?? []));
+    if (!FIRST_SCREEN_ROUTES.has(budget.route))
+      for (const file of manifest[OTHER_STYLES]?.css ?? []) css.add(file);
     const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipKb(file), 0);
     return { ...budget, jsKb: sum(js), cssKb: sum(css), chunks: js.size };
   });
 }
-
-/** Routes whose screens render with `styles/first-screen.css` alone (`lazyComponent`'s `firstScreen`). */
-const FIRST_SCREEN_ROUTES = new Set([
-  '/login',
-  '/register',
-  '/set-password/:token',
-  '/activate/:uid',
-  '/angebot/:id',
-]);
-const FIRST_SCREEN_CSS = 'src/components/styles/first-screen.css';
 
 /**
  * Mantine components of the first-screen routes whose styles are missing in `first-screen.css`:
