@@ -1,10 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-
-/** Large libraries loaded only when used; they are fetched on demand, never precached. */
-const ON_DEMAND_CHUNKS = ['**/*exceljs*', '**/*maplibre*'];
 
 export default defineConfig({
   // Versions the offline query cache: data persisted by another build is discarded.
@@ -12,6 +10,15 @@ export default defineConfig({
     __APP_BUILD_ID__: JSON.stringify(new Date().toISOString()),
     // The address named in the login's "any other error" text; the server's SUPPORT_EMAIL.
     __SUPPORT_EMAIL__: JSON.stringify(process.env.SUPPORT_EMAIL || 'service@weindepot.example'),
+  },
+  resolve: {
+    // graphql-request needs only `print` and `Kind` of graphql (src/queries/graphql-printer.ts).
+    alias: [
+      {
+        find: /^graphql$/,
+        replacement: fileURLToPath(new URL('./src/queries/graphql-printer.ts', import.meta.url)),
+      },
+    ],
   },
   plugins: [
     react(),
@@ -24,8 +31,10 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        // Install screenshots are for the browser's install dialog, not for offline use.
-        globIgnores: [...ON_DEMAND_CHUNKS, '**/screenshots/**'],
+        // Install screenshots are for the browser's install dialog, not for offline use. The large
+        // maplibre and exceljs chunks stay in the manifest but are not precached: the worker fetches
+        // them when the first sync asks (ON_DEMAND_CHUNK in src/sw/cache-names.ts).
+        globIgnores: ['**/screenshots/**'],
       },
       devOptions: { enabled: false },
     }),

@@ -89,6 +89,14 @@ interface Row {
   scores: Record<string, number | null>;
   metrics: Record<string, string>;
   opportunities: string[];
+  /** Load-independent: bytes transferred, render-blocking requests, the LCP element. */
+  transfer: string;
+}
+
+/** The LCP element's selector as Lighthouse names it, or '–'. */
+function lcpElement(audit: { details?: unknown } | undefined): string {
+  const text = JSON.stringify(audit?.details ?? {});
+  return /"selector":"([^"]+)"/.exec(text)?.[1] ?? '–';
 }
 
 const METRICS = {
@@ -123,7 +131,24 @@ async function audit(url: string, chromePort: number, keepStorage: boolean): Pro
     .filter((item) => item.score !== null && item.score < 0.9 && item.details?.type === 'opportunity')
     .map((item) => `${item.title}${item.displayValue ? ` (${item.displayValue})` : ''}`)
     .slice(0, 6);
-  return { page: new URL(url).pathname, scores, metrics, opportunities };
+  const blocking = (lhr.audits['render-blocking-resources']?.details as { items?: unknown[] } | undefined)
+    ?.items;
+  const transfer = `übertragen ${lhr.audits['total-byte-weight']?.displayValue ?? '–'}, renderblockierend ${blocking?.length ?? 0} Anfrage(n), LCP-Element ${lcpElement(lhr.audits['largest-contentful-paint-element'])}`;
+  const longTasks = (
+    (lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number }[] })?.items ?? []
+  )
+    .slice(0, 4)
+    .map(
+      (task) => `${Math.round(task.duration ?? 0)} ms ${String(task.url ?? '').replace(/^.*\//, '') || '–'}`,
+    )
+    .join(', ');
+  return {
+    page: new URL(url).pathname,
+    scores,
+    metrics,
+    opportunities,
+    transfer: `${transfer}; längste Aufgaben: ${longTasks || 'keine'}`,
+  };
 }
 
 const portal = await startPortal();
@@ -165,7 +190,7 @@ try {
     const metrics = Object.entries(row.metrics)
       .map(([key, value]) => `${key} ${value}`)
       .join(', ');
-    console.log(`  ${row.page}\n    ${scores}\n    ${metrics}`);
+    console.log(`  ${row.page}\n    ${scores}\n    ${metrics}\n    ${row.transfer}`);
     for (const opportunity of row.opportunities) console.log(`    – ${opportunity}`);
     const page = row.page.startsWith('/angebot/') ? '/angebot/<lwin11>' : row.page;
     recordFigure('lighthouse', `${page}: Performance`, String(row.scores.performance ?? '–'), '≥ 90');

@@ -107,6 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       // The CORS answer depends on the Origin (allowed origins only, see yoga.ts).
       reply.header('vary', 'Origin');
+      // Answers carry one client's data (or depend on the token): no cache keeps them. The PWA's
+      // offline copy is its own (IndexedDB), not the HTTP cache.
+      reply.header('cache-control', 'private, no-store');
       reply.status(response.status);
       // A JSON answer is complete when Yoga returns it: sent as text, it keeps its length and the
       // compression threshold applies; anything else (event streams) is passed through as a stream.

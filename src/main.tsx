@@ -1,6 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
+// Only the first screens' styles block the first paint; the rest comes with the code that needs it (lazyComponent).
+import './components/styles/first-screen.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';

@@ -33,8 +33,9 @@ export interface CheckoutRouteDeps {
   pdfPool: PdfPool;
 }
 
+/** Pages of one client's invoices and payments: kept by no cache, shared or the browser's. */
 const html = (reply: FastifyReply, status: number, body: string) =>
-  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+  reply.code(status).header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(body);
 
 const notFound = (reply: FastifyReply) =>
   reply.code(404).type('text/plain; charset=utf-8').send('Nicht gefunden.');

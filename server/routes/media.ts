@@ -6,7 +6,7 @@
  * refused with 403. The route also answers 404 while the video's `academy_videos` row is a premiere
  * (publish time in the future): its slug is public (the academy overview, the winery page), and the
  * file name follows from it. Allowed videos are served with Range support for streaming, cached
- * only privately and no longer than their address is valid.
+ * by no cache (`private, no-store`); images for a year (`immutable`).
  */
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -28,7 +28,11 @@ export interface MediaRouteDeps {
 const VIDEO_FOLDER = 'videos';
 /** A video file name as the seed writes them (`<slug>.webm`); anything else is not a video of ours. */
 const VIDEO_FILE = /^([a-z0-9][a-z0-9-]*)\.(webm|mp4)$/;
-const MAX_AGE = '7d';
+/**
+ * Images at /media/ are public and their names never change content (a new image gets a new name:
+ * `seed/media/paths.ts`), so the browser keeps them a year without asking again.
+ */
+const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** Whether a path below the media folder (as the static plugin resolves it) lies in the video folder. */
 export function isVideoPath(pathname: string): boolean {
@@ -73,7 +77,8 @@ export async function mediaRoutes(
     root: mediaDir,
     prefix: '/media/',
     decorateReply: false,
-    maxAge: MAX_AGE,
+    cacheControl: false,
+    setHeaders: (reply) => reply.header('cache-control', IMAGE_CACHE_CONTROL),
     allowedPath: (pathname) => !isVideoPath(pathname),
   });
 
@@ -100,9 +105,8 @@ export async function mediaRoutes(
         );
         if (!check.ok) return forbidden(reply, check.reason === 'expired');
         if (await isPremiereFile(db, request.params.file, match[1], now)) return notFound(reply);
-        // The address is the permission: kept only in the browser's own cache, and only until it expires.
-        const remaining = Math.max(0, check.expires - Math.floor(now.getTime() / 1000));
-        reply.header('cache-control', `private, max-age=${remaining}`);
+        // The address is the permission: no cache keeps the file (Range requests fetch what is played).
+        reply.header('cache-control', 'private, no-store');
         return reply.sendFile(request.params.file, { cacheControl: false });
       },
     );

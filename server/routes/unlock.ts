@@ -14,7 +14,7 @@ const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 const html = (reply: FastifyReply, status: number, body: string) =>
   reply
     .code(status)
-    .header('cache-control', 'no-store')
+    .header('cache-control', 'private, no-store')
     .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')
     .send(body);

@@ -1,11 +1,7 @@
 /** Account settings of the signed-in client: changeUser, e-mail change confirmation. */
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import {
-  ACCOUNT_MESSAGES,
-  type AccountTextField,
-  isPhoneRequired,
-  validateAccountChange,
-} from '../../src/domain/account-form';
+import { ACCOUNT_MESSAGES, type AccountTextField, isPhoneRequired } from '../../src/domain/account-form';
+import { validateAccountChange } from '../../src/domain/account-validation';
 import { normalizeEmail } from '../../src/domain/entry-validation';
 import type { Database } from '../db/client';
 import { accountTokens, users } from '../db/schema';

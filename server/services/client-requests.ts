@@ -12,12 +12,8 @@ import {
 } from '../../src/domain/contact-form';
 import { normalizeEmail, validateEmail } from '../../src/domain/entry-validation';
 import { contactFormMailSchema, limitErrors } from '../../src/domain/input-limits';
-import {
-  type FormOfAddress,
-  type ReferralSalutation,
-  referralErrors,
-  referralMessage,
-} from '../../src/domain/referral';
+import { type FormOfAddress, type ReferralSalutation, referralMessage } from '../../src/domain/referral';
+import { referralErrors } from '../../src/domain/referral-validation';
 import { SOLD_OUT_TEXTS, soldOutWineLabel } from '../../src/domain/sold-out';
 import type { Database } from '../db/client';
 import {

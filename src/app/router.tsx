@@ -22,8 +22,10 @@ const ConfirmEmailScreen = lazyComponent(() =>
 const DepotScreen = lazyComponent(() =>
   import('../screens/depot/DepotScreen').then((module) => module.DepotScreen),
 );
-const EntryScreen = lazyComponent(() =>
-  import('../screens/entry/EntryScreen').then((module) => module.EntryScreen),
+// The entry pages and the public offer page need only the first screen's styles (styles/first-screen.css).
+const EntryScreen = lazyComponent(
+  () => import('../screens/entry/EntryScreen').then((module) => module.EntryScreen),
+  { firstScreen: true },
 );
 const IndexChartScreen = lazyComponent(() =>
   import('../screens/index-chart/IndexChartScreen').then((module) => module.IndexChartScreen),
@@ -48,8 +50,9 @@ const PortfolioDevelopmentScreen = lazyComponent(() =>
     (module) => module.PortfolioDevelopmentScreen,
   ),
 );
-const PublicOfferScreen = lazyComponent(() =>
-  import('../screens/offer-detail/PublicOfferScreen').then((module) => module.PublicOfferScreen),
+const PublicOfferScreen = lazyComponent(
+  () => import('../screens/offer-detail/PublicOfferScreen').then((module) => module.PublicOfferScreen),
+  { firstScreen: true },
 );
 const PublicProposalScreen = lazyComponent(() =>
   import('../screens/proposal/PublicProposalScreen').then((module) => module.PublicProposalScreen),

@@ -46,6 +46,15 @@ export type PreloadableComponent<Props extends object> = ComponentType<Props> & 
   preload: () => Promise<unknown>;
 };
 
+export interface LazyComponentOptions {
+  /**
+   * The part renders only Mantine components whose styles are in `styles/first-screen.css` (the
+   * entry pages, the public offer page): it does not wait for the other styles. Default false:
+   * the part's code runs once `styles/other.css` is there too.
+   */
+  firstScreen?: boolean;
+}
+
 /**
  * A component whose code is split off and fetched on first render: a route's screen (so a
  * route's first load fetches the shell and its own screen only) or a part that is not always
@@ -57,12 +66,15 @@ export type PreloadableComponent<Props extends object> = ComponentType<Props> & 
  */
 export function lazyComponent<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
+  { firstScreen = false }: LazyComponentOptions = {},
 ): PreloadableComponent<Props> {
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
   const loadOnce = () => {
-    loading ??= load().then(
-      (component) => (loaded = component),
+    // The style sheet is requested first, so its <link> precedes the part's own styles (same cascade as before).
+    const styles = firstScreen ? undefined : import('./styles/load-other-styles');
+    loading ??= Promise.all([styles, load()]).then(
+      ([, component]) => (loaded = component),
       () => (loaded = LoadFailed),
     );
     return loading;

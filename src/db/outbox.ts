@@ -1,4 +1,3 @@
-import { liveQuery } from 'dexie';
 import {
   editQueuedChange,
   enqueueChange,
@@ -12,7 +11,8 @@ import {
   unsentEntries,
   withdrawQueuedChange,
 } from '../domain/order-outbox';
-import { database, type StoredOutboxEntry } from './database';
+import type { StoredOutboxEntry, WeindepotDatabase } from './database';
+import { loadDatabase } from './load-database';
 
 /**
  * Every change of the user's outbox and every replay run one at a time, across tabs (Web Locks):
@@ -27,7 +27,12 @@ async function withOutboxLock<Result>(userKey: string, work: () => Promise<Resul
 }
 
 /** Writes the user's queue as `next` says: entries not in it are deleted. */
-async function writeQueue(userKey: string, queue: readonly OutboxEntry[], next: readonly OutboxEntry[]) {
+async function writeQueue(
+  database: WeindepotDatabase,
+  userKey: string,
+  queue: readonly OutboxEntry[],
+  next: readonly OutboxEntry[],
+) {
   const keep = new Set(next.map((queued) => queued.id));
   await database.outbox.bulkDelete(queue.filter((queued) => !keep.has(queued.id)).map((queued) => queued.id));
   await database.outbox.bulkPut(next.map((queued): StoredOutboxEntry => ({ ...queued, userKey })));
@@ -35,17 +40,35 @@ async function writeQueue(userKey: string, queue: readonly OutboxEntry[], next: 
 
 /** The user's queued changes, oldest first. */
 export async function readOutbox(userKey: string): Promise<OutboxEntry[]> {
+  return readQueue(await loadDatabase(), userKey);
+}
+
+/** `readOutbox` inside a transaction (which awaits nothing but Dexie). */
+async function readQueue(database: WeindepotDatabase, userKey: string): Promise<OutboxEntry[]> {
   const rows = await database.outbox.where('userKey').equals(userKey).sortBy('seq');
   return rows.map(({ userKey: _owner, ...entry }) => entry);
 }
 
 /** Calls `listener` with the user's queue now and after every change (also from other tabs). */
 export function watchOutbox(userKey: string, listener: (queue: OutboxEntry[]) => void): () => void {
-  const subscription = liveQuery(() => readOutbox(userKey)).subscribe({
-    next: listener,
-    error: () => listener([]),
-  });
-  return () => subscription.unsubscribe();
+  let stopped = false;
+  let unsubscribe = () => {};
+  // Dexie comes with the first watch (after the first render), not with the admin frame's code.
+  void Promise.all([import('dexie'), loadDatabase()]).then(
+    ([{ liveQuery }, database]) => {
+      if (stopped) return;
+      const subscription = liveQuery(() => readQueue(database, userKey)).subscribe({
+        next: listener,
+        error: () => listener([]),
+      });
+      unsubscribe = () => subscription.unsubscribe();
+    },
+    () => listener([]),
+  );
+  return () => {
+    stopped = true;
+    unsubscribe();
+  };
 }
 
 /**
@@ -53,9 +76,10 @@ export function watchOutbox(userKey: string, listener: (queue: OutboxEntry[]) =>
  * merging with queued changes by the rules of `enqueueChange`.
  */
 export async function queueOrderChange(userKey: string, change: OrderChange): Promise<OutboxEntry> {
+  const database = await loadDatabase();
   return withOutboxLock(userKey, () =>
     database.transaction('rw', database.outbox, async () => {
-      const queue = await readOutbox(userKey);
+      const queue = await readQueue(database, userKey);
       const seq = queue.reduce((highest, entry) => Math.max(highest, entry.seq), 0) + 1;
       const entry: OutboxEntry = {
         id: crypto.randomUUID(),
@@ -65,7 +89,7 @@ export async function queueOrderChange(userKey: string, change: OrderChange): Pr
         createdAt: Date.now(),
       };
       const next = enqueueChange(queue, entry);
-      await writeQueue(userKey, queue, next);
+      await writeQueue(database, userKey, queue, next);
       const merged = next.find((queued) => queued.change === change);
       if (merged) return merged;
       // Merged into an earlier change of the same position: that entry now carries this change.
@@ -86,13 +110,14 @@ export async function queueOrderChange(userKey: string, change: OrderChange): Pr
  * edited any more (it was sent meanwhile: its outcome decides).
  */
 export async function editOutboxEntry(userKey: string, id: string, edit: QueuedEdit): Promise<boolean> {
+  const database = await loadDatabase();
   return withOutboxLock(userKey, () =>
     database.transaction('rw', database.outbox, async () => {
-      const queue = await readOutbox(userKey);
+      const queue = await readQueue(database, userKey);
       const entry = queue.find((queued) => queued.id === id);
       if (!entry || !isEditable(entry)) return false;
       const next = editQueuedChange(queue, id, edit);
-      if (next) await writeQueue(userKey, queue, next);
+      if (next) await writeQueue(database, userKey, queue, next);
       return true;
     }),
   );
@@ -100,12 +125,13 @@ export async function editOutboxEntry(userKey: string, id: string, edit: QueuedE
 
 /** The user withdraws a change still waiting; false when it was sent meanwhile. */
 export async function withdrawOutboxEntry(userKey: string, id: string): Promise<boolean> {
+  const database = await loadDatabase();
   return withOutboxLock(userKey, () =>
     database.transaction('rw', database.outbox, async () => {
-      const queue = await readOutbox(userKey);
+      const queue = await readQueue(database, userKey);
       const next = withdrawQueuedChange(queue, id);
       if (!next) return false;
-      await writeQueue(userKey, queue, next);
+      await writeQueue(database, userKey, queue, next);
       return true;
     }),
   );
@@ -113,24 +139,27 @@ export async function withdrawOutboxEntry(userKey: string, id: string): Promise<
 
 /** Queues a refused change again (with a corrected amount, if given) under a new client mutation id. */
 export async function retryOutboxEntry(userKey: string, id: string, amount?: number): Promise<void> {
+  const database = await loadDatabase();
   await withOutboxLock(userKey, () =>
     database.transaction('rw', database.outbox, async () => {
-      const queue = await readOutbox(userKey);
+      const queue = await readQueue(database, userKey);
       const next = retryRefusedEntry(queue, id, {
         id: crypto.randomUUID(),
         createdAt: Date.now(),
         ...(amount !== undefined ? { amount } : {}),
       });
-      await writeQueue(userKey, queue, next);
+      await writeQueue(database, userKey, queue, next);
     }),
   );
 }
 
 export async function discardOutboxEntry(id: string): Promise<void> {
+  const database = await loadDatabase();
   await database.outbox.delete(id);
 }
 
 export async function clearOutbox(userKey?: string): Promise<void> {
+  const database = await loadDatabase();
   if (userKey === undefined) await database.outbox.clear();
   else await database.outbox.where('userKey').equals(userKey).delete();
 }
@@ -143,8 +172,9 @@ export type ReplayAnswer = { outcome: 'applied' } | { outcome: 'refused'; reason
  * older lists, `overlayOrder`), and any applied more than an hour ago.
  */
 export async function forgetSettledEntries(userKey: string, fetchedAt: number): Promise<void> {
+  const database = await loadDatabase();
   await database.transaction('rw', database.outbox, async () => {
-    const queue = await readOutbox(userKey);
+    const queue = await readQueue(database, userKey);
     const settled = settledEntries(queue, Math.max(fetchedAt, Date.now() - 60 * 60 * 1000));
     if (settled.length > 0) await database.outbox.bulkDelete(settled.map((entry) => entry.id));
   });
@@ -156,6 +186,7 @@ export async function forgetSettledEntries(userKey: string, fetchedAt: number): 
  */
 export async function adoptOutbox(fromKey: string, userKey: string): Promise<void> {
   if (fromKey === userKey) return;
+  const database = await loadDatabase();
   await withOutboxLock(userKey, () =>
     database.transaction('rw', database.outbox, async () => {
       await database.outbox.where('userKey').equals(fromKey).modify({ userKey });
@@ -199,8 +230,9 @@ export async function replayOutbox(
   userKey: string,
   send: (entry: OutboxEntry) => Promise<ReplayAnswer>,
 ): Promise<ReplayResult> {
+  const database = await loadDatabase();
   const run = async (): Promise<ReplayResult> => {
-    const queue = unsentEntries(await readOutbox(userKey));
+    const queue = unsentEntries(await readQueue(database, userKey));
     const outcomes = new Map<string, ReplayAnswer>();
     let applied = 0;
     let refused = 0;

@@ -3,8 +3,7 @@
  * on the server: countries, required fields, the nudge and the "adress-only" save rule.
  */
 import { DEFAULT_COUNTRY } from './entry-constants';
-import { VALIDATION_MESSAGES, validateEmail, validatePhone } from './entry-validation';
-import { accountChangeSchema, limitErrors } from './input-limits';
+import { VALIDATION_MESSAGES } from './entry-validation';
 
 /** The countries the account form offers (spec entry-checkout-backoffice section 9), default DE. */
 export const ACCOUNT_COUNTRIES = [
@@ -142,34 +141,4 @@ export function isAddressOnlySaveDisabled(
 /** Telefon is a required field when a phone is already stored, and in the nudge (it completes the account). */
 export function isPhoneRequired(options: { phoneStored: boolean; mode: AccountDialogMode }): boolean {
   return options.phoneStored || options.mode === 'nudging';
-}
-
-/**
- * Checks the given fields of an account change; a field that is `undefined` is not changed and
- * not checked. Used by the dialog (all shown fields) and by `changeUser` on the server.
- */
-export function validateAccountChange(
-  change: Partial<Record<AccountTextField, string | null>>,
-  options: { phoneRequired: boolean },
-): Partial<Record<AccountTextField, string>> {
-  const errors: Partial<Record<AccountTextField, string>> = {};
-  const given = (field: AccountTextField) => change[field] !== undefined;
-  const blank = (field: AccountTextField) => !change[field]?.trim();
-  for (const field of ['firstName', 'lastName', 'streetAndNumber', 'postalCode', 'city'] as const) {
-    if (given(field) && blank(field)) errors[field] = ACCOUNT_MESSAGES[field];
-  }
-  if (given('email')) {
-    if (validateEmail(change.email ?? '')) errors.email = ACCOUNT_MESSAGES.email;
-  }
-  if (given('phone')) {
-    if (blank('phone')) {
-      if (options.phoneRequired) errors.phone = ACCOUNT_MESSAGES.phoneRequired;
-    } else if (validatePhone(change.phone ?? '')) {
-      errors.phone = ACCOUNT_MESSAGES.phoneInvalid;
-    }
-  }
-  if (given('country') && !isAccountCountry((change.country ?? '').trim())) {
-    errors.country = ACCOUNT_MESSAGES.country;
-  }
-  return { ...(limitErrors(accountChangeSchema, change) as typeof errors), ...errors };
 }

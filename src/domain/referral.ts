@@ -2,7 +2,6 @@
  * The referral message generator (spec client-area sections 3, 4, 5): salutation Herr or Frau,
  * Du or Sie (default Du), first and last name required. Shared by the modal and `sendReferral`.
  */
-import { limitErrors, referralSchema } from './input-limits';
 
 export const FORMS_OF_ADDRESS = ['Du', 'Sie'] as const;
 export type FormOfAddress = (typeof FORMS_OF_ADDRESS)[number];
@@ -31,19 +30,6 @@ export interface ReferralInput {
   formOfAddress: string;
   firstName: string;
   lastName: string;
-}
-
-export function referralErrors(input: ReferralInput): Partial<Record<keyof ReferralInput, string>> {
-  const errors: Partial<Record<keyof ReferralInput, string>> = {};
-  if (!(REFERRAL_SALUTATIONS as readonly string[]).includes(input.salutation)) {
-    errors.salutation = REFERRAL_MESSAGES.salutation;
-  }
-  if (!(FORMS_OF_ADDRESS as readonly string[]).includes(input.formOfAddress)) {
-    errors.formOfAddress = REFERRAL_MESSAGES.formOfAddress;
-  }
-  if (!input.firstName.trim()) errors.firstName = REFERRAL_MESSAGES.firstName;
-  if (!input.lastName.trim()) errors.lastName = REFERRAL_MESSAGES.lastName;
-  return { ...(limitErrors(referralSchema, { ...input }) as typeof errors), ...errors };
 }
 
 /** The generate button is disabled until first and last name are filled. */

@@ -12,6 +12,15 @@ export const USER_CACHES = {
 /** Chunks left out of the precache (map, Excel export); code, not user data. */
 export const ON_DEMAND_CHUNK_CACHE = 'on-demand-chunks';
 
+/** Chunk files listed in the precache manifest but not precached (vite.config.ts). */
+export const ON_DEMAND_CHUNK = /(^|\/)assets\/.*(maplibre|exceljs)/;
+
+/**
+ * Message of the page's sync to the service worker: fetch the on-demand chunks of this build into
+ * their cache (fetched, not run, so the page's main thread stays free). Answered on the port when done.
+ */
+export const WARM_ON_DEMAND_CHUNKS = 'WARM_ON_DEMAND_CHUNKS';
+
 /**
  * Message of the page to the service worker at a session's end: delete the user caches, and store
  * nothing that a request started before it still brings (an image of the sync's warm-up in flight

@@ -15,7 +15,13 @@ import {
   parsePushPayload,
 } from '../domain/push';
 import { isSpaPath } from '../domain/server-paths';
-import { CLEAR_USER_CACHES, ON_DEMAND_CHUNK_CACHE, USER_CACHES } from './cache-names';
+import {
+  CLEAR_USER_CACHES,
+  ON_DEMAND_CHUNK,
+  ON_DEMAND_CHUNK_CACHE,
+  USER_CACHES,
+  WARM_ON_DEMAND_CHUNKS,
+} from './cache-names';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -40,7 +46,12 @@ const sameSessionOnly: StrategyPlugin = {
     state?.session === undefined || state.session === session ? response : null,
 };
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The build's file list (injected once, at this one place).
+const manifest = self.__WB_MANIFEST;
+const manifestUrl = (entry: PrecacheEntry | string) => (typeof entry === 'string' ? entry : entry.url);
+/** The map's and the Excel export's chunks: listed in the manifest, fetched only when asked (WARM_ON_DEMAND_CHUNKS). */
+const onDemandChunks = manifest.map(manifestUrl).filter((url) => ON_DEMAND_CHUNK.test(url));
+precacheAndRoute(manifest.filter((entry) => !ON_DEMAND_CHUNK.test(manifestUrl(entry))));
 cleanupOutdatedCaches();
 
 // Page requests of the app get the app shell; server pages (invoice PDF, payment, certificate, …)
@@ -158,9 +169,7 @@ self.addEventListener('notificationclick', (event) => {
 // they are kept, so a map seen online also opens offline. Hashed names make them immutable.
 registerRoute(
   ({ url, request }) =>
-    request.method === 'GET' &&
-    url.origin === self.location.origin &&
-    /^\/assets\/.*(maplibre|exceljs)/.test(url.pathname),
+    request.method === 'GET' && url.origin === self.location.origin && ON_DEMAND_CHUNK.test(url.pathname),
   new CacheFirst({
     cacheName: ON_DEMAND_CHUNK_CACHE,
     plugins: [new ExpirationPlugin({ maxEntries: 20, purgeOnQuotaError: true })],
@@ -178,8 +187,22 @@ self.addEventListener('sync', (event) => {
   );
 });
 
+/** Fetches the on-demand chunks not yet in their cache; a failed fetch leaves that chunk for the next sync. */
+async function warmOnDemandChunks(): Promise<void> {
+  const cache = await caches.open(ON_DEMAND_CHUNK_CACHE);
+  await Promise.all(
+    onDemandChunks.map(async (url) => {
+      const absolute = new URL(url, self.registration.scope).href;
+      if (!(await cache.match(absolute))) await cache.add(absolute).catch(() => undefined);
+    }),
+  );
+}
+
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (event.data?.type === WARM_ON_DEMAND_CHUNKS) {
+    event.waitUntil(warmOnDemandChunks().finally(() => event.ports[0]?.postMessage('done')));
+  }
   if (event.data?.type === CLEAR_USER_CACHES) {
     session += 1;
     event.waitUntil(

@@ -6,8 +6,8 @@ import {
   isAddressOnlySaveDisabled,
   isPhoneRequired,
   missingAccountFields,
-  validateAccountChange,
 } from '../../src/domain/account-form';
+import { validateAccountChange } from '../../src/domain/account-validation';
 
 const complete = {
   firstName: 'Anna',

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canGenerateReferral,
-  DEFAULT_FORM_OF_ADDRESS,
-  referralErrors,
-  referralMessage,
-} from '../../src/domain/referral';
+import { canGenerateReferral, DEFAULT_FORM_OF_ADDRESS, referralMessage } from '../../src/domain/referral';
+import { referralErrors } from '../../src/domain/referral-validation';
 
 const person = { firstName: 'Max', lastName: 'Huber' };
 

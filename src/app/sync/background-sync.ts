@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { syncState } from '../../db/sync-state';
 import type { SyncResult } from '../../queries/sync';
-import { USER_CACHES } from '../../sw/cache-names';
+import { USER_CACHES, WARM_ON_DEMAND_CHUNKS } from '../../sw/cache-names';
 
 /** How often the sync runs while the app is open. */
 export const SYNC_INTERVAL_MS = 15 * 60 * 1000;
@@ -56,17 +56,33 @@ async function warm(urls: readonly string[], signal: AbortSignal): Promise<void>
   await Promise.all(Array.from({ length: Math.min(2, urls.length) }, worker));
 }
 
+/** How long the sync waits for the service worker to have fetched the on-demand chunks. */
+const WARM_CHUNKS_MS = 120_000;
+
 /**
- * The chunks left out of the precache (`ON_DEMAND_CHUNKS` in vite.config.ts): loading them once
- * puts them into the service worker's cache, so the offline map and the offline Excel export work.
+ * The chunks left out of the precache (`ON_DEMAND_CHUNK`, src/sw/cache-names.ts): the service worker
+ * fetches them into its cache, so the offline map and the offline Excel export work. Fetched, not
+ * imported: running maplibre and exceljs on the page blocked its main thread for seconds at the
+ * first start (Lighthouse: total blocking time on /admin/depot).
  */
 async function loadOnDemandChunks(): Promise<void> {
-  const [worker] = await Promise.all([
-    import('maplibre-gl/dist/maplibre-gl-worker.mjs?url').then((module) => module.default),
-    import('../../components/discovery/map/MapView'),
-    import('exceljs'),
+  const worker = navigator.serviceWorker?.controller;
+  const mapWorker = await import('maplibre-gl/dist/maplibre-gl-worker.mjs?url').then(
+    (module) => module.default,
+  );
+  await Promise.all([
+    fetch(mapWorker).catch(() => undefined),
+    worker &&
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        const timer = window.setTimeout(resolve, WARM_CHUNKS_MS);
+        channel.port1.onmessage = () => {
+          window.clearTimeout(timer);
+          resolve();
+        };
+        worker.postMessage({ type: WARM_ON_DEMAND_CHUNKS }, [channel.port2]);
+      }),
   ]);
-  await fetch(worker).catch(() => undefined);
 }
 
 /** With a full quota the images go first (the data matters more); the user is told. */

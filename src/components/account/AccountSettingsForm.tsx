@@ -26,8 +26,8 @@ import {
   isAddressOnlySaveDisabled,
   isPhoneRequired,
   PASSWORD_LINK_TOAST_MS,
-  validateAccountChange,
 } from '../../domain/account-form';
+import { validateAccountChange } from '../../domain/account-validation';
 import { GENERIC_ERROR, REQUIRED_FIELD_NOTE } from '../../domain/texts';
 import { useAccountMe, useChangeUser, useRequestPasswordLink } from '../../queries/account';
 import type { AccountUserFragment } from '../../queries/graphql.generated';

@@ -7,7 +7,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { DepotRow } from '../../domain/depot-rows';
 import { formatEuro } from '../../domain/money';
@@ -15,9 +15,12 @@ import { countLabel } from '../../domain/plural';
 import { SELL_ORDER_STATUS_LABELS, sellTexts } from '../../domain/secondary-market';
 import { type SellOrder, useCancelSellOrder, useMySellOrders } from '../../queries/secondary-market';
 import { Figure } from '../../screens/depot/hidden-figures';
+import { lazyComponent } from '../lazy-component';
 import { ShowMoreButton, useListPage } from '../show-more';
-import { SellDialog } from './SellDialog';
 import { cents, orderTitle, vintageTitle } from './sell-format';
+
+// The sell dialog (NumberInput, ≈ 9 KB gzipped) loads when a position is offered for sale, not with the depot.
+const SellDialog = lazyComponent(() => import('./SellDialog').then((module) => module.SellDialog));
 
 export interface SellablePosition {
   id: number;
@@ -150,7 +153,9 @@ function OwnSecondaryMarket({ rows, positions }: Props) {
         )}
       </Stack>
       {selling && (
-        <SellDialog row={selling.row} position={selling.position} onClose={() => setSelling(null)} />
+        <Suspense fallback={null}>
+          <SellDialog row={selling.row} position={selling.position} onClose={() => setSelling(null)} />
+        </Suspense>
       )}
     </Paper>
   );
