@@ -37,6 +37,8 @@ export function useChangeUser() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (variables: ChangeUserMutationVariables) =>
       (await client.request(ChangeUserDocument, variables)).changeUser,
     onSuccess: async (result) => {
@@ -54,6 +56,8 @@ export function useConfirmEmailChange() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (token: string) =>
       (await client.request(ConfirmEmailChangeDocument, { token })).confirmEmailChange,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
@@ -63,6 +67,8 @@ export function useConfirmEmailChange() {
 export function useRequestPasswordLink() {
   const client = useApiClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async () => (await client.request(RequestPasswordLinkDocument)).requestPasswordLink,
   });
 }
@@ -70,6 +76,8 @@ export function useRequestPasswordLink() {
 export function useSendContactRequest() {
   const client = useApiClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (variables: SendContactRequestMutationVariables) =>
       (await client.request(SendContactRequestDocument, variables)).sendContactRequest,
   });
@@ -78,6 +86,8 @@ export function useSendContactRequest() {
 export function useSendReferral() {
   const client = useApiClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (variables: SendReferralMutationVariables) =>
       (await client.request(SendReferralDocument, variables)).sendReferral,
   });
@@ -87,6 +97,8 @@ export function useRequestSoldOutNotification() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (vintageId: number) =>
       (await client.request(RequestSoldOutNotificationDocument, { vintageId })).requestSoldOutNotification,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.me() }),

@@ -1,5 +1,6 @@
 import { Alert, Button, CopyButton, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { GENERIC_ERROR } from '../../domain/error-texts';
 import {
   canGenerateReferral,
   DEFAULT_FORM_OF_ADDRESS,
@@ -9,7 +10,6 @@ import {
   REFERRAL_TEXTS,
   type ReferralSalutation,
 } from '../../domain/referral';
-import { GENERIC_ERROR } from '../../domain/texts';
 import { useSendReferral } from '../../queries/account';
 import { NameFields } from '../NameFields';
 

@@ -16,7 +16,6 @@ import { countLabel } from '../../../domain/plural';
 import {
   type InvoiceCheckInvoice,
   type InvoiceCheckPosition,
-  invoiceCheckErrorMessage,
   useChangeInvoicePosition,
   useDeleteInvoicePosition,
 } from '../../../queries/backoffice-invoices';
@@ -44,22 +43,13 @@ export function InvoicePositionsTable({
   const selected = invoice.positions.find((position) => position.id === selectedId) ?? null;
 
   const save = async (position: InvoiceCheckPosition, change: { amount?: string; buyPriceBtl?: string }) => {
-    try {
-      await changePosition.mutateAsync({ invoicePositionId: position.id, ...change });
-      notifications.show({
-        color: 'green',
-        title: 'Position gespeichert',
-        message: `${position.vintageTitle}: die Summen der Rechnung wurden neu berechnet.`,
-      });
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Position nicht gespeichert',
-        message: invoiceCheckErrorMessage(error),
-        autoClose: 7000,
-      });
-      throw error;
-    }
+    // A failure is notified by the query client; the edit stays open.
+    await changePosition.mutateAsync({ invoicePositionId: position.id, ...change });
+    notifications.show({
+      color: 'green',
+      title: 'Position gespeichert',
+      message: `${position.vintageTitle}: die Summen der Rechnung wurden neu berechnet.`,
+    });
   };
 
   const remove = async () => {
@@ -72,13 +62,8 @@ export function InvoicePositionsTable({
         message: `${selected.vintageTitle} wurde von der Rechnung entfernt.`,
       });
       setSelectedId(null);
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Position nicht gelöscht',
-        message: invoiceCheckErrorMessage(error),
-        autoClose: 7000,
-      });
+    } catch {
+      // Notified by the query client.
     } finally {
       setConfirmingDelete(false);
     }

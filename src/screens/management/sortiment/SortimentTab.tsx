@@ -18,7 +18,7 @@ import type { ChangeOfferAndPartialOfferMutationVariables } from '../../../queri
 import { DeleteTrancheModal } from './DeleteTrancheModal';
 import { InlineEdit } from './InlineEdit';
 import { LinkingModal } from './LinkingModal';
-import { reportChange, reportFailure } from './mutation-feedback';
+import { reportChange } from './mutation-feedback';
 import { NewOfferModal } from './NewOfferModal';
 import { type OfferRow, offerRow } from './offer-rows';
 import { TrancheFormModal } from './TrancheFormModal';
@@ -60,13 +60,8 @@ export function SortimentTab() {
   const current = (row: OfferRow) => rows?.find((candidate) => candidate.id === row.id) ?? row;
 
   const save = useCallback(
-    async (variables: ChangeOfferAndPartialOfferMutationVariables, savedText: string) => {
-      try {
-        return reportChange(await change.mutateAsync(variables), savedText);
-      } catch {
-        return reportFailure();
-      }
-    },
+    (variables: ChangeOfferAndPartialOfferMutationVariables, savedText: string) =>
+      reportChange(change.mutateAsync(variables), savedText),
     [change.mutateAsync],
   );
 
