@@ -13,6 +13,7 @@ import {
   SendReferralDocument,
   type SendReferralMutationVariables,
 } from './graphql.generated';
+import { acceptedOrThrow } from './mutation-refused';
 import { orderKeys } from './order-keys';
 import { userKeys } from './user';
 
@@ -88,8 +89,9 @@ export function useSendReferral() {
   return useMutation({
     // The screen shows the outcome itself (inline or in its own words).
     meta: { inlineErrors: true },
+    /** The generated message; a refusal throws `MutationRefused`. */
     mutationFn: async (variables: SendReferralMutationVariables) =>
-      (await client.request(SendReferralDocument, variables)).sendReferral,
+      acceptedOrThrow((await client.request(SendReferralDocument, variables)).sendReferral).message ?? null,
   });
 }
 
