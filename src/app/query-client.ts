@@ -1,8 +1,9 @@
-import { onlineManager, type Query, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, type Query, QueryClient } from '@tanstack/react-query';
 import { ClientError } from 'graphql-request';
 import { forgetPersistedQueries } from '../db/query-cache';
 import type { createQueryPersister } from '../db/query-persister';
 import { BACKOFFICE_QUERY_KEY } from '../queries/backoffice-key';
+import { notifyMutationError } from '../queries/mutation-errors';
 
 type QueryPersister = ReturnType<typeof createQueryPersister>;
 
@@ -66,7 +67,8 @@ type QueryOptionsPersister = Parameters<QueryClient['setQueryDefaults']>[1]['per
 /**
  * The app's query client. With a `persister` every query is kept in IndexedDB and restored when
  * it has no data yet; `offlineFirst` lets that restore run while offline (with the default
- * `online` mode a query would just wait for the network).
+ * `online` mode a query would just wait for the network). A failed mutation is told to the user
+ * once, here (`notifyMutationError`, shaped by the mutation's `meta`), not in each hook or screen.
  */
 export function createQueryClient(options: { persister?: QueryPersister } = {}): QueryClient {
   // TanStack Query assumes a connection until an `offline` event: an app started (or reloaded)
@@ -74,6 +76,9 @@ export function createQueryClient(options: { persister?: QueryPersister } = {}):
   // restoring from the device or saying at once that the data is not there.
   if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
   const client = new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, variables, _result, mutation) => notifyMutationError(error, mutation.meta, variables),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 60_000,

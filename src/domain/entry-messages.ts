@@ -1,4 +1,5 @@
-import { GENERIC_ERROR, SUPPORT_EMAIL } from './texts';
+import { GENERIC_ERROR } from './error-texts';
+import { SUPPORT_EMAIL } from './texts';
 
 /** Texts of the entry screen's error catalogue and its success notices (spec section 8 and 2.1). */
 export const ENTRY_MESSAGES = {

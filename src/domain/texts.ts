@@ -3,8 +3,6 @@
 /** Address named in German error texts; the server's `SUPPORT_EMAIL` defaults to the same. */
 export const SUPPORT_EMAIL = 'service@weindepot.example';
 
-export const GENERIC_ERROR = 'Es ist ein Fehler aufgetreten.';
-
 export const UNDER_CONSTRUCTION = 'Dieser Bereich wird gerade aufgebaut.';
 
 export const LOG_OUT = 'Log out';

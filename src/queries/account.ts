@@ -13,6 +13,7 @@ import {
   SendReferralDocument,
   type SendReferralMutationVariables,
 } from './graphql.generated';
+import { acceptedOrThrow } from './mutation-refused';
 import { orderKeys } from './order-keys';
 import { userKeys } from './user';
 
@@ -37,6 +38,8 @@ export function useChangeUser() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (variables: ChangeUserMutationVariables) =>
       (await client.request(ChangeUserDocument, variables)).changeUser,
     onSuccess: async (result) => {
@@ -54,6 +57,8 @@ export function useConfirmEmailChange() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (token: string) =>
       (await client.request(ConfirmEmailChangeDocument, { token })).confirmEmailChange,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
@@ -63,6 +68,8 @@ export function useConfirmEmailChange() {
 export function useRequestPasswordLink() {
   const client = useApiClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async () => (await client.request(RequestPasswordLinkDocument)).requestPasswordLink,
   });
 }
@@ -70,6 +77,8 @@ export function useRequestPasswordLink() {
 export function useSendContactRequest() {
   const client = useApiClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (variables: SendContactRequestMutationVariables) =>
       (await client.request(SendContactRequestDocument, variables)).sendContactRequest,
   });
@@ -78,8 +87,11 @@ export function useSendContactRequest() {
 export function useSendReferral() {
   const client = useApiClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
+    /** The generated message; a refusal throws `MutationRefused`. */
     mutationFn: async (variables: SendReferralMutationVariables) =>
-      (await client.request(SendReferralDocument, variables)).sendReferral,
+      acceptedOrThrow((await client.request(SendReferralDocument, variables)).sendReferral).message ?? null,
   });
 }
 
@@ -87,6 +99,8 @@ export function useRequestSoldOutNotification() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (vintageId: number) =>
       (await client.request(RequestSoldOutNotificationDocument, { vintageId })).requestSoldOutNotification,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.me() }),

@@ -87,6 +87,8 @@ export function useCreatePreferencesProfile() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (variables: CreatePreferencesProfileMutationVariables) => {
       const answer = await client.request(CreatePreferencesProfileDocument, variables);
       const result = answer.createPreferencesProfile;
@@ -113,6 +115,8 @@ export function useAddRecommendations() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (variables: {
       uid: string;
       removeExistingOrderPositions: boolean;
@@ -136,6 +140,8 @@ export function useAcceptConsent(uid: string) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async () => {
       const answer = await client.request(AcceptAgbsAndDsgvoDocument, { uid });
       if (!answer.acceptAgbsAndDsgvo.success) {

@@ -22,6 +22,8 @@ export async function refreshSessionToken(client: GraphQLClient, token: string) 
 export function useTokenAuth() {
   const client = useApiClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (variables: TokenAuthMutationVariables) =>
       (await client.request(TokenAuthDocument, variables)).tokenAuth,
   });
@@ -30,6 +32,8 @@ export function useTokenAuth() {
 export function useRegister() {
   const client = useApiClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (payload: RegistrationPayload) =>
       (await client.request(RegisterDocument, payload)).register,
   });
@@ -38,6 +42,8 @@ export function useRegister() {
 export function useActivate() {
   const client = useApiClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (uid: string) => (await client.request(ActivateDocument, { uid })).activate,
   });
 }
@@ -45,6 +51,8 @@ export function useActivate() {
 export function useSendPasswordResetHash() {
   const client = useApiClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (email: string) =>
       (await client.request(SendPasswordResetHashDocument, { email })).sendPasswordResetHash,
   });
@@ -53,6 +61,8 @@ export function useSendPasswordResetHash() {
 export function useResetPassword() {
   const client = useApiClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (variables: ResetPasswordMutationVariables) =>
       (await client.request(ResetPasswordDocument, variables)).resetPassword,
   });

@@ -1,10 +1,11 @@
 /**
  * Back office, tab "Orders and Invoices": the invoices in check, one invoice with its positions,
  * and the staff changes (number, date, check done, position amount/price, delete). A refusal of
- * the server (`success: false`) is thrown as `InvoiceCheckRefusal` with the German message.
+ * the server (`success: false`) is thrown as `MutationRefused`; the query client notifies it (or a
+ * connection problem) under the title of the change.
  */
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { GENERIC_ERROR } from '../domain/texts';
+import { CONNECTION_FAILED } from '../domain/error-texts';
 import { BACKOFFICE_QUERY_KEY } from './backoffice-key';
 import { useApiClient } from './client';
 import {
@@ -19,6 +20,8 @@ import {
   type InvoiceCheckListFieldsFragment,
   type InvoiceCheckPositionFieldsFragment,
 } from './graphql.generated';
+import { errorTitleBy } from './mutation-errors';
+import { acceptedOrThrow, type RefusalReason } from './mutation-refused';
 
 export type InvoiceCheckInvoice = InvoiceCheckFieldsFragment;
 export type InvoiceCheckPosition = InvoiceCheckPositionFieldsFragment;
@@ -30,34 +33,20 @@ export const invoiceCheckKeys = {
   invoice: (invoiceId: number) => [...invoiceCheckKeys.all, 'invoice', invoiceId] as const,
 };
 
-/** A change the server refused; `message` is German, `field` names the input it belongs to. */
-export class InvoiceCheckRefusal extends Error {
-  readonly code: string;
-  readonly field: string | null;
-  constructor(error: { message: string; code: string; field?: string | null }) {
-    super(error.message);
-    this.name = 'InvoiceCheckRefusal';
-    this.code = error.code;
-    this.field = error.field ?? null;
-  }
-}
-
-/** The German text of a failed change: the server's reason, or the connection problem. */
-export function invoiceCheckErrorMessage(error: unknown): string {
-  return error instanceof InvoiceCheckRefusal
-    ? error.message
-    : 'Die Verbindung zum Server ist fehlgeschlagen. Bitte versuchen Sie es erneut.';
-}
-
 function accepted(result: {
   success: boolean;
-  errors: { message: string; code: string; field?: string | null }[];
+  errors: RefusalReason[];
   invoice?: InvoiceCheckInvoice | null;
 }): InvoiceCheckInvoice | null {
-  if (!result.success) {
-    throw new InvoiceCheckRefusal(result.errors[0] ?? { message: GENERIC_ERROR, code: 'UNKNOWN' });
-  }
-  return result.invoice ?? null;
+  return acceptedOrThrow(result).invoice ?? null;
+}
+
+/** Which change of the invoice failed: the title of its notification. */
+function invoiceChangeErrorTitle(variables: InvoiceCheckChangeInvoiceMutationVariables): string {
+  if (variables.stage === 'CHECK_DONE') return 'Prüfung nicht abgeschlossen';
+  if (variables.stage === 'CANCELLED') return 'Rechnung nicht storniert';
+  if (variables.date) return 'Rechnungsdatum nicht gespeichert';
+  return 'Rechnungsnummer nicht gespeichert';
 }
 
 /** The invoice as the server answered it, then the list and the change histories are refetched. */
@@ -94,6 +83,7 @@ export function useChangeCheckedInvoice() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorTitleOf: errorTitleBy(invoiceChangeErrorTitle), fallbackMessage: CONNECTION_FAILED },
     mutationFn: async (variables: InvoiceCheckChangeInvoiceMutationVariables) =>
       accepted((await client.request(InvoiceCheckChangeInvoiceDocument, variables)).changeInvoice),
     onSuccess: (invoice) => applyInvoice(queryClient, invoice),
@@ -105,6 +95,7 @@ export function useChangeInvoicePosition() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorTitle: 'Position nicht gespeichert', fallbackMessage: CONNECTION_FAILED },
     mutationFn: async (variables: InvoiceCheckChangePositionMutationVariables) =>
       accepted((await client.request(InvoiceCheckChangePositionDocument, variables)).changeInvoicePosition),
     onSuccess: (invoice) => applyInvoice(queryClient, invoice),
@@ -115,6 +106,7 @@ export function useDeleteInvoicePosition() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorTitle: 'Position nicht gelöscht', fallbackMessage: CONNECTION_FAILED },
     mutationFn: async (invoicePositionId: number) =>
       accepted(
         (await client.request(InvoiceCheckDeletePositionDocument, { invoicePositionId }))

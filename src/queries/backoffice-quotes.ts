@@ -17,23 +17,11 @@ import {
   UpdateManualQuotePositionDocument,
   type UpdateManualQuotePositionMutationVariables,
 } from './graphql.generated';
+import { acceptedOrThrow, type RefusalReason } from './mutation-refused';
 
 export type ManualQuote = ManualQuoteFieldsFragment;
 export type ManualQuotePosition = ManualQuote['recommendedPosition'][number];
 export type ManualQuoteOffer = ManualQuoteOffersQuery['manualQuoteOffers'][number];
-
-export interface QuoteError {
-  message: string;
-  code: string;
-  field?: string | null;
-}
-
-/** A refused quote mutation with the server's (German or back-office) messages. */
-export class QuoteRefusal extends Error {
-  constructor(readonly errors: QuoteError[]) {
-    super(errors.map((error) => error.message).join(' '));
-  }
-}
 
 export const quoteKeys = {
   all: [BACKOFFICE_QUERY_KEY, 'quotes'] as const,
@@ -62,17 +50,12 @@ export function useManualQuoteOffers(enabled: boolean) {
 
 interface Payload {
   success: boolean;
-  errors: QuoteError[];
+  errors: RefusalReason[];
   manualQuote?: ManualQuote | null;
 }
 
-function checked<P extends Payload>(payload: P): P {
-  if (!payload.success) throw new QuoteRefusal(payload.errors);
-  return payload;
-}
-
 /**
- * A quote mutation: refusals are thrown as `QuoteRefusal`. The answered quote replaces (or, when
+ * A quote mutation: refusals are thrown as `MutationRefused` and notified by the query client. The answered quote replaces (or, when
  * new, heads) its row at once — a deleted or archived one leaves the list — and the list is
  * refreshed after every change.
  */
@@ -82,7 +65,7 @@ function useQuoteMutation<Variables>(
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (variables: Variables) => checked(await run(variables)),
+    mutationFn: async (variables: Variables) => acceptedOrThrow(await run(variables)),
     onSuccess: (payload) => {
       const quote = payload.manualQuote;
       if (!quote) return;
@@ -159,8 +142,10 @@ export function useCreateUserAndStripeInvoice() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
+    // Field errors go under the form's fields; an invoice that exists already is shown by the quote.
+    meta: { inlineCodes: ['ALREADY_INVOICED'] },
     mutationFn: async (variables: CreateUserAndStripeInvoiceMutationVariables) =>
-      checked(
+      acceptedOrThrow(
         (await client.request(CreateUserAndStripeInvoiceDocument, variables)).createUserAndStripeInvoice,
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: quoteKeys.all }),

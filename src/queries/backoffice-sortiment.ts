@@ -22,6 +22,7 @@ import {
   type SortimentOffersQuery,
   type SortimentTrancheFragment,
 } from './graphql.generated';
+import { acceptedOrThrow } from './mutation-refused';
 import { type PageRequest, pageVariables } from './paging';
 
 export type { BackofficeOfferVariant, PartialOfferSortField };
@@ -84,16 +85,17 @@ export function useDepotPositionsForOffer(offerId: number, enabled: boolean) {
   });
 }
 
-/** Refetches the tab and the open audit logs after a successful change. */
+/**
+ * Refetches the tab and the open audit logs after a successful change. A refusal is thrown as
+ * `MutationRefused` and notified by the query client ("Nicht gespeichert").
+ */
 function useInvalidateSortiment() {
   const queryClient = useQueryClient();
-  return (result: { success: boolean }) => {
-    if (!result.success) return;
-    return Promise.all([
+  return () =>
+    Promise.all([
       queryClient.invalidateQueries({ queryKey: sortimentKeys.all }),
       queryClient.invalidateQueries({ queryKey: [BACKOFFICE_QUERY_KEY, 'audit'] }),
     ]);
-  };
 }
 
 export function useChangeOfferAndPartialOffer() {
@@ -101,7 +103,9 @@ export function useChangeOfferAndPartialOffer() {
   const invalidate = useInvalidateSortiment();
   return useMutation({
     mutationFn: async (variables: ChangeOfferAndPartialOfferMutationVariables) =>
-      (await client.request(ChangeOfferAndPartialOfferDocument, variables)).changeOfferAndPartialOffer,
+      acceptedOrThrow(
+        (await client.request(ChangeOfferAndPartialOfferDocument, variables)).changeOfferAndPartialOffer,
+      ),
     onSuccess: invalidate,
   });
 }
@@ -111,7 +115,9 @@ export function useCreateOfferAndPartialOffer() {
   const invalidate = useInvalidateSortiment();
   return useMutation({
     mutationFn: async (variables: CreateOfferAndPartialOfferMutationVariables) =>
-      (await client.request(CreateOfferAndPartialOfferDocument, variables)).createOfferAndPartialOffer,
+      acceptedOrThrow(
+        (await client.request(CreateOfferAndPartialOfferDocument, variables)).createOfferAndPartialOffer,
+      ),
     onSuccess: invalidate,
   });
 }
@@ -122,7 +128,9 @@ export function useSaveTranche() {
   const invalidate = useInvalidateSortiment();
   return useMutation({
     mutationFn: async (variables: SaveSortimentTrancheMutationVariables) =>
-      (await client.request(SaveSortimentTrancheDocument, variables)).createOrUpdatePartialOffer,
+      acceptedOrThrow(
+        (await client.request(SaveSortimentTrancheDocument, variables)).createOrUpdatePartialOffer,
+      ),
     onSuccess: invalidate,
   });
 }
@@ -132,7 +140,9 @@ export function useDeleteTranche() {
   const invalidate = useInvalidateSortiment();
   return useMutation({
     mutationFn: async (partialOfferId: number) =>
-      (await client.request(DeleteSortimentTrancheDocument, { partialOfferId })).deletePartialOffer,
+      acceptedOrThrow(
+        (await client.request(DeleteSortimentTrancheDocument, { partialOfferId })).deletePartialOffer,
+      ),
     onSuccess: invalidate,
   });
 }
@@ -142,8 +152,10 @@ export function useLinkDepotPosition() {
   const invalidate = useInvalidateSortiment();
   return useMutation({
     mutationFn: async (variables: LinkDepotPositionToTrancheMutationVariables) =>
-      (await client.request(LinkDepotPositionToTrancheDocument, variables))
-        .updatePartialOfferForDepotPosition,
+      acceptedOrThrow(
+        (await client.request(LinkDepotPositionToTrancheDocument, variables))
+          .updatePartialOfferForDepotPosition,
+      ),
     onSuccess: invalidate,
   });
 }

@@ -8,6 +8,7 @@ import {
   UpdateAssetUnderManagementDocument,
   type UpdateAssetUnderManagementMutationVariables,
 } from './graphql.generated';
+import { acceptedOrThrow } from './mutation-refused';
 import { type PageRequest, pageVariables } from './paging';
 
 export type { AssetSortField };
@@ -38,10 +39,13 @@ export function useUpdateAssetUnderManagement() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
+    // A refusal is notified without a title (the form also shows it under the field).
+    meta: { errorTitle: null },
     mutationFn: async (variables: UpdateAssetUnderManagementMutationVariables) =>
-      (await client.request(UpdateAssetUnderManagementDocument, variables)).updateAssetUnderManagement,
-    onSuccess: async (result, variables) => {
-      if (!result.success) return;
+      acceptedOrThrow(
+        (await client.request(UpdateAssetUnderManagementDocument, variables)).updateAssetUnderManagement,
+      ),
+    onSuccess: async (_result, variables) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: stockKeys.all }),
         queryClient.invalidateQueries({

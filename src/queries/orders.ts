@@ -4,15 +4,14 @@
  * with a client mutation id the server records, so a replay has one effect. Their one optimistic
  * view is the outbox overlay (`applyQueue`/`overlayOrder`): the screen shows the change from the
  * moment it is queued until a list fetched after the server applied it arrives; the cached list is
- * never edited by hand. A refusal is shown once as a German notification (`MutationRefused`); the
+ * never edited by hand. A refusal (`MutationRefused`) is shown once as a German notification by the query client; the
  * refresh goes through `refreshOrderState` (the query-key factories of `order-keys.ts`).
  */
-import { notifications } from '@mantine/notifications';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
+import { CONNECTION_FAILED } from '../domain/error-texts';
 import { costSummary, costSummaryStrings } from '../domain/order-costs';
 import type { OrderChange, QueuedOffer } from '../domain/order-outbox';
-import { GENERIC_ERROR } from '../domain/texts';
 import { useApiClient } from './client';
 import {
   CreateInvoiceDocument,
@@ -26,23 +25,14 @@ import {
   PaidInvoicesDocument,
   UnseenPaymentThanksDocument,
 } from './graphql.generated';
-import { MutationRefused } from './mutation-refused';
+import type { MutationErrorMeta } from './mutation-errors';
+import { acceptedOrThrow } from './mutation-refused';
 import { orderKeys, refreshOrderState } from './order-keys';
 import { type SubmitOutcome, submitOrderChange } from './order-outbox';
 import { useUserKey } from './session/session-context';
 
-interface MutationError {
-  message: string;
-  code: string;
-}
-
 export { MutationRefused } from './mutation-refused';
 export { orderKeys } from './order-keys';
-
-function throwIfRefused(result: { success: boolean; errors: Pick<MutationError, 'message' | 'code'>[] }) {
-  const first = result.errors[0];
-  if (!result.success) throw new MutationRefused(first?.message ?? GENERIC_ERROR, first?.code ?? 'UNKNOWN');
-}
 
 export const ORDER_LIST_BLOCKED = 'ORDER_LIST_BLOCKED';
 
@@ -55,13 +45,13 @@ function refreshAfterOrderChange(queryClient: QueryClient): void {
   void refreshOrderState(queryClient, 1);
 }
 
-/** German notification of a failed order-list change (the original only logged it: deviations.md). */
-export function notifyOrderFailure(title: string, error: unknown) {
-  const message =
-    error instanceof MutationRefused
-      ? error.message
-      : 'Die Verbindung zum Server ist fehlgeschlagen. Bitte versuchen Sie es erneut.';
-  notifications.show({ color: 'red', title, message, autoClose: 7000 });
+/**
+ * How a failed order-list change is told (by the query client's `MutationCache`, or by
+ * `notifyMutationError` for a queued change edited on the device): the title, with the server's
+ * reason or the connection problem (the original only logged it: deviations.md).
+ */
+export function orderErrorMeta(title: string, inlineCodes?: readonly string[]): MutationErrorMeta {
+  return { errorTitle: title, fallbackMessage: CONNECTION_FAILED, ...(inlineCodes ? { inlineCodes } : {}) };
 }
 
 export function orderListBlockedQueryOptions(client: GraphQLClient) {
@@ -90,6 +80,8 @@ export function useCreateOrderPosition() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...orderKeys.all, 'create'],
+    // A blocked order list is answered by the add dialog with a dialog of its own.
+    meta: orderErrorMeta('Nicht hinzugefügt', [ORDER_LIST_BLOCKED]),
     // Runs offline too: the change goes to the device's outbox and is sent once online.
     networkMode: 'always',
     mutationFn: (variables: { offerId: number; amount: number; title: string; offer: QueuedOffer }) =>
@@ -153,7 +145,7 @@ export function useChangeOrderPosition() {
         ...(variables.conditionReport !== undefined ? { conditionReport: variables.conditionReport } : {}),
         title: variables.position.offer.vintage.title,
       }),
-    onError: (error) => notifyOrderFailure('Änderung nicht gespeichert', error),
+    meta: orderErrorMeta('Änderung nicht gespeichert'),
     onSettled: () => refreshAfterOrderChange(queryClient),
   });
 }
@@ -166,7 +158,7 @@ export function useDeleteOrderPosition() {
     networkMode: 'always',
     mutationFn: (position: OrderPositionView) =>
       submit({ kind: 'delete', orderPositionId: position.id, title: position.offer.vintage.title }),
-    onError: (error) => notifyOrderFailure('Position nicht entfernt', error),
+    meta: orderErrorMeta('Position nicht entfernt'),
     onSettled: () => refreshAfterOrderChange(queryClient),
   });
 }
@@ -179,10 +171,10 @@ export function useCreateInvoice() {
     mutationKey: [...orderKeys.all, 'create-invoice'],
     mutationFn: async () => {
       const answer = await client.request(CreateInvoiceDocument, { clientMutationId: crypto.randomUUID() });
-      throwIfRefused(answer.createInvoice);
+      acceptedOrThrow(answer.createInvoice);
       return answer.createInvoice.invoice;
     },
-    onError: (error) => notifyOrderFailure('Bestellung nicht abgeschickt', error),
+    meta: orderErrorMeta('Bestellung nicht abgeschickt'),
     onSettled: () => refreshOrderState(queryClient, 1),
   });
 }
@@ -195,10 +187,10 @@ export function useFinalizeInvoice() {
     mutationKey: [...orderKeys.all, 'finalize'],
     mutationFn: async (invoiceId: number) => {
       const answer = await client.request(FinalizeInvoiceDocument, { invoiceId });
-      throwIfRefused(answer.finalizeInvoice);
+      acceptedOrThrow(answer.finalizeInvoice);
       return answer.finalizeInvoice.hostedInvoiceUrl ?? null;
     },
-    onError: (error) => notifyOrderFailure('Zahlung nicht gestartet', error),
+    meta: orderErrorMeta('Zahlung nicht gestartet'),
     onSettled: () => refreshOrderState(queryClient, 1),
   });
 }
@@ -238,6 +230,8 @@ export function useMarkPaymentThanksSeen() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (invoiceId: number) =>
       (await client.request(MarkPaymentThanksSeenDocument, { invoiceId })).markPaymentThanksSeen,
     onMutate: () => queryClient.setQueryData(orderKeys.paymentThanks(), null),
@@ -263,6 +257,6 @@ export function useCustomerPortalSession() {
     mutationKey: [...orderKeys.all, 'customer-portal'],
     mutationFn: async () =>
       (await client.request(CustomerPortalSessionDocument)).stripeCustomerPortalSession.sessionUrl,
-    onError: (error) => notifyOrderFailure('Rechnungen nicht erreichbar', error),
+    meta: orderErrorMeta('Rechnungen nicht erreichbar'),
   });
 }

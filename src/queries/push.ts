@@ -42,6 +42,8 @@ async function registerSubscription(client: GraphQLClient, subscription: PushSub
 export function useEnablePush() {
   const client = useApiClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async () => {
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') throw new Error('denied');
@@ -67,6 +69,8 @@ export async function removeServerPushSubscription(client: GraphQLClient, endpoi
 export function useDisablePush() {
   const client = useApiClient();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async () => {
       const subscription = await currentSubscription();
       if (!subscription) return;

@@ -86,6 +86,8 @@ export function useCreateSellOrder() {
   const client = useApiClient();
   const refresh = useRefreshAfter();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (variables: CreateSellOrderMutationVariables) =>
       (await client.request(CreateSellOrderDocument, variables)).createSellOrder,
     onSuccess: async (result) => {
@@ -98,6 +100,8 @@ export function useCancelSellOrder() {
   const client = useApiClient();
   const refresh = useRefreshAfter();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (sellOrderId: number) =>
       (await client.request(CancelSellOrderDocument, { sellOrderId })).cancelSellOrder,
     onSettled: refresh,
@@ -108,6 +112,8 @@ export function useApproveSellOrder() {
   const client = useApiClient();
   const refresh = useRefreshAfter();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (variables: { sellOrderId: number; sellPriceBtl: string | null }) =>
       (await client.request(ApproveSellOrderDocument, variables)).approveSellOrder,
     onSettled: refresh,
@@ -118,6 +124,8 @@ export function useRejectSellOrder() {
   const client = useApiClient();
   const refresh = useRefreshAfter();
   return useMutation({
+    // The screen shows the outcome itself (inline or in its own words).
+    meta: { inlineErrors: true },
     mutationFn: async (variables: { sellOrderId: number; reason: string }) =>
       (await client.request(RejectSellOrderDocument, variables)).rejectSellOrder,
     onSettled: refresh,

@@ -24,7 +24,7 @@ import {
   contactFormErrors,
 } from '../../domain/contact-form';
 import { SALUTATIONS } from '../../domain/entry-constants';
-import { GENERIC_ERROR } from '../../domain/texts';
+import { GENERIC_ERROR } from '../../domain/error-texts';
 import { useAccountMe, useSendContactRequest } from '../../queries/account';
 import { NameFields } from '../NameFields';
 

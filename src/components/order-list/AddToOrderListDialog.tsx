@@ -16,7 +16,6 @@ import {
 } from '../../domain/order-list-texts';
 import {
   MutationRefused,
-  notifyOrderFailure,
   ORDER_LIST_BLOCKED,
   useCreateOrderPosition,
   useOrderListBlocked,
@@ -96,12 +95,10 @@ export function AddToOrderListDialog({
           onClose();
           navigate(ORDER_LIST_PATH);
         },
+        // Other failures are notified by the query client (`orderErrorMeta` of the mutation).
         onError: (error) => {
-          if (error instanceof MutationRefused && error.code === ORDER_LIST_BLOCKED) {
+          if (error instanceof MutationRefused && error.code === ORDER_LIST_BLOCKED)
             setRefusedAsBlocked(true);
-            return;
-          }
-          notifyOrderFailure('Nicht hinzugefügt', error);
         },
       },
     );

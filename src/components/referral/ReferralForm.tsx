@@ -1,5 +1,7 @@
 import { Alert, Button, CopyButton, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { GENERIC_ERROR } from '../../domain/error-texts';
 import {
   canGenerateReferral,
   DEFAULT_FORM_OF_ADDRESS,
@@ -9,8 +11,8 @@ import {
   REFERRAL_TEXTS,
   type ReferralSalutation,
 } from '../../domain/referral';
-import { GENERIC_ERROR } from '../../domain/texts';
 import { useSendReferral } from '../../queries/account';
+import { MutationRefused } from '../../queries/mutation-refused';
 import { NameFields } from '../NameFields';
 
 interface ReferralValues {
@@ -30,31 +32,30 @@ const initialValues: ReferralValues = {
 /** Input form → generated message with copy button → "Weitere Person empfehlen" resets. */
 export function ReferralForm() {
   const send = useSendReferral();
-  const [values, setValues] = useState<ReferralValues>(initialValues);
+  const form = useForm<ReferralValues>({ initialValues });
+  const { values } = form;
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  const set = <Field extends keyof ReferralValues>(field: Field, value: ReferralValues[Field]) =>
-    setValues((current) => ({ ...current, [field]: value }));
 
   const generate = async () => {
     setError(null);
     try {
-      const result = await send.mutateAsync({
+      const text = await send.mutateAsync({
         salutation: values.salutation,
         formOfAddress: values.formOfAddress,
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
       });
-      if (result.success && result.message) setMessage(result.message);
-      else setError(result.errors[0]?.message ?? GENERIC_ERROR);
-    } catch {
-      setError(GENERIC_ERROR);
+      if (text) setMessage(text);
+      else setError(GENERIC_ERROR);
+    } catch (refusal) {
+      // Shown in the form (the mutation opts out of the notification).
+      setError(refusal instanceof MutationRefused ? refusal.message : GENERIC_ERROR);
     }
   };
 
   const reset = () => {
-    setValues(initialValues);
+    form.reset();
     setMessage(null);
     setError(null);
   };
@@ -66,27 +67,24 @@ export function ReferralForm() {
         versenden können.
       </Text>
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={form.onSubmit(() => {
           if (canGenerateReferral(values)) void generate();
-        }}
+        })}
       >
         <Stack gap="sm">
           <Group gap="lg" wrap="wrap">
             <SegmentedControl
               aria-label="Anrede"
               data={REFERRAL_SALUTATIONS.map((salutation) => ({ label: salutation, value: salutation }))}
-              value={values.salutation}
-              onChange={(value) => set('salutation', value as ReferralSalutation)}
+              {...form.getInputProps('salutation')}
             />
             <SegmentedControl
               aria-label="Du oder Sie"
               data={FORMS_OF_ADDRESS.map((form) => ({ label: form, value: form }))}
-              value={values.formOfAddress}
-              onChange={(value) => set('formOfAddress', value as FormOfAddress)}
+              {...form.getInputProps('formOfAddress')}
             />
           </Group>
-          <NameFields firstName={values.firstName} lastName={values.lastName} onChange={set} />
+          <NameFields firstName={values.firstName} lastName={values.lastName} onChange={form.setFieldValue} />
           <Group justify="flex-end">
             <Button type="submit" disabled={!canGenerateReferral(values)} loading={send.isPending}>
               {message === null ? REFERRAL_TEXTS.generate : REFERRAL_TEXTS.regenerate}

@@ -1,8 +1,8 @@
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { GENERIC_ERROR } from '../../domain/error-texts';
 import { SOLD_OUT_TEXTS, soldOutHeadline } from '../../domain/sold-out';
-import { GENERIC_ERROR } from '../../domain/texts';
 import { useAccountMe, useRequestSoldOutNotification } from '../../queries/account';
 
 export interface SoldOutNoticeProps {

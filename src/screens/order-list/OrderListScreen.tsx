@@ -17,10 +17,11 @@ import {
   overlayOrder,
 } from '../../domain/order-outbox';
 import { depotKeys } from '../../queries/depot';
+import { notifyMutationError } from '../../queries/mutation-errors';
 import { refreshOrderState } from '../../queries/order-keys';
 import { useOrderOutbox, useQueuedChangeEditing } from '../../queries/order-outbox';
 import {
-  notifyOrderFailure,
+  orderErrorMeta,
   orderKeys,
   useChangeOrderPosition,
   useCreateInvoice,
@@ -221,7 +222,7 @@ export function OrderListScreen() {
                         ? void queued
                             .edit(waitingAdd, values)
                             .catch((error: unknown) =>
-                              notifyOrderFailure('Änderung nicht gespeichert', error),
+                              notifyMutationError(error, orderErrorMeta('Änderung nicht gespeichert')),
                             )
                         : change.mutate({ position, ...values })
                     }
@@ -229,7 +230,9 @@ export function OrderListScreen() {
                       waitingAdd
                         ? void queued
                             .withdraw(waitingAdd)
-                            .catch((error: unknown) => notifyOrderFailure('Nicht zurückgezogen', error))
+                            .catch((error: unknown) =>
+                              notifyMutationError(error, orderErrorMeta('Nicht zurückgezogen')),
+                            )
                         : remove.mutate(position)
                     }
                   />

@@ -10,8 +10,9 @@ import {
   waitingText,
 } from '../../domain/order-outbox';
 import { countLabel } from '../../domain/plural';
+import { notifyMutationError } from '../../queries/mutation-errors';
 import { useQueuedChangeEditing, useRetryOrderChange } from '../../queries/order-outbox';
-import { notifyOrderFailure } from '../../queries/orders';
+import { orderErrorMeta } from '../../queries/orders';
 
 function describeChange(entry: OutboxEntry): string {
   const { change } = entry;
@@ -101,7 +102,7 @@ function WaitingChange({ entry }: { entry: OutboxEntry }) {
             onClick={() => {
               setWithdrawing(true);
               withdraw(entry)
-                .catch((error: unknown) => notifyOrderFailure('Nicht zurückgezogen', error))
+                .catch((error: unknown) => notifyMutationError(error, orderErrorMeta('Nicht zurückgezogen')))
                 .finally(() => setWithdrawing(false));
             }}
           >

@@ -26,7 +26,6 @@ import {
 } from '../../../domain/backoffice-invoices';
 import {
   type InvoiceCheckInvoice,
-  invoiceCheckErrorMessage,
   useChangeCheckedInvoice,
   useInvoiceCheckInvoice,
 } from '../../../queries/backoffice-invoices';
@@ -97,13 +96,8 @@ function InvoiceCheckCard({
         title: 'Rechnungsdatum gespeichert',
         message: `Rechnung #${invoice.id} ist vom ${formatInvoiceDate(date)}.`,
       });
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Rechnungsdatum nicht gespeichert',
-        message: invoiceCheckErrorMessage(error),
-        autoClose: 7000,
-      });
+    } catch {
+      // Notified by the query client.
     }
   };
 
@@ -117,14 +111,9 @@ function InvoiceCheckCard({
         message: `Rechnung ${checked?.invoiceNumber ?? `#${invoice.id}`} ist bereit zur Zahlung; ${customerName(invoice)} wurde per E-Mail und Push benachrichtigt.`,
       });
       onChecked();
-    } catch (error) {
+    } catch {
       setConfirmingCheck(false);
-      notifications.show({
-        color: 'red',
-        title: 'Prüfung nicht abgeschlossen',
-        message: invoiceCheckErrorMessage(error),
-        autoClose: 7000,
-      });
+      // Notified by the query client.
     }
   };
 
@@ -138,13 +127,8 @@ function InvoiceCheckCard({
         title: 'Rechnung storniert',
         message: `Rechnung ${invoice.invoiceNumber ?? `#${invoice.id}`} ist storniert; der Bestand ist freigegeben und ${customerName(invoice)} wurde per E-Mail informiert.`,
       });
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Rechnung nicht storniert',
-        message: invoiceCheckErrorMessage(error),
-        autoClose: 7000,
-      });
+    } catch {
+      // Notified by the query client.
     }
   };
 

@@ -1,44 +1,39 @@
 import { Button, Group, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { applyRefusal } from '../../../components/forms/apply-refusal';
 import { invoiceNumberProblem } from '../../../domain/backoffice-invoices';
-import {
-  InvoiceCheckRefusal,
-  invoiceCheckErrorMessage,
-  useChangeCheckedInvoice,
-} from '../../../queries/backoffice-invoices';
+import { useChangeCheckedInvoice } from '../../../queries/backoffice-invoices';
 
-/**
- * The invoice number (`YYYY-NNNN`), saved with `changeInvoice`. Left empty, "check done" gives the
- * invoice the next free number of the year.
- */
-export function InvoiceNumberForm({
-  invoiceId,
-  saved,
-  disabled,
-}: {
+interface InvoiceNumberProps {
   invoiceId: number;
   saved: string | null;
   disabled: boolean;
-}) {
+}
+
+/**
+ * The invoice number (`YYYY-NNNN`), saved with `changeInvoice`. Left empty, "check done" gives the
+ * invoice the next free number of the year. A new saved number starts the form afresh.
+ */
+export function InvoiceNumberForm(props: InvoiceNumberProps) {
+  return <InvoiceNumberInput key={props.saved ?? ''} {...props} />;
+}
+
+function InvoiceNumberInput({ invoiceId, saved, disabled }: InvoiceNumberProps) {
   const change = useChangeCheckedInvoice();
-  const [value, setValue] = useState(saved ?? '');
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { invoiceNumber: saved ?? '' },
+    validateInputOnBlur: true,
+    validate: {
+      invoiceNumber: (value) => (value.trim() ? invoiceNumberProblem(value.trim()) : null),
+    },
+  });
 
-  useEffect(() => {
-    setValue(saved ?? '');
-    setTouched(false);
-    setServerError(null);
-  }, [saved]);
-
-  const trimmed = value.trim();
-  const problem = trimmed ? invoiceNumberProblem(trimmed) : null;
+  const trimmed = form.values.invoiceNumber.trim();
   const unchanged = trimmed === (saved ?? '');
 
   const submit = async () => {
-    setTouched(true);
-    if (!trimmed || problem || unchanged) return;
+    if (!trimmed || unchanged) return;
     try {
       await change.mutateAsync({ invoiceId, invoiceNumber: trimmed });
       notifications.show({
@@ -47,36 +42,19 @@ export function InvoiceNumberForm({
         message: `Rechnung #${invoiceId} hat die Nummer ${trimmed}.`,
       });
     } catch (error) {
-      const message = invoiceCheckErrorMessage(error);
-      if (error instanceof InvoiceCheckRefusal && error.field === 'invoiceNumber') setServerError(message);
-      notifications.show({
-        color: 'red',
-        title: 'Rechnungsnummer nicht gespeichert',
-        message,
-        autoClose: 7000,
-      });
+      // Notified by the query client; a refused number is shown under the field as well.
+      applyRefusal(form, error);
     }
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form onSubmit={form.onSubmit(() => void submit())}>
       <TextInput
         label="Rechnungsnummer"
         placeholder="JJJJ-NNNN"
         description="Leer lassen: „check done“ vergibt die nächste freie Nummer."
-        value={value}
         disabled={disabled}
-        error={(touched && problem) || serverError}
-        onChange={(event) => {
-          setValue(event.currentTarget.value);
-          setServerError(null);
-        }}
-        onBlur={() => setTouched(true)}
+        {...form.getInputProps('invoiceNumber')}
         inputContainer={(input) => (
           <Group gap="xs" wrap="nowrap" align="center">
             <div style={{ width: 180 }}>{input}</div>

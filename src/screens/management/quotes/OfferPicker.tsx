@@ -15,7 +15,7 @@ import {
   useEditBucketOnManualQuote,
   useManualQuoteOffers,
 } from '../../../queries/backoffice-quotes';
-import { reportRefusal, reportSaved } from './quote-feedback';
+import { reportSaved } from './quote-feedback';
 
 /**
  * "Position hinzufügen": the region filter (stored on the quote), per region the newest listed
@@ -41,10 +41,7 @@ export function OfferPicker({ quote, disabled }: { quote: ManualQuote; disabled:
     editBucket.mutate(
       { quoteId: quote.id, bucket: serializeBucket(next) },
       {
-        onError: (error) => {
-          setRegions(previous);
-          reportRefusal(error);
-        },
+        onError: () => setRegions(previous),
       },
     );
   };
@@ -58,7 +55,6 @@ export function OfferPicker({ quote, disabled }: { quote: ManualQuote; disabled:
           reportSaved(`${amount} × ${chosenOffer.title} hinzugefügt.`);
           setOfferId(null);
         },
-        onError: reportRefusal,
       },
     );
   };

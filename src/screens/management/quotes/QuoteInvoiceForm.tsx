@@ -11,7 +11,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { applyRefusal } from '../../../components/forms/apply-refusal';
 import {
   DEFAULT_QUOTE_INVOICE_TYPE,
   QUOTE_COUNTRIES,
@@ -19,15 +21,9 @@ import {
   QUOTE_INVOICE_TITLES,
   QUOTE_INVOICE_TYPES,
   QUOTE_SALUTATIONS,
-  type QuoteInvoiceField,
   quoteInvoiceProblems,
 } from '../../../domain/backoffice-quotes';
-import {
-  type ManualQuote,
-  QuoteRefusal,
-  useCreateUserAndStripeInvoice,
-} from '../../../queries/backoffice-quotes';
-import { reportRefusal } from './quote-feedback';
+import { type ManualQuote, useCreateUserAndStripeInvoice } from '../../../queries/backoffice-quotes';
 
 interface FormValues {
   salutation: string;
@@ -56,6 +52,11 @@ const EMPTY: FormValues = {
   company: '',
   taxId: '',
 };
+
+/** The invoice input as checked by `quoteInvoiceProblems` and sent (no title: null). */
+function invoiceInput(values: FormValues, email: string) {
+  return { ...values, email, title: values.title || null };
+}
 
 /** The payment-provider invoice of a quote, with what the adviser does next. */
 function InvoiceLink({ url }: { url: string }) {
@@ -87,59 +88,43 @@ function InvoiceLink({ url }: { url: string }) {
  */
 export function QuoteInvoiceForm({ quote }: { quote: ManualQuote }) {
   const create = useCreateUserAndStripeInvoice();
-  const [values, setValues] = useState<FormValues>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<QuoteInvoiceField | 'quoteUuid', string>>>({});
+  const form = useForm<FormValues>({
+    initialValues: EMPTY,
+    validate: (values) => quoteInvoiceProblems(invoiceInput(values, quote.email)),
+  });
   const [hostedUrl, setHostedUrl] = useState<string | null>(null);
   const url = quote.hostedInvoiceUrl ?? hostedUrl;
   if (url) return <InvoiceLink url={url} />;
 
-  const set = (field: keyof FormValues) => (value: string | null) => {
-    setValues((current) => ({ ...current, [field]: value ?? '' }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const text = (field: keyof FormValues) => ({
-    value: values[field],
-    error: errors[field],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(field)(event.currentTarget.value),
-  });
-
-  const submit = () => {
-    const input = { ...values, email: quote.email, title: values.title || null };
-    const problems = quoteInvoiceProblems(input);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+  const submit = (values: FormValues) =>
     create.mutate(
       {
-        ...input,
+        ...invoiceInput(values, quote.email),
         quoteUuid: quote.uid,
         company: values.company.trim() || null,
         taxId: values.taxId.trim() || null,
       },
       {
         onSuccess: (payload) => setHostedUrl(payload.hostedInvoiceUrl ?? null),
+        // Other refusals and network errors are notified by the query client.
         onError: (error) => {
-          if (error instanceof QuoteRefusal) {
-            const byField = Object.fromEntries(
-              error.errors.filter((entry) => entry.field).map((entry) => [entry.field, entry.message]),
-            );
-            setErrors(byField);
-            const existing = error.errors.find((entry) => entry.code === 'ALREADY_INVOICED');
-            if (existing) return;
-          }
-          reportRefusal(error);
+          form.clearErrors();
+          applyRefusal(form, error);
         },
       },
     );
+  /** A select's value: null shows the placeholder. */
+  const select = (field: 'salutation' | 'title') => {
+    const props = form.getInputProps(field);
+    return {
+      ...props,
+      value: props.value || null,
+      onChange: (value: string | null) => props.onChange(value ?? ''),
+    };
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="sm" data-testid="quote-invoice-form">
         <Title order={4}>Rechnung erstellen</Title>
         <Text size="sm" c="dimmed">
@@ -147,52 +132,39 @@ export function QuoteInvoiceForm({ quote }: { quote: ManualQuote }) {
           Rechnung beim Zahlungsanbieter.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-          <Select
-            label="Anrede"
-            required
-            data={[...QUOTE_SALUTATIONS]}
-            value={values.salutation || null}
-            error={errors.salutation}
-            onChange={set('salutation')}
-          />
+          <Select label="Anrede" required data={[...QUOTE_SALUTATIONS]} {...select('salutation')} />
           <Select
             label="Titel"
             clearable
             placeholder="–"
             data={[...QUOTE_INVOICE_TITLES]}
-            value={values.title || null}
-            error={errors.title}
-            onChange={set('title')}
+            {...select('title')}
           />
-          <TextInput label="Vorname" required {...text('firstName')} />
-          <TextInput label="Nachname" required {...text('lastName')} />
-          <TextInput label="Straße und Hausnummer" required {...text('streetAndNumber')} />
-          <TextInput label="Postleitzahl" required {...text('postalCode')} />
-          <TextInput label="Stadt" required {...text('city')} />
+          <TextInput label="Vorname" required {...form.getInputProps('firstName')} />
+          <TextInput label="Nachname" required {...form.getInputProps('lastName')} />
+          <TextInput label="Straße und Hausnummer" required {...form.getInputProps('streetAndNumber')} />
+          <TextInput label="Postleitzahl" required {...form.getInputProps('postalCode')} />
+          <TextInput label="Stadt" required {...form.getInputProps('city')} />
           <Select
             label="Land"
             required
             allowDeselect={false}
             data={QUOTE_COUNTRIES.map((country) => ({ value: country.code, label: country.label }))}
-            value={values.country}
-            error={errors.country}
-            onChange={set('country')}
+            {...form.getInputProps('country')}
           />
           <Select
             label="Rechnungsart"
             required
             allowDeselect={false}
             data={QUOTE_INVOICE_TYPES.map((type) => ({ value: type.value, label: type.label }))}
-            value={values.productCategory}
-            error={errors.productCategory}
-            onChange={set('productCategory')}
+            {...form.getInputProps('productCategory')}
           />
-          <TextInput label="Firma" {...text('company')} />
-          <TextInput label="Steuernummer (USt-IdNr.)" {...text('taxId')} />
+          <TextInput label="Firma" {...form.getInputProps('company')} />
+          <TextInput label="Steuernummer (USt-IdNr.)" {...form.getInputProps('taxId')} />
         </SimpleGrid>
-        {(errors.email || errors.quoteUuid) && (
+        {(form.errors.email || form.errors.quoteUuid) && (
           <Text c="red" size="sm">
-            {errors.email ?? errors.quoteUuid}
+            {form.errors.email ?? form.errors.quoteUuid}
           </Text>
         )}
         <Group justify="flex-end">

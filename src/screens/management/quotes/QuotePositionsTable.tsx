@@ -13,7 +13,7 @@ import {
   useManualQuotes,
   useUpdateManualQuotePosition,
 } from '../../../queries/backoffice-quotes';
-import { reportRefusal, reportSaved } from './quote-feedback';
+import { reportSaved } from './quote-feedback';
 
 const euro = (value: string | null) => (value === null ? '–' : formatEuro(decimalToCents(value)));
 const percent = (value: number | null) =>
@@ -57,13 +57,9 @@ export function QuotePositionsTable({ quote, readOnly }: { quote: ManualQuote; r
     position: ManualQuotePosition,
     change: { newPriceBtl?: string; newEkpBtl?: string; amount?: string; delete?: boolean },
   ) => {
-    try {
-      await update.mutateAsync({ positionId: position.id, ...change });
-      reportSaved(`${wineLabel(position)} ${change.delete ? 'gelöscht' : 'gespeichert'}.`);
-    } catch (error) {
-      reportRefusal(error);
-      throw error;
-    }
+    // A refusal is notified by the query client; the edit stays open.
+    await update.mutateAsync({ positionId: position.id, ...change });
+    reportSaved(`${wineLabel(position)} ${change.delete ? 'gelöscht' : 'gespeichert'}.`);
   };
   const problemOf = (field: 'newPriceBtl' | 'newEkpBtl' | 'amount') => (value: string) =>
     quotePositionProblems({ [field]: value }).find((problem) => problem.field === field)?.message ?? null;

@@ -16,7 +16,7 @@ import {
 import { EmailPromptModal } from './EmailPromptModal';
 import { QuoteLinkButtons } from './QuoteLinkButtons';
 import { QuoteModal } from './QuoteModal';
-import { reportRefusal, reportSaved } from './quote-feedback';
+import { reportSaved } from './quote-feedback';
 
 type Dialog =
   | { kind: 'create' }
@@ -134,8 +134,8 @@ export function QuotesTab() {
       reportSaved(saved);
       close();
       after?.(result);
-    } catch (error) {
-      reportRefusal(error);
+    } catch {
+      // Notified by the query client; the dialog stays open.
     }
   };
 

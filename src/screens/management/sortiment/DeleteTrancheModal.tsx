@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
 import { countLabel } from '../../../domain/plural';
 import { type SortimentTranche, useDeleteTranche } from '../../../queries/backoffice-sortiment';
-import { reportChange, reportFailure } from './mutation-feedback';
+import { reportChange } from './mutation-feedback';
 import { trancheName } from './tranche-display';
 
 /** Deletes a purchase tranche after confirmation (the server refuses tranches on invoices or depot positions). */
@@ -16,13 +16,8 @@ export function DeleteTrancheModal({
 }) {
   const remove = useDeleteTranche();
   const confirm = async () => {
-    try {
-      reportChange(await remove.mutateAsync(tranche.id), 'Die Einkaufstranche wurde gelöscht.');
-    } catch {
-      reportFailure();
-    } finally {
-      onClose();
-    }
+    await reportChange(remove.mutateAsync(tranche.id), 'Die Einkaufstranche wurde gelöscht.');
+    onClose();
   };
   return (
     <ConfirmDialog

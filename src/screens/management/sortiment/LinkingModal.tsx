@@ -11,7 +11,7 @@ import {
   useDepotPositionsForOffer,
   useLinkDepotPosition,
 } from '../../../queries/backoffice-sortiment';
-import { reportChange, reportFailure } from './mutation-feedback';
+import { reportChange } from './mutation-feedback';
 import type { OfferRow } from './offer-rows';
 import { LINKING_COLOURS, trancheName } from './tranche-display';
 
@@ -42,17 +42,11 @@ export function LinkingModal({ row, onClose }: { row: OfferRow; onClose: () => v
 
   const confirm = async () => {
     if (!pending) return;
-    try {
-      const answer = await link.mutateAsync({
-        depotPositionId: pending.position.id,
-        poId: pending.partialOfferId,
-      });
-      reportChange(answer, 'Die Depotposition wurde zugeordnet.');
-    } catch {
-      reportFailure();
-    } finally {
-      setPending(null);
-    }
+    await reportChange(
+      link.mutateAsync({ depotPositionId: pending.position.id, poId: pending.partialOfferId }),
+      'Die Depotposition wurde zugeordnet.',
+    );
+    setPending(null);
   };
 
   const trancheLabel = (partialOfferId: number | null) =>

@@ -1,79 +1,54 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
+import { applyRefusal } from '../../../components/forms/apply-refusal';
+import { type NewOfferValues, newOfferComplete, newOfferProblems } from '../../../domain/backoffice-forms';
 import { DEFAULT_BOTTLE, formatPercent, marginPercent } from '../../../domain/backoffice-tranches';
-import { validateAmount, validatePrice } from '../../../domain/backoffice-validation';
 import { useCreateOfferAndPartialOffer, useSortimentLookups } from '../../../queries/backoffice-sortiment';
-import { reportChange, reportFailure } from './mutation-feedback';
-
-interface NewOfferForm {
-  vintageId: string | null;
-  bottleSizeId: string | null;
-  caskOf: string;
-  offererId: string | null;
-  buyPriceBtl: string;
-  sellPriceBtl: string;
-  quantityAvailable: string;
-}
-
-const filledError = (value: string, validate: (input: string) => string | null) =>
-  value.trim() === '' ? null : validate(value);
+import { reportChange } from './mutation-feedback';
 
 /** "Neues Angebot": an offer of a vintage with its first purchase tranche (createOfferAndPartialOffer). */
 export function NewOfferModal({ onClose }: { onClose: () => void }) {
   const lookups = useSortimentLookups(true);
   const create = useCreateOfferAndPartialOffer();
-  const [form, setForm] = useState<NewOfferForm>({
-    vintageId: null,
-    bottleSizeId: null,
-    caskOf: String(DEFAULT_BOTTLE.caskOf),
-    offererId: null,
-    buyPriceBtl: '',
-    sellPriceBtl: '',
-    quantityAvailable: '',
+  const form = useForm<NewOfferValues>({
+    initialValues: {
+      vintageId: null,
+      bottleSizeId: null,
+      caskOf: String(DEFAULT_BOTTLE.caskOf),
+      offererId: null,
+      buyPriceBtl: '',
+      sellPriceBtl: '',
+      quantityAvailable: '',
+    },
+    // A filled field is checked as it is typed.
+    validateInputOnChange: true,
+    validate: newOfferProblems,
   });
-  const set = <Key extends keyof NewOfferForm>(key: Key, value: NewOfferForm[Key]) =>
-    setForm((current) => ({ ...current, [key]: value }));
+  const { values } = form;
 
   const standardSize = lookups.data?.allBottleSizes.find(
     (size) => Number(size.factorForLiterPrices) === DEFAULT_BOTTLE.factor,
   );
-  const bottleSizeId = form.bottleSizeId ?? (standardSize ? String(standardSize.id) : null);
-  const errors = {
-    buyPriceBtl: filledError(form.buyPriceBtl, validatePrice),
-    sellPriceBtl: filledError(form.sellPriceBtl, validatePrice),
-    caskOf:
-      filledError(form.caskOf, validateAmount) ??
-      (form.caskOf.trim() === '0' ? 'Eine Kiste muss mindestens eine Flasche enthalten.' : null),
-    quantityAvailable: filledError(form.quantityAvailable, validateAmount),
-  };
-  const complete =
-    form.vintageId !== null &&
-    bottleSizeId !== null &&
-    form.offererId !== null &&
-    [form.buyPriceBtl, form.sellPriceBtl, form.caskOf, form.quantityAvailable].every(
-      (value) => value.trim() !== '',
-    );
-  const canSave = complete && Object.values(errors).every((message) => message === null);
+  const bottleSizeId = values.bottleSizeId ?? (standardSize ? String(standardSize.id) : null);
+  const problems = newOfferProblems(values);
+  const canSave = newOfferComplete(values, bottleSizeId) && Object.keys(problems).length === 0;
   const margin =
-    !errors.buyPriceBtl && !errors.sellPriceBtl && form.buyPriceBtl && form.sellPriceBtl
-      ? marginPercent(form.sellPriceBtl.trim(), form.buyPriceBtl.trim())
+    !problems.buyPriceBtl && !problems.sellPriceBtl && values.buyPriceBtl && values.sellPriceBtl
+      ? marginPercent(values.sellPriceBtl.trim(), values.buyPriceBtl.trim())
       : null;
 
   const submit = async () => {
-    try {
-      const answer = await create.mutateAsync({
-        vintageId: Number(form.vintageId),
-        bottleSizeId: Number(bottleSizeId),
-        offererId: Number(form.offererId),
-        caskOf: form.caskOf.trim(),
-        buyPriceBtl: form.buyPriceBtl.trim(),
-        sellPriceBtl: form.sellPriceBtl.trim(),
-        quantityAvailable: form.quantityAvailable.trim(),
-      });
-      if (reportChange(answer, 'Das Angebot wurde angelegt.')) onClose();
-    } catch {
-      reportFailure();
-    }
+    const saving = create.mutateAsync({
+      vintageId: Number(values.vintageId),
+      bottleSizeId: Number(bottleSizeId),
+      offererId: Number(values.offererId),
+      caskOf: values.caskOf.trim(),
+      buyPriceBtl: values.buyPriceBtl.trim(),
+      sellPriceBtl: values.sellPriceBtl.trim(),
+      quantityAvailable: values.quantityAvailable.trim(),
+    });
+    saving.catch((error: unknown) => applyRefusal(form, error));
+    if (await reportChange(saving, 'Das Angebot wurde angelegt.')) onClose();
   };
 
   return (
@@ -91,8 +66,7 @@ export function NewOfferModal({ onClose }: { onClose: () => void }) {
             value: String(vintage.id),
             label: `${vintage.title} ${vintage.year}`,
           }))}
-          value={form.vintageId}
-          onChange={(value) => set('vintageId', value)}
+          {...form.getInputProps('vintageId')}
           searchable
           limit={50}
           required
@@ -104,18 +78,12 @@ export function NewOfferModal({ onClose }: { onClose: () => void }) {
               value: String(size.id),
               label: size.title,
             }))}
+            {...form.getInputProps('bottleSizeId')}
             value={bottleSizeId}
-            onChange={(value) => set('bottleSizeId', value)}
             allowDeselect={false}
             required
           />
-          <TextInput
-            label="Flaschen pro Kiste"
-            value={form.caskOf}
-            onChange={(event) => set('caskOf', event.currentTarget.value)}
-            error={errors.caskOf}
-            required
-          />
+          <TextInput label="Flaschen pro Kiste" {...form.getInputProps('caskOf')} required />
           <Select
             label="Lieferant"
             placeholder="Bitte wählen"
@@ -123,32 +91,21 @@ export function NewOfferModal({ onClose }: { onClose: () => void }) {
               value: String(offerer.value),
               label: offerer.label,
             }))}
-            value={form.offererId}
-            onChange={(value) => set('offererId', value)}
+            {...form.getInputProps('offererId')}
             searchable
             required
           />
-          <TextInput
-            label="Kisten"
-            value={form.quantityAvailable}
-            onChange={(event) => set('quantityAvailable', event.currentTarget.value)}
-            error={errors.quantityAvailable}
-            required
-          />
+          <TextInput label="Kisten" {...form.getInputProps('quantityAvailable')} required />
           <TextInput
             label="EKP pro Flasche (€)"
             placeholder="249.00"
-            value={form.buyPriceBtl}
-            onChange={(event) => set('buyPriceBtl', event.currentTarget.value)}
-            error={errors.buyPriceBtl}
+            {...form.getInputProps('buyPriceBtl')}
             required
           />
           <TextInput
             label="VK pro Flasche (€)"
             placeholder="299.00"
-            value={form.sellPriceBtl}
-            onChange={(event) => set('sellPriceBtl', event.currentTarget.value)}
-            error={errors.sellPriceBtl}
+            {...form.getInputProps('sellPriceBtl')}
             required
           />
         </SimpleGrid>

@@ -10,35 +10,20 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useState } from 'react';
-import { checkMrn } from '../../../domain/backoffice-stock';
+import { useForm } from '@mantine/form';
+import { applyRefusal } from '../../../components/forms/apply-refusal';
+import { type TrancheValues, trancheComplete, trancheProblems } from '../../../domain/backoffice-forms';
 import { caseNumberCounter, formatCaseNumbers, parseCaseNumbers } from '../../../domain/backoffice-tranches';
-import { validateAmount, validatePrice } from '../../../domain/backoffice-validation';
 import {
   type SortimentTranche,
   useSaveTranche,
   useSortimentLookups,
 } from '../../../queries/backoffice-sortiment';
-import { reportChange, reportFailure } from './mutation-feedback';
+import { reportChange } from './mutation-feedback';
 
 const COUNTER_COLOURS = { below: 'orange.9', equal: 'teal.9', above: 'red.9' } as const;
 
-interface TrancheForm {
-  offererId: string | null;
-  buyPriceBtl: string;
-  amount: string;
-  totalQuantityAvailable: string;
-  quantityOnInvoice: string;
-  proformaInvoiceNumberSourcing: string;
-  invoiceNumberSourcing: string;
-  lxTrade: string;
-  mrn: string;
-  paid: boolean;
-  storageIds: string;
-  storageLocation: string;
-}
-
-function initialForm(tranche: SortimentTranche | null): TrancheForm {
+function initialForm(tranche: SortimentTranche | null): TrancheValues {
   return {
     offererId: tranche?.offerer ? String(tranche.offerer.id) : null,
     buyPriceBtl: tranche?.buyPriceBtl ?? '',
@@ -54,10 +39,6 @@ function initialForm(tranche: SortimentTranche | null): TrancheForm {
     storageLocation: tranche?.storageLocation ?? '',
   };
 }
-
-/** A message for a filled field; an empty optional field is fine. */
-const ifFilled = (value: string, validate: (input: string) => string | null) =>
-  value.trim() === '' ? null : validate(value);
 
 /**
  * "Einkaufstranche hinzufügen" (without tranche) and "Einkaufstranche updaten" (with one): the full
@@ -78,58 +59,44 @@ export function TrancheFormModal({
   tranche: SortimentTranche | null;
   onClose: () => void;
 }) {
-  const [form, setForm] = useState(() => initialForm(tranche));
+  const form = useForm<TrancheValues>({
+    initialValues: initialForm(tranche),
+    // The missing remaining cases are said at once; every field is checked as it is typed.
+    initialErrors: trancheProblems(initialForm(tranche)),
+    validateInputOnChange: true,
+    validate: trancheProblems,
+  });
+  const { values } = form;
   const lookups = useSortimentLookups(true);
   const saveTranche = useSaveTranche();
-  const set = <Key extends keyof TrancheForm>(key: Key, value: TrancheForm[Key]) =>
-    setForm((current) => ({ ...current, [key]: value }));
 
   const isNew = tranche === null;
-  const total = form.totalQuantityAvailable.trim() === '' ? form.amount : form.totalQuantityAvailable;
-  const caseNumbers = parseCaseNumbers(form.storageIds);
+  const total = values.totalQuantityAvailable.trim() === '' ? values.amount : values.totalQuantityAvailable;
+  const caseNumbers = parseCaseNumbers(values.storageIds);
   const counter = caseNumberCounter(caseNumbers.caseNumbers.length, Number(total) || 0);
-  const errors = {
-    buyPriceBtl: isNew ? validatePrice(form.buyPriceBtl) : ifFilled(form.buyPriceBtl, validatePrice),
-    amount: form.amount.trim() === '' ? null : validateAmount(form.amount),
-    totalQuantityAvailable: ifFilled(form.totalQuantityAvailable, validateAmount),
-    quantityOnInvoice: ifFilled(form.quantityOnInvoice, validateAmount),
-    storageIds: caseNumbers.error,
-    mrn: checkMrn(form.mrn).error,
-  };
-  const touchedPrice = form.buyPriceBtl.trim() !== '';
-  const canSave =
-    form.amount.trim() !== '' &&
-    Object.values(errors).every((message) => message === null) &&
-    (!isNew || form.offererId !== null);
+  const canSave = Object.keys(trancheProblems(values)).length === 0 && trancheComplete(values, isNew);
 
   const submit = async () => {
-    try {
-      const answer = await saveTranche.mutateAsync({
-        ...(isNew ? { offerId } : { partialOfferId: tranche.id }),
-        offererId: form.offererId === null ? null : Number(form.offererId),
-        buyPriceBtl: form.buyPriceBtl.trim() || null,
-        amount: form.amount.trim(),
-        totalQuantityAvailable: total.trim(),
-        quantityOnInvoice: form.quantityOnInvoice.trim() || null,
-        proformaInvoiceNumberSourcing: form.proformaInvoiceNumberSourcing,
-        invoiceNumberSourcing: form.invoiceNumberSourcing,
-        lxTrade: form.lxTrade,
-        mrn: form.mrn,
-        paid: form.paid,
-        storageIds: formatCaseNumbers(caseNumbers.caseNumbers),
-        storageLocation: form.storageLocation,
-      });
-      if (
-        reportChange(
-          answer,
-          isNew ? 'Die Einkaufstranche wurde angelegt.' : 'Die Einkaufstranche wurde gespeichert.',
-        )
-      ) {
-        onClose();
-      }
-    } catch {
-      reportFailure();
-    }
+    const saving = saveTranche.mutateAsync({
+      ...(isNew ? { offerId } : { partialOfferId: tranche.id }),
+      offererId: values.offererId === null ? null : Number(values.offererId),
+      buyPriceBtl: values.buyPriceBtl.trim() || null,
+      amount: values.amount.trim(),
+      totalQuantityAvailable: total.trim(),
+      quantityOnInvoice: values.quantityOnInvoice.trim() || null,
+      proformaInvoiceNumberSourcing: values.proformaInvoiceNumberSourcing,
+      invoiceNumberSourcing: values.invoiceNumberSourcing,
+      lxTrade: values.lxTrade,
+      mrn: values.mrn,
+      paid: values.paid,
+      storageIds: formatCaseNumbers(caseNumbers.caseNumbers),
+      storageLocation: values.storageLocation,
+    });
+    saving.catch((error: unknown) => applyRefusal(form, error));
+    const savedText = isNew
+      ? 'Die Einkaufstranche wurde angelegt.'
+      : 'Die Einkaufstranche wurde gespeichert.';
+    if (await reportChange(saving, savedText)) onClose();
   };
 
   return (
@@ -152,81 +119,45 @@ export function TrancheFormModal({
               value: String(offerer.value),
               label: offerer.label,
             }))}
-            value={form.offererId}
-            onChange={(value) => set('offererId', value)}
+            {...form.getInputProps('offererId')}
             required={isNew}
             searchable
-            error={lookups.isError ? 'Fehler! Die Lieferanten konnten nicht geladen werden.' : null}
+            error={
+              lookups.isError
+                ? 'Fehler! Die Lieferanten konnten nicht geladen werden.'
+                : form.errors.offererId
+            }
           />
           <TextInput
             label="EKP pro Flasche (€)"
             placeholder="249.00"
-            value={form.buyPriceBtl}
-            onChange={(event) => set('buyPriceBtl', event.currentTarget.value)}
-            error={touchedPrice || !isNew ? errors.buyPriceBtl : null}
+            {...form.getInputProps('buyPriceBtl')}
             required={isNew}
           />
-          <TextInput
-            label="Verbleibende Kisten"
-            value={form.amount}
-            onChange={(event) => set('amount', event.currentTarget.value)}
-            error={form.amount.trim() === '' ? 'Bitte geben Sie die verbleibenden Kisten an.' : errors.amount}
-            required
-          />
+          <TextInput label="Verbleibende Kisten" {...form.getInputProps('amount')} required />
           <TextInput
             label="Gesamtmenge (Kisten)"
             placeholder={isNew ? 'wie verbleibende Kisten' : undefined}
-            value={form.totalQuantityAvailable}
-            onChange={(event) => set('totalQuantityAvailable', event.currentTarget.value)}
-            error={errors.totalQuantityAvailable}
+            {...form.getInputProps('totalQuantityAvailable')}
           />
-          <TextInput
-            label="Kisten auf Rechnung"
-            value={form.quantityOnInvoice}
-            onChange={(event) => set('quantityOnInvoice', event.currentTarget.value)}
-            error={errors.quantityOnInvoice}
-          />
+          <TextInput label="Kisten auf Rechnung" {...form.getInputProps('quantityOnInvoice')} />
           <TextInput
             label="Proforma-Rechnungsnummer"
-            value={form.proformaInvoiceNumberSourcing}
-            onChange={(event) => set('proformaInvoiceNumberSourcing', event.currentTarget.value)}
+            {...form.getInputProps('proformaInvoiceNumberSourcing')}
           />
-          <TextInput
-            label="Rechnungsnummer Einkauf"
-            value={form.invoiceNumberSourcing}
-            onChange={(event) => set('invoiceNumberSourcing', event.currentTarget.value)}
-          />
-          <TextInput
-            label="Livex-Trade"
-            value={form.lxTrade}
-            onChange={(event) => set('lxTrade', event.currentTarget.value)}
-          />
-          <TextInput
-            label="Zollnummer (MRN)"
-            value={form.mrn}
-            onChange={(event) => set('mrn', event.currentTarget.value)}
-            error={errors.mrn}
-          />
-          <TextInput
-            label="Lagerort"
-            value={form.storageLocation}
-            onChange={(event) => set('storageLocation', event.currentTarget.value)}
-          />
+          <TextInput label="Rechnungsnummer Einkauf" {...form.getInputProps('invoiceNumberSourcing')} />
+          <TextInput label="Livex-Trade" {...form.getInputProps('lxTrade')} />
+          <TextInput label="Zollnummer (MRN)" {...form.getInputProps('mrn')} />
+          <TextInput label="Lagerort" {...form.getInputProps('storageLocation')} />
         </SimpleGrid>
-        <Checkbox
-          label="Bezahlt"
-          checked={form.paid}
-          onChange={(event) => set('paid', event.currentTarget.checked)}
-        />
+        <Checkbox label="Bezahlt" {...form.getInputProps('paid', { type: 'checkbox' })} />
         <Textarea
           label="Kistennummern"
           description="Kommagetrennt; „a, ..., b“ steht für alle Nummern von a bis b (Abstand unter 250)."
           autosize
           minRows={2}
           maxRows={6}
-          value={form.storageIds}
-          onChange={(event) => set('storageIds', event.currentTarget.value)}
-          error={caseNumbers.error}
+          {...form.getInputProps('storageIds')}
         />
         <Text
           size="sm"

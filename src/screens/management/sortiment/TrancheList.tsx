@@ -12,7 +12,7 @@ import { countLabel } from '../../../domain/plural';
 import { type SortimentTranche, useChangeOfferAndPartialOffer } from '../../../queries/backoffice-sortiment';
 import type { ChangeOfferAndPartialOfferMutationVariables } from '../../../queries/graphql.generated';
 import { InlineEdit } from './InlineEdit';
-import { reportChange, reportFailure } from './mutation-feedback';
+import { reportChange } from './mutation-feedback';
 import type { OfferRow } from './offer-rows';
 import { euro, TRANCHE_LEGEND, trancheBadge, trancheName } from './tranche-display';
 
@@ -31,13 +31,8 @@ export function TrancheList({
   onDelete: (tranche: SortimentTranche) => void;
 }) {
   const change = useChangeOfferAndPartialOffer();
-  const save = async (variables: ChangeOfferAndPartialOfferMutationVariables) => {
-    try {
-      return reportChange(await change.mutateAsync(variables), 'Die Einkaufstranche wurde gespeichert.');
-    } catch {
-      return reportFailure();
-    }
-  };
+  const save = (variables: ChangeOfferAndPartialOfferMutationVariables) =>
+    reportChange(change.mutateAsync(variables), 'Die Einkaufstranche wurde gespeichert.');
 
   if (row.tranches.length === 0) {
     return (

@@ -1,32 +1,15 @@
 import { notifications } from '@mantine/notifications';
 
-interface MutationAnswer {
-  success: boolean;
-  errors: { message: string }[];
-}
-
-/** Shows the outcome of a change: the server's German reasons on refusal; true when saved. */
-export function reportChange(answer: MutationAnswer, savedText: string): boolean {
-  if (answer.success) {
-    notifications.show({ message: savedText, color: 'teal', autoClose: 4000 });
-    return true;
+/**
+ * Runs a change and shows its saved text; answers whether it was saved. A refusal or a failed
+ * request is notified by the query client ("Nicht gespeichert" with the server's reasons).
+ */
+export async function reportChange(change: Promise<unknown>, savedText: string): Promise<boolean> {
+  try {
+    await change;
+  } catch {
+    return false;
   }
-  notifications.show({
-    title: 'Nicht gespeichert',
-    message: answer.errors.map((error) => error.message).join(' '),
-    color: 'red',
-    autoClose: 7000,
-  });
-  return false;
-}
-
-/** A request that failed on the way (network, server): nothing was changed. */
-export function reportFailure(): false {
-  notifications.show({
-    title: 'Nicht gespeichert',
-    message: 'Die Änderung konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
-    color: 'red',
-    autoClose: 7000,
-  });
-  return false;
+  notifications.show({ message: savedText, color: 'teal', autoClose: 4000 });
+  return true;
 }
