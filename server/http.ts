@@ -115,7 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // compression threshold applies; anything else (event streams) is passed through as a stream.
       if (/json/.test(response.headers.get('content-type') ?? '')) {
         reply.removeHeader('content-length');
-        reply.send(await response.text());
+        // Encoded once here: a string would be measured (Buffer.byteLength) and encoded again
+        // by Fastify and the socket (166 KiB for a 200-position depot, issue 19).
+        reply.send(Buffer.from(await response.text()));
       } else {
         reply.send(response.body);
       }

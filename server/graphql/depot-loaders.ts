@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { Database } from '../db/client';
 import {
   type DepotPositionWithStatuses,
+  type DepotStatusEntryRow,
   type DepotValuationRow,
   findUsers,
   investmentScoreOf,
@@ -12,7 +13,8 @@ import {
   saleOrdersById,
 } from '../services/depot';
 
-type StatusRow = Awaited<ReturnType<typeof listDepotStatuses>>[number];
+/** A status entry as the depot's fields use it (the depot read primes the loader with these). */
+type StatusRow = DepotStatusEntryRow;
 type UserRow = Awaited<ReturnType<typeof findUsers>>[number];
 type SaleOrderRow = Awaited<ReturnType<typeof saleOrdersById>>[number];
 

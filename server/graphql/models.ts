@@ -42,7 +42,11 @@ export type RatingModel = typeof ratings.$inferSelect;
 export type GrapeModel = typeof grapes.$inferSelect;
 export type GrapePercentageModel = { vintageId: number; grapeId: number; perc: number };
 export type GwsRecordModel = typeof gwsRecords.$inferSelect;
-export type ValuationModel = typeof valuations.$inferSelect;
+/** What the Valuation type shows (the depot reads only these columns; other reads bring whole rows). */
+export type ValuationModel = Pick<
+  typeof valuations.$inferSelect,
+  'vintageId' | 'sourceOfValuation' | 'value' | 'datetimeCreated'
+>;
 export type BottleSizeModel = typeof bottleSizes.$inferSelect;
 export type OffererModel = typeof offerers.$inferSelect;
 export type OfferModel = typeof offers.$inferSelect;
@@ -52,9 +56,13 @@ export type AcademyVideoModel = typeof academyVideos.$inferSelect;
 export type BlogPageModel = typeof blogPosts.$inferSelect;
 /** A position; the depot read brings its status history along (`statuses`), other reads do not. */
 export type DepotPositionModel = typeof depotPositions.$inferSelect & {
-  statuses?: (typeof depotPositionStatuses.$inferSelect)[];
+  statuses?: DepotPositionStatusModel[];
 };
-export type DepotPositionStatusModel = typeof depotPositionStatuses.$inferSelect;
+/** What the DepotPositionStatus type shows (the depot read brings only these fields). */
+export type DepotPositionStatusModel = Pick<
+  typeof depotPositionStatuses.$inferSelect,
+  'status' | 'datetimeStatusUpdate'
+>;
 export type OrderPositionModel = typeof orderPositions.$inferSelect;
 export type InvoiceModel = typeof invoices.$inferSelect;
 export type InvoicePositionModel = typeof invoicePositions.$inferSelect;

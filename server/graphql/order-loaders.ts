@@ -2,10 +2,30 @@ import DataLoader from 'dataloader';
 import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { invoicePositions } from '../db/schema';
+import { type InvoiceRow, listInvoices } from '../services/invoices';
+import { listOrderPositions, type OrderPositionRow } from '../services/orders';
 
 type InvoicePositionRow = typeof invoicePositions.$inferSelect;
 
-/** Per-request batch loaders of the checkout: the positions of invoices. */
+/** Reads once per request and key (the order list asks for the same rows in several fields). */
+function memo<Key, Value>(read: (key: Key) => Promise<Value>): (key: Key) => Promise<Value> {
+  const reads = new Map<Key, Promise<Value>>();
+  return (key) => {
+    let value = reads.get(key);
+    if (!value) {
+      // A Drizzle query is a thenable that runs again on every `then`: settled once here.
+      value = Promise.resolve(read(key));
+      reads.set(key, value);
+    }
+    return value;
+  };
+}
+
+/**
+ * Per-request loaders of the checkout: the positions of invoices, and a client's order list and
+ * recent invoices, each read once per request (issue 19: the order list screen asks for the
+ * positions in two fields and for the invoices in five stage groups).
+ */
 export function createOrderLoaders(db: Database) {
   return {
     invoicePositionsByInvoice: new DataLoader<number, InvoicePositionRow[]>(async (ids) => {
@@ -16,5 +36,11 @@ export function createOrderLoaders(db: Database) {
         .orderBy(asc(invoicePositions.id));
       return ids.map((id) => rows.filter((row) => row.invoiceId === id));
     }),
+    /** The client's order-list positions, oldest first. */
+    orderPositions: memo<number, OrderPositionRow[]>((userId) => listOrderPositions(db, userId)),
+    /** The client's own invoices as the order list shows them (every stage), newest first. */
+    orderListInvoices: memo<number, InvoiceRow[]>((userId) =>
+      listInvoices(db, { id: userId, isStaff: false, isSuperuser: false }, null, true, true),
+    ),
   };
 }

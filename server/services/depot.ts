@@ -20,19 +20,24 @@ export function listDepotPositions(db: Database, ownerId: number): Promise<Depot
 }
 
 export type DepotStatusRow = typeof depotPositionStatuses.$inferSelect;
-export type DepotValuationRow = typeof valuations.$inferSelect;
+/**
+ * What the depot reads of a status entry and of a valuation: the fields the API shows and the
+ * depot's rules use (issue 19: the ids, change times and transaction ids of 400 statuses and 400
+ * valuations per 200-position depot were read, parsed into dates and dropped again).
+ */
+export type DepotStatusEntryRow = Pick<DepotStatusRow, 'status' | 'datetimeStatusUpdate'>;
+export type DepotValuationRow = Pick<
+  typeof valuations.$inferSelect,
+  'vintageId' | 'sourceOfValuation' | 'value' | 'datetimeCreated'
+>;
 
 /** A position with its status history (oldest first), as the depot read answers it. */
-export type DepotPositionWithStatuses = DepotPositionRow & { statuses: DepotStatusRow[] };
+export type DepotPositionWithStatuses = DepotPositionRow & { statuses: DepotStatusEntryRow[] };
 
-/** A status entry as `json_build_object` answers it (times as text). */
+/** A status entry as `json_build_object` answers it (the time as text). */
 interface StatusJson {
-  id: number;
-  depotPositionId: number;
   status: DepotStatusRow['status'];
   datetimeStatusUpdate: string;
-  updatedAt: string;
-  updatedXid: string;
 }
 
 /**
@@ -48,9 +53,7 @@ export async function listDepotWithStatuses(
       position: depotPositions,
       statuses: sql<StatusJson[] | string>`(
         select coalesce(json_agg(json_build_object(
-                 'id', s.id, 'depotPositionId', s.depot_position_id, 'status', s.status,
-                 'datetimeStatusUpdate', s.datetime_status_update, 'updatedAt', s.updated_at,
-                 'updatedXid', s.updated_xid::text)
+                 'status', s.status, 'datetimeStatusUpdate', s.datetime_status_update)
                  order by s.datetime_status_update, s.id), '[]'::json)
         from depot_position_statuses s where s.depot_position_id = depot_positions.id)`,
     })
@@ -62,9 +65,8 @@ export async function listDepotWithStatuses(
     return {
       ...position,
       statuses: list.map((entry) => ({
-        ...entry,
+        status: entry.status,
         datetimeStatusUpdate: new Date(entry.datetimeStatusUpdate),
-        updatedAt: new Date(entry.updatedAt),
       })),
     };
   });
@@ -73,7 +75,12 @@ export async function listDepotWithStatuses(
 /** The valuations of every vintage in `ownerId`'s depot, newest first (one statement, no id list). */
 export function listDepotValuations(db: Database, ownerId: number): Promise<DepotValuationRow[]> {
   return db
-    .select()
+    .select({
+      vintageId: valuations.vintageId,
+      sourceOfValuation: valuations.sourceOfValuation,
+      value: valuations.value,
+      datetimeCreated: valuations.datetimeCreated,
+    })
     .from(valuations)
     .where(
       inArray(

@@ -301,13 +301,14 @@ export function deleteOrderPosition(
   });
 }
 
-/** Sums of the client's order list at the positions' prices (agreed, else the current offer price). */
-export async function orderListSums(db: Database, userId: number, fees: FeeSchedule) {
-  const rows = await db
-    .select({ position: orderPositions, offer: offers })
-    .from(orderPositions)
-    .innerJoin(offers, eq(offers.id, orderPositions.offerId))
-    .where(eq(orderPositions.userId, userId));
+/**
+ * Sums of the client's order list at the positions' prices (agreed, else the current offer price),
+ * from its positions with their offers (the GraphQL order list reads both anyway).
+ */
+export function orderListSumsOf(
+  rows: { position: OrderPositionRow; offer: typeof offers.$inferSelect }[],
+  fees: FeeSchedule,
+) {
   return costSummary(
     rows.map(({ position, offer }) => ({
       amount: position.amount,

@@ -1,0 +1,206 @@
+/**
+ * CPU time of the server per request (issue 19), printed, no assertions: the compiled server
+ * (`scripts/start.mjs`, NODE_ENV=production) as a child process on the load bench's data set
+ * (`bench/load.ts`), a fixed number of requests per operation through autocannon, and the
+ * server process's user + system CPU time (from /proc) divided by the requests. CPU per request
+ * hardly moves with other work on the machine (wall time and req/s do), so it is the figure to
+ * compare code changes by on a shared machine.
+ *
+ *   npx tsx bench/server-cpu.ts
+ *     BENCH_DATABASE_URL  Postgres server (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
+ *     BENCH_KEEP_DB       name of a database to keep between runs (created with the data on the first run)
+ *     BENCH_LOAD_PORT     port of the server (default 4682)
+ *     BENCH_REQUESTS      requests per operation (default 1,000)
+ *     BENCH_CONNECTIONS   connections (default 10)
+ *     BENCH_ONLY          operations, e.g. `clientsDepot,orderPositionList` (default the three reads)
+ *     BENCH_NODE_ARGS     node options of the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ *     BENCH_SERVER_ROOTS  checkouts whose server to measure, comma-separated, each run in turn
+ *                         `BENCH_ROUNDS` times (default this one; e.g. an export of the previous
+ *                         commit with a node_modules link, for a before/after under the same load)
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { print } from 'graphql';
+import pg from 'pg';
+import type { Database } from '../server/db/client';
+import * as schema from '../server/db/schema';
+import { DEMO_PASSWORD, seedDemoData } from '../server/seed';
+import { defaultOfferFilter, offerSearchVariables } from '../src/domain/offer-filter';
+import {
+  ClientsDepotDocument,
+  OrderListDocument,
+  SearchOffersDocument,
+} from '../src/queries/graphql.generated';
+import { scaleSql } from './load';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const port = Number(process.env.BENCH_LOAD_PORT ?? 4682);
+const requests = Number(process.env.BENCH_REQUESTS ?? 1000);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const only = process.env.BENCH_ONLY?.split(',').map((entry) => entry.trim());
+const benchClient = 'bench-kunde-1@example.com';
+const clockTicks = 100; // USER_HZ on Linux
+const serverRoots = process.env.BENCH_SERVER_ROOTS?.split(',').filter(Boolean) ?? [root];
+const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
+
+/** User and system CPU time of a process in ms (Linux /proc). */
+async function cpuMs(pid: number): Promise<{ user: number; system: number }> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { user: (Number(fields[11]) * 1000) / clockTicks, system: (Number(fields[12]) * 1000) / clockTicks };
+}
+
+function startServer(serverRoot: string, env: Record<string, string>): Promise<ChildProcess> {
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
+    cwd: serverRoot,
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', () => {
+      if (output.includes('Portal läuft auf')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`Server endete (${code}):\n${output}`)));
+  });
+}
+
+async function prepareDatabase(admin: pg.Client, name: string, dataDir: string): Promise<boolean> {
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount) return false;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  try {
+    const db = drizzle(pool, { schema }) as unknown as Database;
+    await migrate(drizzle(pool), { migrationsFolder: path.join(root, 'server/db/migrations') });
+    await seedDemoData(db, { mediaDir: path.join(dataDir, 'media') });
+    for (const statement of scaleSql) await pool.query(statement);
+  } finally {
+    await pool.end();
+  }
+  return true;
+}
+
+/** Starts the server of `serverRoot`, measures each operation, and returns the running server. */
+async function measure(serverRoot: string, name: string, dataDir: string): Promise<ChildProcess> {
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${name}`;
+  const server = await startServer(serverRoot, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl.toString(),
+    BUILD_PWA: 'off',
+    DIST_DIR: path.join(dataDir, 'no-dist'),
+    JWT_SECRET: 'bench-secret',
+  });
+  const pid = server.pid as number;
+  const url = `http://127.0.0.1:${port}/graphql`;
+  const signIn = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: 'mutation ($e: String!, $p: String!) { tokenAuth(email: $e, password: $p) { token } }',
+      variables: { e: benchClient, p: DEMO_PASSWORD },
+    }),
+  });
+  const token = ((await signIn.json()) as { data: { tokenAuth: { token: string } } }).data.tokenAuth.token;
+  const bodies: Record<string, string> = {
+    clientsDepot: JSON.stringify({ query: print(ClientsDepotDocument) }),
+    searchOffers: JSON.stringify({
+      query: print(SearchOffersDocument),
+      variables: offerSearchVariables({ ...defaultOfferFilter(), search: 'bellac' }),
+    }),
+    orderPositionList: JSON.stringify({ query: print(OrderListDocument) }),
+  };
+  const headers = { 'content-type': 'application/json', authorization: `JWT ${token}` };
+  const run = async (body: string, amount: number) => {
+    let failed = 0;
+    const result = await autocannon({
+      url,
+      connections,
+      amount,
+      requests: [
+        {
+          method: 'POST',
+          headers,
+          body,
+          onResponse: (status, responseBody) => {
+            if (status !== 200 || responseBody.includes('"errors":[')) failed += 1;
+          },
+        },
+      ],
+    });
+    return { result, failed };
+  };
+  for (const [operation, body] of Object.entries(bodies)) {
+    if (only && !only.includes(operation)) continue;
+    await run(body, Math.max(100, requests / 5)); // warm-up: JIT, pool, caches
+    const before = await cpuMs(pid);
+    const started = performance.now();
+    const { result, failed } = await run(body, requests);
+    const wall = performance.now() - started;
+    const after = await cpuMs(pid);
+    const user = (after.user - before.user) / requests;
+    const system = (after.system - before.system) / requests;
+    console.log(
+      `  ${operation.padEnd(18)} CPU ${(user + system).toFixed(2)} ms/Anfrage (davon System ${system.toFixed(2)}) · ${((requests * 1000) / wall).toFixed(0)} Anfragen/s · p99 ${result.latency.p99} ms · Fehler ${failed + result.errors + result.timeouts}`,
+    );
+  }
+  return server;
+}
+
+async function main(): Promise<void> {
+  const kept = process.env.BENCH_KEEP_DB;
+  const name = kept ?? `weindepot_cpu_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'weindepot-bench-cpu-'));
+  let server: ChildProcess | undefined;
+  try {
+    const created = await prepareDatabase(admin, name, dataDir);
+    console.log(
+      `Datenbank ${name}${created ? ' (neu angelegt)' : ''}; ${requests} Anfragen je Operation, ${connections} Verbindungen`,
+    );
+    for (let round = 1; round <= rounds; round++) {
+      for (const serverRoot of serverRoots) {
+        console.log(`Server aus ${serverRoot} (Runde ${round}), Last ${os.loadavg()[0]?.toFixed(1)}`);
+        server = await measure(serverRoot, name, dataDir);
+        server.kill('SIGTERM');
+        await once(server, 'exit').catch(() => undefined);
+        server = undefined;
+      }
+    }
+    console.log(`  Last am Ende ${os.loadavg()[0]?.toFixed(1)}`);
+  } finally {
+    if (server) {
+      server.kill('SIGTERM');
+      await once(server, 'exit').catch(() => undefined);
+    }
+    if (!kept) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
