@@ -52,7 +52,10 @@ describe('Verbindung bricht während eines Abrufs ab', () => {
   it('leaves a GraphQL error an error, and a query without data', async () => {
     const { client } = await clientShowingOffers();
     onlineManager.setOnline(false);
-    const refused = new ClientError({ status: 400, headers: new Headers(), body: '', errors: [] }, { query: '' });
+    const refused = new ClientError(
+      { status: 400, headers: new Headers(), body: '', errors: [] },
+      { query: '' },
+    );
     await expect(
       client.fetchQuery({ queryKey: key, queryFn: () => Promise.reject(refused), staleTime: 0 }),
     ).rejects.toBe(refused);
