@@ -79,8 +79,9 @@ export function useSendContactRequest() {
   return useMutation({
     // The screen shows the outcome itself (inline or in its own words).
     meta: { inlineErrors: true },
+    /** A refusal throws `MutationRefused` (its reasons carry the form's field names). */
     mutationFn: async (variables: SendContactRequestMutationVariables) =>
-      (await client.request(SendContactRequestDocument, variables)).sendContactRequest,
+      acceptedOrThrow((await client.request(SendContactRequestDocument, variables)).sendContactRequest),
   });
 }
 

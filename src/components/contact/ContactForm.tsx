@@ -10,6 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
+import { useForm } from '@mantine/form';
 import { useInterval } from '@mantine/hooks';
 import dayjs from 'dayjs';
 // The German month and day names of the date picker (DatesProvider in AppProviders sets locale 'de').
@@ -26,6 +27,8 @@ import {
 import { SALUTATIONS } from '../../domain/entry-constants';
 import { GENERIC_ERROR } from '../../domain/error-texts';
 import { useAccountMe, useSendContactRequest } from '../../queries/account';
+import { MutationRefused } from '../../queries/mutation-refused';
+import { applyRefusal } from '../forms/apply-refusal';
 import { NameFields } from '../NameFields';
 
 export interface ContactFormProps {
@@ -52,7 +55,8 @@ export function ContactForm({ uid, initialMessage = '', onDone }: ContactFormPro
   const signedIn = uid === undefined;
   const account = useAccountMe();
   const send = useSendContactRequest();
-  const [values, setValues] = useState<ContactFormValues>(() => ({ ...emptyForm, message: initialMessage }));
+  const form = useForm<ContactFormValues>({ initialValues: { ...emptyForm, message: initialMessage } });
+  const { values } = form;
   const [prefilled, setPrefilled] = useState(false);
   const [sent, setSent] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -68,7 +72,7 @@ export function ContactForm({ uid, initialMessage = '', onDone }: ContactFormPro
   useEffect(() => {
     if (!me || prefilled) return;
     setPrefilled(true);
-    setValues((current) => ({
+    form.setValues((current) => ({
       ...current,
       salutation:
         current.salutation ||
@@ -77,7 +81,7 @@ export function ContactForm({ uid, initialMessage = '', onDone }: ContactFormPro
       lastName: current.lastName || me.lastName,
       phone: current.phone || (me.phone ?? ''),
     }));
-  }, [me, prefilled]);
+  }, [me, prefilled, form.setValues]);
 
   useEffect(() => {
     if (!sent) return;
@@ -93,15 +97,19 @@ export function ContactForm({ uid, initialMessage = '', onDone }: ContactFormPro
     );
   }
 
+  // Setting a field clears a reason the server gave for it (Mantine's clearInputErrorOnChange).
   const set = <Field extends keyof ContactFormValues>(field: Field, value: ContactFormValues[Field]) =>
-    setValues((current) => ({ ...current, [field]: value }));
+    form.setFieldValue(field, value as never);
+  // The rules are checked as the client types (the button stays off until they hold); a reason
+  // the server gave for a field shows under it until the field is changed.
   const errors = contactFormErrors(values, now);
+  const serverErrors = form.errors;
   const canSend = canSendContactForm(values, now);
 
   const submit = async () => {
     setServerError(null);
     try {
-      const result = await send.mutateAsync({
+      await send.mutateAsync({
         salutation: values.salutation,
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
@@ -112,10 +120,12 @@ export function ContactForm({ uid, initialMessage = '', onDone }: ContactFormPro
         callbackAt: values.callback && values.callbackAt ? values.callbackAt.toISOString() : null,
         uid: uid ?? null,
       });
-      if (result.success) setSent(true);
-      else setServerError(result.errors[0]?.message ?? GENERIC_ERROR);
-    } catch {
-      setServerError(GENERIC_ERROR);
+      setSent(true);
+    } catch (error) {
+      // Reasons for a field go under it; the others (and network errors) above the button.
+      if (!applyRefusal(form, error)) {
+        setServerError(error instanceof MutationRefused ? error.message : GENERIC_ERROR);
+      }
     }
   };
 
@@ -133,6 +143,7 @@ export function ContactForm({ uid, initialMessage = '', onDone }: ContactFormPro
           autosize
           minRows={3}
           value={values.message}
+          error={serverErrors.message}
           onChange={(event) => set('message', event.currentTarget.value)}
         />
         <Stack gap={4}>
@@ -147,7 +158,12 @@ export function ContactForm({ uid, initialMessage = '', onDone }: ContactFormPro
             w="fit-content"
           />
         </Stack>
-        <NameFields firstName={values.firstName} lastName={values.lastName} onChange={set} />
+        <NameFields
+          firstName={values.firstName}
+          lastName={values.lastName}
+          errors={serverErrors}
+          onChange={set}
+        />
         <Checkbox
           label={CONTACT_TEXTS.privacy}
           checked={values.privacyAccepted}
@@ -167,7 +183,10 @@ export function ContactForm({ uid, initialMessage = '', onDone }: ContactFormPro
               autoComplete="tel"
               miw={200}
               value={values.phone}
-              error={values.phone.trim() && errors.phone ? CONTACT_MESSAGES.phone : undefined}
+              error={
+                serverErrors.phone ??
+                (values.phone.trim() && errors.phone ? CONTACT_MESSAGES.phone : undefined)
+              }
               onChange={(event) => set('phone', event.currentTarget.value)}
             />
             <DateTimePicker
@@ -181,7 +200,7 @@ export function ContactForm({ uid, initialMessage = '', onDone }: ContactFormPro
               timePickerProps={{ format: '24h' }}
               submitButtonProps={{ 'aria-label': 'Termin übernehmen' }}
               value={values.callbackAt ? dayjs(values.callbackAt).format('YYYY-MM-DD HH:mm:ss') : null}
-              error={errors.callbackAt}
+              error={serverErrors.callbackAt ?? errors.callbackAt}
               onChange={(value) => set('callbackAt', value ? dayjs(value).toDate() : null)}
             />
           </Group>
