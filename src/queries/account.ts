@@ -40,10 +40,10 @@ export function useChangeUser() {
   return useMutation({
     // The screen shows the outcome itself (inline or in its own words).
     meta: { inlineErrors: true },
+    /** A refusal throws `MutationRefused` (its reasons carry the form's field names). */
     mutationFn: async (variables: ChangeUserMutationVariables) =>
-      (await client.request(ChangeUserDocument, variables)).changeUser,
-    onSuccess: async (result) => {
-      if (!result.success) return;
+      acceptedOrThrow((await client.request(ChangeUserDocument, variables)).changeUser),
+    onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: userKeys.all }),
         // The order list shows the address data too (spec client-area section 7: refetch me and the order list).

@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import {
@@ -32,6 +33,8 @@ import { GENERIC_ERROR } from '../../domain/error-texts';
 import { REQUIRED_FIELD_NOTE } from '../../domain/texts';
 import { useAccountMe, useChangeUser, useRequestPasswordLink } from '../../queries/account';
 import type { AccountUserFragment } from '../../queries/graphql.generated';
+import { MutationRefused, type RefusalReason } from '../../queries/mutation-refused';
+import { applyRefusal } from '../forms/apply-refusal';
 import { PushOptIn } from '../push/PushOptIn';
 
 export interface AccountSettingsFormProps {
@@ -104,12 +107,16 @@ export function AccountSettingsForm({ mode, onDone }: AccountSettingsFormProps) 
   return <AccountForm user={account.data} mode={mode} onDone={onDone} />;
 }
 
+/** The reasons that hold and those that do not, each in order. */
+function partition(reasons: readonly RefusalReason[], holds: (reason: RefusalReason) => boolean) {
+  return [reasons.filter(holds), reasons.filter((reason) => !holds(reason))] as const;
+}
+
 function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & AccountSettingsFormProps) {
   const changeUser = useChangeUser();
   const passwordLink = useRequestPasswordLink();
-  const [values, setValues] = useState<AccountFormValues>(() => initialValues(user));
-  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
-  const [errors, setErrors] = useState<Partial<Record<AccountTextField, string>>>({});
+  const form = useForm<AccountFormValues>({ initialValues: initialValues(user) });
+  const { values, errors } = form;
   const [serverError, setServerError] = useState<string | null>(null);
 
   const fields = mode === 'default' ? DEFAULT_FIELDS : ADDRESS_FIELDS;
@@ -122,13 +129,12 @@ function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & Acc
     'city',
   ]);
   if (phoneRequired) required.add('phone');
+  // A field counts as edited once the client changed it (even back to what it was).
+  const edited = new Set(fields.filter((field) => form.isTouched(field)));
   const saveDisabled = mode === 'adress-only' && isAddressOnlySaveDisabled(values, edited);
 
-  const setField = (field: AccountTextField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setEdited((current) => new Set(current).add(field));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  // Setting a field marks it touched and clears its error (Mantine's clearInputErrorOnChange).
+  const setField = (field: AccountTextField, value: string) => form.setFieldValue(field, value);
 
   const save = async () => {
     setServerError(null);
@@ -139,7 +145,7 @@ function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & Acc
     >;
     const invalid = validateAccountChange(change, { phoneRequired });
     if (Object.keys(invalid).length > 0) {
-      setErrors(invalid);
+      form.setErrors(invalid);
       return;
     }
     try {
@@ -147,23 +153,23 @@ function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & Acc
         ...change,
         ...(mode === 'default' ? { newsletter: values.newsletter } : {}),
       });
-      if (!result.success) {
-        const byField: Partial<Record<AccountTextField, string>> = {};
-        for (const error of result.errors) {
-          if (error.field && error.field in LABELS) byField[error.field as AccountTextField] = error.message;
-          else setServerError(error.message);
-        }
-        setErrors(byField);
-        return;
-      }
       notifications.show({ message: ACCOUNT_TEXTS.saved, color: 'teal', autoClose: ACCOUNT_SAVED_TOAST_MS });
       if (result.pendingEmail) {
         notifications.show({ message: ACCOUNT_TEXTS.emailChangePending(result.pendingEmail), color: 'blue' });
       }
       // The nudge closes itself once `me` is complete; the other modes close now.
       if (mode !== 'nudging') onDone();
-    } catch {
-      setServerError(GENERIC_ERROR);
+    } catch (error) {
+      // Reasons for a field of the form go under it; the others (and network errors) above the button.
+      if (!(error instanceof MutationRefused)) {
+        setServerError(GENERIC_ERROR);
+        return;
+      }
+      const [forFields, others] = partition(error.reasons, (reason) =>
+        Boolean(reason.field && reason.field in LABELS),
+      );
+      applyRefusal(form, MutationRefused.of(forFields));
+      if (others.length > 0) setServerError(others.map((reason) => reason.message).join(' '));
     }
   };
 
@@ -254,8 +260,7 @@ function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & Acc
               label="Ich möchte den Newsletter erhalten."
               checked={values.newsletter}
               onChange={(event) => {
-                const checked = event.currentTarget.checked;
-                setValues((current) => ({ ...current, newsletter: checked }));
+                form.setFieldValue('newsletter', event.currentTarget.checked);
               }}
             />
             <Divider />
