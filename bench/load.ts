@@ -35,7 +35,7 @@ import type { Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { buildApp } from '../server/http';
 import { DEMO_PASSWORD, seedDemoData } from '../server/seed';
-import { defaultOfferFilter, offerSearchVariables } from '../src/domain/offer-filter';
+import { defaultOfferFilter, offerSearchVariables } from '../src/domain/client/offer-filter';
 import {
   ClientsDepotDocument,
   OrderListDocument,

@@ -33,7 +33,7 @@ import pg from 'pg';
 import type { Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../server/seed';
-import { defaultOfferFilter, offerSearchVariables } from '../src/domain/offer-filter';
+import { defaultOfferFilter, offerSearchVariables } from '../src/domain/client/offer-filter';
 import {
   ClientsDepotDocument,
   OrderListDocument,

@@ -10,7 +10,7 @@ import {
   settledEntries,
   unsentEntries,
   withdrawQueuedChange,
-} from '../domain/order-outbox';
+} from '../domain/client/order-outbox';
 import type { StoredOutboxEntry, WeindepotDatabase } from './database';
 import { loadDatabase } from './load-database';
 

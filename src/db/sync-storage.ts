@@ -4,7 +4,7 @@
  * sync state's prefix, so the logout's `syncState.forgetAll()` removes it with the rest; and the
  * operations on the stored queries it needs (which exist, forget some, confirm some as current).
  */
-import type { SyncProgress } from '../domain/sync-plan';
+import type { SyncProgress } from '../domain/client/sync-plan';
 import { loadDatabase } from './load-database';
 import { queryStorageKey } from './query-persister';
 import { SYNC_STORAGE_PREFIX } from './sync-state';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
-import type { RegistrationPayload } from '../domain/registration';
+import type { RegistrationPayload } from '../domain/client/registration';
 import { useApiClient } from './client';
 import {
   ActivateDocument,

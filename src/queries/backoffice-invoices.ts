@@ -5,7 +5,7 @@
  * connection problem) under the title of the change.
  */
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CONNECTION_FAILED } from '../domain/error-texts';
+import { CONNECTION_FAILED } from '../domain/client/error-texts';
 import { BACKOFFICE_QUERY_KEY } from './backoffice-key';
 import { useApiClient } from './client';
 import {

@@ -1,5 +1,5 @@
 import { ClientError } from 'graphql-request';
-import { type ApiError, RATE_LIMITED, SERVICE_UNAVAILABLE } from '../domain/entry-messages';
+import { type ApiError, RATE_LIMITED, SERVICE_UNAVAILABLE } from '../domain/client/entry-messages';
 
 /** The first GraphQL error of a failed request with its `extensions.code`; null for network failures. */
 export function firstGraphQLError(error: unknown): ApiError | null {

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { CHANGE_NOT_SAVED, NOT_SAVED_TITLE } from '../domain/error-texts';
+import { CHANGE_NOT_SAVED, NOT_SAVED_TITLE } from '../domain/client/error-texts';
 import { MutationRefused } from './mutation-refused';
 
 /**

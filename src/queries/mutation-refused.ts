@@ -1,4 +1,4 @@
-import { GENERIC_ERROR } from '../domain/error-texts';
+import { GENERIC_ERROR } from '../domain/client/error-texts';
 
 /** One reason the server gave for a refusal: German `message`, `field` the input it belongs to. */
 export interface RefusalReason {

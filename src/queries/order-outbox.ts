@@ -20,8 +20,8 @@ import {
   watchOutbox,
   withdrawOutboxEntry,
 } from '../db/outbox';
-import { GENERIC_ERROR } from '../domain/error-texts';
-import type { OrderChange, OutboxEntry, QueuedEdit } from '../domain/order-outbox';
+import { GENERIC_ERROR } from '../domain/client/error-texts';
+import type { OrderChange, OutboxEntry, QueuedEdit } from '../domain/client/order-outbox';
 import { accountKeys } from './account';
 import { isUnauthenticatedError, useApiClient } from './client';
 import {

@@ -9,9 +9,9 @@
  */
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
-import { CONNECTION_FAILED } from '../domain/error-texts';
+import { CONNECTION_FAILED } from '../domain/client/error-texts';
+import type { OrderChange, QueuedOffer } from '../domain/client/order-outbox';
 import { costSummary, costSummaryStrings } from '../domain/order-costs';
-import type { OrderChange, QueuedOffer } from '../domain/order-outbox';
 import { useApiClient } from './client';
 import {
   CreateInvoiceDocument,

@@ -23,14 +23,14 @@ import {
   writeSyncProgress,
 } from '../db/sync-storage';
 import { RETURN_SLIDER, sliderToRate } from '../domain/advice-simulation';
-import { defaultOfferFilter, offerSearchVariables } from '../domain/offer-filter';
+import { defaultOfferFilter, offerSearchVariables } from '../domain/client/offer-filter';
 import {
   needsFullSync,
   queriesToConfirm,
   queriesToForget,
   type SyncProgress,
   sourcesToRerun,
-} from '../domain/sync-plan';
+} from '../domain/client/sync-plan';
 import { accountMeQueryOptions } from './account';
 import {
   investorProfileGateQueryOptions,

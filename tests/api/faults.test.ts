@@ -24,7 +24,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { outbox, processedMutations, users } from '../../server/db/schema';
 import { outboxIdempotencyKey } from '../../server/jobs/outbox-handlers';
 import { clearOutbox, queueOrderChange, readOutbox, replayOutbox } from '../../src/db/outbox';
-import { type OrderChange, type OutboxEntry, unsentEntries } from '../../src/domain/order-outbox';
+import { type OrderChange, type OutboxEntry, unsentEntries } from '../../src/domain/client/order-outbox';
 import { sendOrderChange } from '../../src/queries/order-outbox';
 import { databaseTargets } from './support/harness';
 import { startPostgresProxy } from './support/postgres-proxy';

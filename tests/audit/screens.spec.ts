@@ -10,8 +10,8 @@ import {
   type SERVER_PAGE_PATHS,
 } from '../../src/app/route-paths';
 import { ACCOUNT_TEXTS } from '../../src/domain/account-form';
-import { MANAGEMENT_SUBTABS } from '../../src/domain/backoffice-navigation';
-import { staffDepotPath } from '../../src/domain/depot-routes';
+import { MANAGEMENT_SUBTABS } from '../../src/domain/client/backoffice-navigation';
+import { staffDepotPath } from '../../src/domain/client/depot-routes';
 import { registerActivatedClient, uniqueEmail } from '../e2e/support/accounts';
 import { pathSegmentAfter, waitForMailLink } from '../e2e/support/mail';
 import { inspectPage } from './inspect';

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { wineSeeds } from '../../server/seed/data/wines';
-import { staffDepotPath } from '../../src/domain/depot-routes';
+import { staffDepotPath } from '../../src/domain/client/depot-routes';
 import { demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
 import { logIn } from './support/session';
 

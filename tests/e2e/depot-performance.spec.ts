@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { staffDepotPath } from '../../src/domain/depot-routes';
+import { staffDepotPath } from '../../src/domain/client/depot-routes';
 import { formatGainPercent } from '../../src/domain/depot-valuation';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { demoAccounts, demoPassword } from './support/accounts';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { COUNT_MS, countAt, FADE_MS } from '../../src/domain/advice-development';
 import {
   DEFAULT_SLICE_COLOR,
   pieSlices,
@@ -23,6 +22,7 @@ import {
   sliderToAmount,
   wizardProgress,
 } from '../../src/domain/advice-wizard';
+import { COUNT_MS, countAt, FADE_MS } from '../../src/domain/client/advice-development';
 import { REGION_COLORS } from '../../src/domain/depot-region-colors';
 
 describe('wizard amount mapping', () => {

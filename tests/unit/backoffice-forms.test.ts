@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { stockMessages } from '../../src/domain/backoffice-stock';
+import { caseNumberMessages } from '../../src/domain/backoffice-tranches';
+import { backofficeMessages } from '../../src/domain/backoffice-validation';
 import {
   CASK_OF_ZERO,
   type NewOfferValues,
@@ -8,10 +11,7 @@ import {
   type TrancheValues,
   trancheComplete,
   trancheProblems,
-} from '../../src/domain/backoffice-forms';
-import { stockMessages } from '../../src/domain/backoffice-stock';
-import { caseNumberMessages } from '../../src/domain/backoffice-tranches';
-import { backofficeMessages } from '../../src/domain/backoffice-validation';
+} from '../../src/domain/client/backoffice-forms';
 
 const offer: NewOfferValues = {
   vintageId: '3',

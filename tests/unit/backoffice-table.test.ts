@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareForSort, matchesSearch, pageCount, sortRows } from '../../src/domain/backoffice-table';
+import { compareForSort, matchesSearch, pageCount, sortRows } from '../../src/domain/client/backoffice-table';
 
 describe('back office tables: sorting', () => {
   const rows = [

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { countUpDuration, countUpValue } from '../../src/domain/count-up';
-import { remainingHoldingYears, TYPICAL_HOLDING_YEARS } from '../../src/domain/depot-holding';
-import { shortenName, truncateName } from '../../src/domain/depot-names';
-import { STAFF_DEPOT_SEGMENT, staffDepotPath } from '../../src/domain/depot-routes';
+import { countUpDuration, countUpValue } from '../../src/domain/client/count-up';
+import { remainingHoldingYears, TYPICAL_HOLDING_YEARS } from '../../src/domain/client/depot-holding';
+import { shortenName, truncateName } from '../../src/domain/client/depot-names';
+import { STAFF_DEPOT_SEGMENT, staffDepotPath } from '../../src/domain/client/depot-routes';
+import { elapsedParts } from '../../src/domain/client/invested-since';
 import {
   currentStatusEntry,
   DEPOT_STATUS_LABELS,
   isEnPrimeur,
   purchaseDate,
 } from '../../src/domain/depot-status';
-import { elapsedParts } from '../../src/domain/invested-since';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -8,7 +8,7 @@ import {
   performanceExcelRows,
   VALUATION_EXCEL_COLUMNS,
   valuationExcelRow,
-} from '../../src/domain/depot-excel';
+} from '../../src/domain/client/depot-excel';
 import {
   DEFAULT_CARD_SORT,
   DEFAULT_TABLE_SORT,
@@ -20,8 +20,8 @@ import {
   sortDepotTable,
   toDepotRow,
   toDepotRows,
-} from '../../src/domain/depot-rows';
-import { nextSort } from '../../src/domain/depot-sorting';
+} from '../../src/domain/client/depot-rows';
+import { nextSort } from '../../src/domain/client/depot-sorting';
 import {
   addCalendarMonths,
   dailyPurchases,
@@ -29,7 +29,7 @@ import {
   MIN_PROJECTION,
   projectedIncrement,
   timeSeriesGrid,
-} from '../../src/domain/depot-time-series';
+} from '../../src/domain/client/depot-time-series';
 
 const now = new Date('2026-06-15T12:00:00Z');
 

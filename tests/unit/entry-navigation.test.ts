@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { afterActivationPath, afterLoginPath, registerPath } from '../../src/domain/entry-navigation';
-import { canUseBackOffice, isSidebarItemActive, sidebarItems } from '../../src/domain/navigation';
-import { displayName, greetingName } from '../../src/domain/user-names';
+import { afterActivationPath, afterLoginPath, registerPath } from '../../src/domain/client/entry-navigation';
+import { canUseBackOffice, isSidebarItemActive, sidebarItems } from '../../src/domain/client/navigation';
+import { displayName, greetingName } from '../../src/domain/client/user-names';
 
 describe('after login', () => {
   it.each([

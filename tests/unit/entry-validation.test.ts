@@ -4,12 +4,19 @@ import {
   isResetRequestEnabled,
   normalizeLoginCredentials,
   resetPasswordPayload,
-} from '../../src/domain/entry-forms';
+} from '../../src/domain/client/entry-forms';
 import {
   loginErrorOutcome,
   passwordResetFailureText,
   registrationFailureText,
-} from '../../src/domain/entry-messages';
+} from '../../src/domain/client/entry-messages';
+import {
+  EMPTY_REGISTRATION_FORM,
+  isRegistrationComplete,
+  type RegistrationForm,
+  registrationErrors,
+  registrationPayload,
+} from '../../src/domain/client/registration';
 import {
   passwordRuleViolations,
   validateAgeConfirmed,
@@ -22,13 +29,6 @@ import {
   validatePrivacyAccepted,
   validateTermsAccepted,
 } from '../../src/domain/entry-validation';
-import {
-  EMPTY_REGISTRATION_FORM,
-  isRegistrationComplete,
-  type RegistrationForm,
-  registrationErrors,
-  registrationPayload,
-} from '../../src/domain/registration';
 
 // Texts quoted from entry-checkout-backoffice.txt sections 5 and 8, spelling as given.
 const EMAIL = 'Bitte geben Sie eine gültige Emailadresse ein.';

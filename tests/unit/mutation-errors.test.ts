@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_NOT_SAVED, CONNECTION_FAILED, GENERIC_ERROR } from '../../src/domain/error-texts';
+import { CHANGE_NOT_SAVED, CONNECTION_FAILED, GENERIC_ERROR } from '../../src/domain/client/error-texts';
 import { mutationErrorNotice } from '../../src/queries/mutation-errors';
 import { acceptedOrThrow, MutationRefused } from '../../src/queries/mutation-refused';
 

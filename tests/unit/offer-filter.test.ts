@@ -4,7 +4,7 @@ import {
   offerFilterToParams,
   offerSearchVariables,
   parseOfferFilter,
-} from '../../src/domain/offer-filter';
+} from '../../src/domain/client/offer-filter';
 import { containsPattern, normalizeSearchTerm, SEARCH_DEBOUNCE_MS } from '../../src/domain/search';
 import { createSearchDebouncer } from '../../src/screens/offers/search-debounce';
 

@@ -16,7 +16,7 @@ import {
   unsentEntries,
   waitingText,
   withdrawQueuedChange,
-} from '../../src/domain/order-outbox';
+} from '../../src/domain/client/order-outbox';
 
 let seq = 0;
 const entry = (change: OrderChange, status: OutboxEntry['status'] = 'queued'): OutboxEntry => {

@@ -6,7 +6,7 @@ import {
   markerClickNavigates,
   parseLocation,
   type WineListRow,
-} from '../../src/domain/wineries';
+} from '../../src/domain/client/wineries';
 
 describe('map description preview: the first 15 words', () => {
   const sixteen = Array.from({ length: 16 }, (_, index) => `w${index + 1}`).join(' ');

@@ -7,7 +7,7 @@ import { ContactAvatar } from '../../components/contact/ContactAvatar';
 import { ContactModalProvider } from '../../components/contact/contact-modal';
 import { OfflineBanner } from '../../components/offline/OfflineBanner';
 import { ReferralModalProvider } from '../../components/referral/referral-modal';
-import { displayName } from '../../domain/user-names';
+import { displayName } from '../../domain/client/user-names';
 import { useOutboxReplay } from '../../queries/order-outbox';
 import { usePushSubscriptionSync } from '../../queries/push';
 import { useSession } from '../../queries/session/session-context';

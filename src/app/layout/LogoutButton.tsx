@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useState } from 'react';
-import { unsentEntries } from '../../domain/order-outbox';
+import { unsentEntries } from '../../domain/client/order-outbox';
+import { LOG_OUT } from '../../domain/client/texts';
 import { countLabel, isSingular } from '../../domain/plural';
-import { LOG_OUT } from '../../domain/texts';
 import { useOrderOutbox, useSendOutboxNow } from '../../queries/order-outbox';
 import { useLogout } from '../session/use-logout';
 

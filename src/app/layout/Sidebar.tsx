@@ -1,7 +1,7 @@
 import { AppShell, Badge, NavLink, ScrollArea } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { useSidebarBadges } from '../../components/sidebar/use-sidebar-badges';
-import { isSidebarItemActive, sidebarItems } from '../../domain/navigation';
+import { isSidebarItemActive, sidebarItems } from '../../domain/client/navigation';
 import type { SessionUser } from '../../queries/session/session-store';
 
 export interface SidebarProps {

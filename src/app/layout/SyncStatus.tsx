@@ -1,7 +1,7 @@
 import { Box, Button, Group, Loader, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { syncStatusText } from '../../domain/offline';
+import { syncStatusText } from '../../domain/client/offline';
 import { syncNow, useSyncState } from '../sync/use-background-sync';
 
 /** Since when the device is offline (null while online). */

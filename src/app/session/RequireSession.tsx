@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { LOGIN_PATH } from '../../domain/entry-navigation';
+import { LOGIN_PATH } from '../../domain/client/entry-navigation';
 import { useSession } from '../../queries/session/session-context';
 
 export interface LoginRedirectState {

@@ -29,8 +29,8 @@ import {
   PASSWORD_LINK_TOAST_MS,
 } from '../../domain/account-form';
 import { validateAccountChange } from '../../domain/account-validation';
-import { GENERIC_ERROR } from '../../domain/error-texts';
-import { REQUIRED_FIELD_NOTE } from '../../domain/texts';
+import { GENERIC_ERROR } from '../../domain/client/error-texts';
+import { REQUIRED_FIELD_NOTE } from '../../domain/client/texts';
 import { useAccountMe, useChangeUser, useRequestPasswordLink } from '../../queries/account';
 import type { AccountUserFragment } from '../../queries/graphql.generated';
 import { MutationRefused, type RefusalReason } from '../../queries/mutation-refused';

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isAccountComplete } from '../../domain/account-form';
-import { DEPOT_PATH } from '../../domain/depot-routes';
+import { DEPOT_PATH } from '../../domain/client/depot-routes';
 import { useAccountMe } from '../../queries/account';
 import { useInvestorProfileGate } from '../../queries/advice';
 import { useAccountSettings } from '../account/account-settings';

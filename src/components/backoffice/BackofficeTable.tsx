@@ -7,7 +7,7 @@ import {
   type DataTableSortStatus,
 } from 'mantine-datatable';
 import { type ReactNode, useMemo, useState } from 'react';
-import { matchesSearch, pageCount, sortRows } from '../../domain/backoffice-table';
+import { matchesSearch, pageCount, sortRows } from '../../domain/client/backoffice-table';
 
 export const BACKOFFICE_TABLE_TEXTS = {
   error: 'Fehler!',

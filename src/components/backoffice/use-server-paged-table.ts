@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
-import { pageCount } from '../../domain/backoffice-table';
+import { pageCount } from '../../domain/client/backoffice-table';
 import type { PageRequest } from '../../queries/paging';
 import type { BackofficeTableProps, RemoteTableState } from './BackofficeTable';
 

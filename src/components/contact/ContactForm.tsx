@@ -16,6 +16,7 @@ import dayjs from 'dayjs';
 // The German month and day names of the date picker (DatesProvider in AppProviders sets locale 'de').
 import 'dayjs/locale/de';
 import { useEffect, useState } from 'react';
+import { GENERIC_ERROR } from '../../domain/client/error-texts';
 import {
   CONTACT_MESSAGES,
   CONTACT_TEXTS,
@@ -25,7 +26,6 @@ import {
   contactFormErrors,
 } from '../../domain/contact-form';
 import { SALUTATIONS } from '../../domain/entry-constants';
-import { GENERIC_ERROR } from '../../domain/error-texts';
 import { useAccountMe, useSendContactRequest } from '../../queries/account';
 import { MutationRefused } from '../../queries/mutation-refused';
 import { applyRefusal } from '../forms/apply-refusal';

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { dataTimeOnScreen, offlineBannerText } from '../../domain/offline';
+import { dataTimeOnScreen, offlineBannerText } from '../../domain/client/offline';
 
 /** Shown while the device is offline: the data on screen comes from the device and is this old. */
 export function OfflineBanner() {

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useSyncState } from '../../app/sync/use-background-sync';
-import { offlineUnavailableText } from '../../domain/offline';
+import { offlineUnavailableText } from '../../domain/client/offline';
 
 /** Offline, and the screen's data is not on the device: said in German with the date of the data there. */
 export function OfflineUnavailable() {

@@ -1,7 +1,7 @@
 import { Alert, Button, CopyButton, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { GENERIC_ERROR } from '../../domain/error-texts';
+import { GENERIC_ERROR } from '../../domain/client/error-texts';
 import {
   canGenerateReferral,
   DEFAULT_FORM_OF_ADDRESS,

@@ -9,7 +9,7 @@ import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { DepotRow } from '../../domain/depot-rows';
+import type { DepotRow } from '../../domain/client/depot-rows';
 import { formatEuro } from '../../domain/money';
 import { countLabel } from '../../domain/plural';
 import { SELL_ORDER_STATUS_LABELS, sellTexts } from '../../domain/secondary-market';

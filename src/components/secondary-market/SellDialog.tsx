@@ -7,7 +7,7 @@ import { Alert, Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput
 import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { DepotRow } from '../../domain/depot-rows';
+import type { DepotRow } from '../../domain/client/depot-rows';
 import { centsToDecimal, formatEuro } from '../../domain/money';
 import { countLabel } from '../../domain/plural';
 import {

@@ -1,4 +1,4 @@
-import { positionCountWithQueue } from '../../domain/order-outbox';
+import { positionCountWithQueue } from '../../domain/client/order-outbox';
 import { orderListBadge, personalOffersBadge } from '../../domain/sidebar-badges';
 import { useAccountMe } from '../../queries/account';
 import { useOrderOutbox } from '../../queries/order-outbox';

@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { GENERIC_ERROR } from '../../domain/error-texts';
+import { GENERIC_ERROR } from '../../domain/client/error-texts';
 import { SOLD_OUT_TEXTS, soldOutHeadline } from '../../domain/sold-out';
 import { useAccountMe, useRequestSoldOutNotification } from '../../queries/account';
 

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { BrandMark } from '../../components/BrandMark';
 import { ACCOUNT_MESSAGES } from '../../domain/account-form';
-import { GENERIC_ERROR } from '../../domain/error-texts';
+import { GENERIC_ERROR } from '../../domain/client/error-texts';
 import { useConfirmEmailChange } from '../../queries/account';
 
 export const EMAIL_CONFIRMED =

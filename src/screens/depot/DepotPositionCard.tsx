@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatHoldingYears } from '../../domain/depot-holding';
+import { formatHoldingYears } from '../../domain/client/depot-holding';
+import type { DepotRow } from '../../domain/client/depot-rows';
 import { regionColor } from '../../domain/depot-region-colors';
-import type { DepotRow } from '../../domain/depot-rows';
 import { DEPOT_STATUS_LABELS, type DepotStatus } from '../../domain/depot-status';
 import { formatGainPercent } from '../../domain/depot-valuation';
 import { formatEuro } from '../../domain/money';

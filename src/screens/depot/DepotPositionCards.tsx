@@ -7,8 +7,8 @@ import {
   type DepotCardSortKey,
   type DepotRow,
   sortDepotCards,
-} from '../../domain/depot-rows';
-import { nextSort } from '../../domain/depot-sorting';
+} from '../../domain/client/depot-rows';
+import { nextSort } from '../../domain/client/depot-sorting';
 import { DepotPositionCard } from './DepotPositionCard';
 
 const SORT_KEYS = Object.keys(DEPOT_CARD_SORT_LABELS) as DepotCardSortKey[];

@@ -1,5 +1,5 @@
 import { Modal, Text } from '@mantine/core';
-import type { DepotRow } from '../../domain/depot-rows';
+import type { DepotRow } from '../../domain/client/depot-rows';
 import { DepotPositionCard } from './DepotPositionCard';
 
 export interface DepotPositionDialogProps {

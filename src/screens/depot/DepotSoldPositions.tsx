@@ -1,7 +1,7 @@
 import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { ShowMoreButton, useListPage } from '../../components/show-more';
-import type { DepotRow } from '../../domain/depot-rows';
+import type { DepotRow } from '../../domain/client/depot-rows';
 import { formatEuro } from '../../domain/money';
 import { countLabel } from '../../domain/plural';
 import { formatDate, formatDay } from './format';

@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { elapsedParts } from '../../domain/client/invested-since';
 import { formatGainPercent } from '../../domain/depot-valuation';
-import { elapsedParts } from '../../domain/invested-since';
 import { type Cents, formatEuro } from '../../domain/money';
 import { Figure } from './hidden-figures';
 import { useCountUp } from './use-count-up';

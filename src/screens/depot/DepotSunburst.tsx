@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import type { DepotRow } from '../../domain/client/depot-rows';
 import { regionColor } from '../../domain/depot-region-colors';
-import type { DepotRow } from '../../domain/depot-rows';
 import { formatEuro } from '../../domain/money';
 import classes from './depot-sunburst.module.css';
 

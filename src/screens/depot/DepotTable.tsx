@@ -1,14 +1,14 @@
 import { Image, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Fragment, type KeyboardEvent, useMemo, useState } from 'react';
-import { shortenName } from '../../domain/depot-names';
-import { regionColor } from '../../domain/depot-region-colors';
+import { shortenName } from '../../domain/client/depot-names';
 import {
   DEFAULT_TABLE_SORT,
   type DepotRow,
   type DepotTableSortKey,
   sortDepotTable,
-} from '../../domain/depot-rows';
-import { nextSort } from '../../domain/depot-sorting';
+} from '../../domain/client/depot-rows';
+import { nextSort } from '../../domain/client/depot-sorting';
+import { regionColor } from '../../domain/depot-region-colors';
 import { formatEuro } from '../../domain/money';
 import { formatDate } from './format';
 import { Figure } from './hidden-figures';

@@ -1,7 +1,7 @@
 import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { LineChart } from '../../components/charts';
-import { axisTicks } from '../../domain/axis-ticks';
+import { axisTicks } from '../../domain/client/axis-ticks';
 import { formatDate, formatMonthShortYear } from '../../domain/dates';
 import { dayNumber, type PerformanceRange, performanceRange } from '../../domain/depot-performance';
 import { formatEuro } from '../../domain/money';

@@ -1,9 +1,9 @@
 import { Box, Modal, Overlay, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { LineChart } from '../../components/charts';
+import type { DepotRow } from '../../domain/client/depot-rows';
+import { depotTimeSeries } from '../../domain/client/depot-time-series';
 import { formatDate, formatMonthYear } from '../../domain/dates';
-import type { DepotRow } from '../../domain/depot-rows';
-import { depotTimeSeries } from '../../domain/depot-time-series';
 import { formatEuro } from '../../domain/money';
 
 const axisFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });

@@ -1,4 +1,4 @@
-import { type DepotRow, toDepotRows } from '../../domain/depot-rows';
+import { type DepotRow, toDepotRows } from '../../domain/client/depot-rows';
 import type { Depot } from '../../queries/depot';
 
 /** Rows count "today" (en primeur, holding years, sold) from the time they were computed. */

@@ -11,9 +11,9 @@ import {
   VALUATION_EXCEL_COLUMNS,
   VALUATION_EXCEL_SHEET,
   valuationExcelRow,
-} from '../../domain/depot-excel';
+} from '../../domain/client/depot-excel';
+import type { DepotRow } from '../../domain/client/depot-rows';
 import type { DepotPerformancePointInput } from '../../domain/depot-performance';
-import type { DepotRow } from '../../domain/depot-rows';
 
 export interface PerformanceSheetInput {
   points: readonly DepotPerformancePointInput[];

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { countUpDuration, countUpValue } from '../../domain/count-up';
+import { countUpDuration, countUpValue } from '../../domain/client/count-up';
 
 /** Counts from 0 to `target` once (and again when it changes); users who prefer reduced motion see the value at once. */
 export function useCountUp(target: number): number {

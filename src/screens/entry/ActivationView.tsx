@@ -2,9 +2,9 @@ import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ENTRY_MESSAGES } from '../../domain/client/entry-messages';
+import { afterActivationPath, LOGIN_PATH } from '../../domain/client/entry-navigation';
 import { ACTIVATION_REDIRECT_MS } from '../../domain/entry-constants';
-import { ENTRY_MESSAGES } from '../../domain/entry-messages';
-import { afterActivationPath, LOGIN_PATH } from '../../domain/entry-navigation';
 import { useActivate } from '../../queries/auth';
 
 /** Activates the account at once on load, then forwards after 2 seconds. */

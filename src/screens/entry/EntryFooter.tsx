@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import { FOOTER_LINKS } from '../../domain/external-links';
+import { FOOTER_LINKS } from '../../domain/client/external-links';
 import classes from './entry.module.css';
 
 export function EntryFooter() {

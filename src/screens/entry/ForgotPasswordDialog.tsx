@@ -1,8 +1,8 @@
 import { Box, Button, Group, LoadingOverlay, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { showFormNotice } from '../../components/form-notice';
-import { isResetRequestEnabled } from '../../domain/entry-forms';
-import { ENTRY_MESSAGES, passwordResetFailureText } from '../../domain/entry-messages';
+import { isResetRequestEnabled } from '../../domain/client/entry-forms';
+import { ENTRY_MESSAGES, passwordResetFailureText } from '../../domain/client/entry-messages';
 import { normalizeEmail, validateEmail } from '../../domain/entry-validation';
 import { useSendPasswordResetHash } from '../../queries/auth';
 import { showableRequestErrors } from '../../queries/errors';

@@ -1,6 +1,6 @@
 import { Anchor, Checkbox, Stack } from '@mantine/core';
 import { REQUIRED_LABEL_CLASS } from '../../components/required-field';
-import { EXTERNAL_LINKS } from '../../domain/external-links';
+import { EXTERNAL_LINKS } from '../../domain/client/external-links';
 import type { RegistrationFormState } from './use-registration-form';
 
 const REQUIRED_CHECKBOX_PROPS = { required: true, classNames: { label: REQUIRED_LABEL_CLASS } } as const;

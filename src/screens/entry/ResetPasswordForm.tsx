@@ -17,9 +17,9 @@ import {
   isResetPasswordEnabled,
   type ResetPasswordForm as ResetPasswordValues,
   resetPasswordPayload,
-} from '../../domain/entry-forms';
-import { passwordResetFailureText } from '../../domain/entry-messages';
-import { LOGIN_PATH } from '../../domain/entry-navigation';
+} from '../../domain/client/entry-forms';
+import { passwordResetFailureText } from '../../domain/client/entry-messages';
+import { LOGIN_PATH } from '../../domain/client/entry-navigation';
 import {
   PASSWORD_HINT,
   passwordRuleViolations,

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { passwordRuleViolations, validateEmail, validatePhone } from '../../domain/entry-validation';
 import {
   EMPTY_REGISTRATION_FORM,
   isRegistrationComplete,
@@ -7,7 +6,8 @@ import {
   type RegistrationForm,
   registrationErrors,
   type ValidatedRegistrationField,
-} from '../../domain/registration';
+} from '../../domain/client/registration';
+import { passwordRuleViolations, validateEmail, validatePhone } from '../../domain/entry-validation';
 import { useDebouncedError } from './use-debounced-error';
 
 export interface RegistrationFormState {

@@ -6,7 +6,7 @@ import {
   MANAGEMENT_SUBTABS,
   type ManagementSubtab,
   managementTabFromHash,
-} from '../../domain/backoffice-navigation';
+} from '../../domain/client/backoffice-navigation';
 import { ServiceFeeTab } from './analytics/ServiceFeeTab';
 import { SuppliersTab } from './analytics/SuppliersTab';
 import { AuditTab } from './audit/AuditTab';

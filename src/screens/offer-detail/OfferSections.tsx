@@ -18,6 +18,7 @@ import { Link } from 'react-router-dom';
 import { CriticReviewCard } from '../../components/discovery/CriticReviewCard';
 import { HtmlContent } from '../../components/discovery/HtmlContent';
 import { SecondaryMarketBadge } from '../../components/secondary-market/SecondaryMarketBadge';
+import { provenanceText } from '../../domain/client/provenance';
 import { formatDate } from '../../domain/dates';
 import {
   DEFAULT_REFERENCE_DURATION,
@@ -25,7 +26,6 @@ import {
   isSubscriptionPhase,
   STORAGE_FACTS,
 } from '../../domain/offer-display';
-import { provenanceText } from '../../domain/provenance';
 import type { OfferDetailFragment } from '../../queries/graphql.generated';
 import { type OfferPageMode, wineryPath } from './offer-links';
 

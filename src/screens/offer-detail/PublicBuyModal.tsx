@@ -1,7 +1,7 @@
 import { Button, Divider, Modal, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import type { LoginRedirectState } from '../../app/session/RequireSession';
-import { LOGIN_PATH, registerPath } from '../../domain/entry-navigation';
+import { LOGIN_PATH, registerPath } from '../../domain/client/entry-navigation';
 import { offerPath } from './offer-links';
 
 export interface PublicBuyModalProps {

@@ -2,7 +2,7 @@ import { Button, Paper, Text, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { useParams } from 'react-router-dom';
 import { PublicPageLayout } from '../../components/discovery/PublicPageLayout';
-import { registerPath } from '../../domain/entry-navigation';
+import { registerPath } from '../../domain/client/entry-navigation';
 import type { OfferDetailFragment } from '../../queries/graphql.generated';
 import { OfferPageBody } from './OfferPageBody';
 import { offerPath } from './offer-links';

@@ -1,6 +1,12 @@
 import { Button, Grid, Select, Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
-import { currentYear, type OfferFilter, PRICE_MAX, PRICE_MIN, YEAR_MIN } from '../../domain/offer-filter';
+import {
+  currentYear,
+  type OfferFilter,
+  PRICE_MAX,
+  PRICE_MIN,
+  YEAR_MIN,
+} from '../../domain/client/offer-filter';
 import type { OfferFilterListsQuery } from '../../queries/graphql.generated';
 import { RangeFilter } from './RangeFilter';
 

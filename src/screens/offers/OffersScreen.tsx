@@ -16,14 +16,14 @@ import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
-import { canBuy } from '../../domain/offer-display';
 import {
   activeFilterCount,
   defaultOfferFilter,
   type OfferFilter,
   offerFilterToParams,
   parseOfferFilter,
-} from '../../domain/offer-filter';
+} from '../../domain/client/offer-filter';
+import { canBuy } from '../../domain/offer-display';
 import type { OfferCardFragment } from '../../queries/graphql.generated';
 import { useOfferFilterLists } from '../../queries/offers';
 import { OfferCard } from './OfferCard';

@@ -1,6 +1,6 @@
 import { useNetwork } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { defaultOfferFilter, type OfferFilter, offerSearchVariables } from '../../domain/offer-filter';
+import { defaultOfferFilter, type OfferFilter, offerSearchVariables } from '../../domain/client/offer-filter';
 import { searchOffersLocally } from '../../domain/offer-search-local';
 import { useApiClient } from '../../queries/client';
 import type { OfferCardFragment } from '../../queries/graphql.generated';

@@ -7,7 +7,6 @@ import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { BindingOrderDialog } from '../../components/order-list/BindingOrderDialog';
 import { forgetPersistedQueries } from '../../db/query-cache';
 import { billingComplete } from '../../domain/billing-data';
-import { ORDER_LIST_BLOCKED_TEXT, ORDER_LIST_EMPTY } from '../../domain/order-list-texts';
 import {
   applyQueue,
   hasQueuedAdds,
@@ -15,7 +14,8 @@ import {
   isLocalPosition,
   localPositionEntry,
   overlayOrder,
-} from '../../domain/order-outbox';
+} from '../../domain/client/order-outbox';
+import { ORDER_LIST_BLOCKED_TEXT, ORDER_LIST_EMPTY } from '../../domain/order-list-texts';
 import { depotKeys } from '../../queries/depot';
 import { notifyMutationError } from '../../queries/mutation-errors';
 import { refreshOrderState } from '../../queries/order-keys';

@@ -1,14 +1,14 @@
 import { Alert, Button, Group, List, NumberInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { discardOutboxEntry } from '../../db/outbox';
-import { MAX_ORDER_CASES, MIN_ORDER_CASES } from '../../domain/order-costs';
 import {
   changeAmount,
   isEditable,
   type OutboxEntry,
   replayOrder,
   waitingText,
-} from '../../domain/order-outbox';
+} from '../../domain/client/order-outbox';
+import { MAX_ORDER_CASES, MIN_ORDER_CASES } from '../../domain/order-costs';
 import { countLabel } from '../../domain/plural';
 import { notifyMutationError } from '../../queries/mutation-errors';
 import { useQueuedChangeEditing, useRetryOrderChange } from '../../queries/order-outbox';

@@ -2,7 +2,7 @@ import { Button, Overlay, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { COUNT_MS, countAt, FADE_MS } from '../../domain/advice-development';
+import { COUNT_MS, countAt, FADE_MS } from '../../domain/client/advice-development';
 
 /**
  * The intelligent portfolio development page: START shows "Ihr Portfolio wird zusammengestellt..."

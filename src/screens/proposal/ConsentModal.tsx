@@ -1,6 +1,6 @@
 import { Anchor, Button, Checkbox, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { EXTERNAL_LINKS } from '../../domain/external-links';
+import { EXTERNAL_LINKS } from '../../domain/client/external-links';
 import { useAcceptConsent } from '../../queries/advice';
 
 /** "Ihre Zustimmung ist gefordert": blocking until both boxes are ticked and the consent is sent. */

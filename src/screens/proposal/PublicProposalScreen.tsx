@@ -21,7 +21,7 @@ import { EXPIRED_TEXT, ProposalBoundary, ProposalView } from '../../components/a
 import { BrandMark } from '../../components/BrandMark';
 import { ContactModalProvider, useContactModal } from '../../components/contact/contact-modal';
 import { BindingOrderDialog } from '../../components/order-list/BindingOrderDialog';
-import { BRAND_GALLERY, STORAGE_VIDEO } from '../../domain/brand-media';
+import { BRAND_GALLERY, STORAGE_VIDEO } from '../../domain/client/brand-media';
 import { type Proposal, useAddRecommendations, useProposal } from '../../queries/advice';
 import { useSession } from '../../queries/session/session-context';
 import { ConsentModal } from './ConsentModal';

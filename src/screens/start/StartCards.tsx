@@ -11,7 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { EXTERNAL_LINKS } from '../../domain/external-links';
+import { EXTERNAL_LINKS } from '../../domain/client/external-links';
 import type { StartPageQuery } from '../../queries/graphql.generated';
 
 /** The promoted wineries, each linking to its page. */

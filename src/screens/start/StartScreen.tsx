@@ -17,7 +17,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { useReferralModal } from '../../components/referral/referral-modal';
-import { LOGIN_PATH } from '../../domain/entry-navigation';
+import { LOGIN_PATH } from '../../domain/client/entry-navigation';
 import { useStartPage } from '../../queries/offers';
 import { BlogTeasers } from './BlogTeasers';
 import { FeaturedOfferCard } from './FeaturedOfferCard';

@@ -1,5 +1,5 @@
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { STORAGE_VIDEO } from '../../domain/brand-media';
+import { STORAGE_VIDEO } from '../../domain/client/brand-media';
 import { STORAGE_FACTS } from '../../domain/offer-display';
 
 export interface StorageSectionProps {

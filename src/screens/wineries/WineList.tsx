@@ -2,7 +2,7 @@ import { Accordion, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorHeading, ScreenSpinner } from '../../components/discovery/QueryStates';
-import { groupWineList } from '../../domain/wineries';
+import { groupWineList } from '../../domain/client/wineries';
 import { useAllWines } from '../../queries/wineries';
 
 /** Wines grouped by country group and region, rows sorted by title; a row opens the winery page. */

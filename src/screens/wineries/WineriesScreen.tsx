@@ -10,7 +10,7 @@ import {
   MAP_DEFAULT_CENTER,
   MAP_DEFAULT_ZOOM,
   parseLocation,
-} from '../../domain/wineries';
+} from '../../domain/client/wineries';
 import { useWineryMap } from '../../queries/wineries';
 import { WineList } from './WineList';
 

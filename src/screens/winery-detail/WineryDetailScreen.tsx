@@ -8,7 +8,7 @@ import { HtmlContent } from '../../components/discovery/HtmlContent';
 import { WineMap } from '../../components/discovery/map/WineMap';
 import { PublicPageLayout } from '../../components/discovery/PublicPageLayout';
 import { ErrorHeading, ScreenSpinner } from '../../components/discovery/QueryStates';
-import { descriptionPreview, parseLocation } from '../../domain/wineries';
+import { descriptionPreview, parseLocation } from '../../domain/client/wineries';
 import type { WineryDetailsQuery } from '../../queries/graphql.generated';
 import { useWineryDetails } from '../../queries/wineries';
 import { ImageCarousel } from './ImageCarousel';

@@ -6,4 +6,5 @@ import { afterEach } from 'vitest';
 afterEach(() => cleanup());
 
 // happy-dom has no FontFaceSet; Mantine's autosizing Textarea listens for fonts loading on it.
-if (!document.fonts) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+if (!document.fonts)
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });

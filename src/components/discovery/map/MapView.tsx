@@ -19,7 +19,7 @@ import {
   MAP_CLUSTER_RADIUS,
   MAP_MARKER_ZOOM,
   markerClickNavigates,
-} from '../../../domain/wineries';
+} from '../../../domain/client/wineries';
 import { buildMapStyle, rasterSourceId } from './base-style';
 import { type Box, type LabelRequest, placeLabels } from './label-placement';
 import classes from './map.module.css';

@@ -1,8 +1,12 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { applyRefusal } from '../../../components/forms/apply-refusal';
-import { type NewOfferValues, newOfferComplete, newOfferProblems } from '../../../domain/backoffice-forms';
 import { DEFAULT_BOTTLE, formatPercent, marginPercent } from '../../../domain/backoffice-tranches';
+import {
+  type NewOfferValues,
+  newOfferComplete,
+  newOfferProblems,
+} from '../../../domain/client/backoffice-forms';
 import { useCreateOfferAndPartialOffer, useSortimentLookups } from '../../../queries/backoffice-sortiment';
 import { reportChange } from './mutation-feedback';
 

@@ -12,8 +12,12 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { applyRefusal } from '../../../components/forms/apply-refusal';
-import { type TrancheValues, trancheComplete, trancheProblems } from '../../../domain/backoffice-forms';
 import { caseNumberCounter, formatCaseNumbers, parseCaseNumbers } from '../../../domain/backoffice-tranches';
+import {
+  type TrancheValues,
+  trancheComplete,
+  trancheProblems,
+} from '../../../domain/client/backoffice-forms';
 import {
   type SortimentTranche,
   useSaveTranche,

@@ -3,9 +3,9 @@
  * hinzufügen/updaten"): pure, field by field, as `@mantine/form` validates them. An empty optional
  * field is fine; what must be filled before saving is answered by the `…Complete` functions.
  */
-import { checkMrn } from './backoffice-stock';
-import { parseCaseNumbers } from './backoffice-tranches';
-import { validateAmount, validatePrice } from './backoffice-validation';
+import { checkMrn } from '../backoffice-stock';
+import { parseCaseNumbers } from '../backoffice-tranches';
+import { validateAmount, validatePrice } from '../backoffice-validation';
 
 type Problems<Field extends string> = Partial<Record<Field, string>>;
 

@@ -1,4 +1,4 @@
-import { NO_TITLE } from './entry-constants';
+import { NO_TITLE } from '../entry-constants';
 import {
   normalizeEmail,
   normalizePassword,
@@ -11,8 +11,8 @@ import {
   validatePhone,
   validatePrivacyAccepted,
   validateTermsAccepted,
-} from './entry-validation';
-import { limitErrors, registrationInputSchema } from './input-limits';
+} from '../entry-validation';
+import { limitErrors, registrationInputSchema } from '../input-limits';
 
 /** The registration mode of the entry screen: its form, validation entries and payload. */
 

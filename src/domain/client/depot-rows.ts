@@ -2,9 +2,8 @@
  * The depot as the screen and the Excel export see it: one row per depot position with its
  * valuation, status, purchase date, en-primeur state and holding forecast.
  */
-import { remainingHoldingYears } from './depot-holding';
-import { berlinDay, soldDay, taxFreeFrom, valuationSourceLabel } from './depot-performance';
-import { type SortState, type SortValue, sortBy } from './depot-sorting';
+
+import { berlinDay, soldDay, taxFreeFrom, valuationSourceLabel } from '../depot-performance';
 import {
   currentStatusEntry,
   type DepotStatus,
@@ -12,7 +11,7 @@ import {
   firstStatusDate,
   isEnPrimeur,
   purchaseDate,
-} from './depot-status';
+} from '../depot-status';
 import {
   type DepotPositionValuation,
   type DepotTotals,
@@ -20,8 +19,10 @@ import {
   newestMarketValuation,
   type ValuationInput,
   valueDepotPosition,
-} from './depot-valuation';
-import { type Cents, decimalToCents } from './money';
+} from '../depot-valuation';
+import { type Cents, decimalToCents } from '../money';
+import { remainingHoldingYears } from './depot-holding';
+import { type SortState, type SortValue, sortBy } from './depot-sorting';
 
 /** The fields of a depot position (GraphQL `DepotPosition`) the rows are built from. */
 export interface DepotPositionInput {

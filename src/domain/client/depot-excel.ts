@@ -3,8 +3,9 @@
  * sheet "Depot", the nine columns in order, wine and winery names cut at 60 characters, money
  * and dates as real number/date cells with German formats.
  */
+
+import type { DepotPerformancePointInput } from '../depot-performance';
 import { truncateName } from './depot-names';
-import type { DepotPerformancePointInput } from './depot-performance';
 import type { DepotRow } from './depot-rows';
 
 export const DEPOT_EXCEL_BRAND = 'Weindepot';

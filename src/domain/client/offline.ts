@@ -1,5 +1,5 @@
 /** "Offline – Stand: 21.11.2026, 09:15": how old the data shown offline is. */
-import { formatDateTime, formatTime } from './dates';
+import { formatDateTime, formatTime } from '../dates';
 export function offlineBannerText(dataAsOf: number | null): string {
   if (!dataAsOf) return 'Offline – keine gespeicherten Daten';
   return `Offline – Stand: ${formatDateTime(dataAsOf)}`;

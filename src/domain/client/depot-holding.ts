@@ -1,4 +1,4 @@
-import { pluralForm } from './plural';
+import { pluralForm } from '../plural';
 /**
  * Investment horizon forecast per depot position (spec client area §4, §9): remaining expected
  * holding years = typical years for the region minus the years elapsed since the first status

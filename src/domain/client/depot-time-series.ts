@@ -4,7 +4,7 @@
  * purchase amounts without the largest, a monthly grid for a span up to 12 months, otherwise
  * quarterly. Fewer than 2 dated purchases: not enough data.
  */
-import type { Cents } from './money';
+import type { Cents } from '../money';
 
 export const MIN_PROJECTION: Cents = 250_000;
 

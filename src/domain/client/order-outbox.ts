@@ -1,4 +1,4 @@
-import { countLabel, isSingular } from './plural';
+import { countLabel, isSingular } from '../plural';
 
 /**
  * The queue of order-list changes made while offline (or while the server could not be reached).

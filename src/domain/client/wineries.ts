@@ -1,6 +1,6 @@
 /** Rules of the wineries list and map ("Entdecken"). */
 
-import { countLabel } from './plural';
+import { countLabel } from '../plural';
 
 /** Number of words of a winery description shown in its map label. */
 export const MAP_PREVIEW_WORDS = 15;

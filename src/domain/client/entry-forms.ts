@@ -4,7 +4,7 @@ import {
   validateEmail,
   validatePassword,
   validatePasswordRepeat,
-} from './entry-validation';
+} from '../entry-validation';
 
 /** Login, reset request and reset password of the entry screen. */
 
