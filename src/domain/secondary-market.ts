@@ -85,6 +85,7 @@ export const sellTexts = {
   priceTooHigh: 'Der Preis je Flasche ist unrealistisch hoch. Bitte prüfen Sie Ihre Eingabe.',
   sellOrderUnknown: 'Dieser Verkaufsauftrag wurde nicht gefunden.',
   cancelNotPossible: 'Dieser Verkaufsauftrag kann nicht mehr zurückgezogen werden.',
+  withdrawFailed: 'Der Verkaufsauftrag konnte nicht zurückgezogen werden.',
   cancelReserved:
     'Ein Käufer hat diese Kisten bereits verbindlich bestellt. Der Verkaufsauftrag kann nicht mehr zurückgezogen werden.',
   notRequested: 'Nur angefragte Verkaufsaufträge können freigegeben oder abgelehnt werden.',

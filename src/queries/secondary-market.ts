@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { useEffect, useRef } from 'react';
+import { sellTexts } from '../domain/secondary-market';
 import { BACKOFFICE_QUERY_KEY } from './backoffice-key';
 import { useApiClient } from './client';
 import { depotKeys, depotPerformanceKeys } from './depot';
@@ -15,6 +16,7 @@ import {
   type SellOrderFieldsFragment,
   type SellOrderStatus,
 } from './graphql.generated';
+import { acceptedOrThrow } from './mutation-refused';
 
 export type SellOrder = SellOrderFieldsFragment;
 export type { SellOrderStatus };
@@ -100,10 +102,10 @@ export function useCancelSellOrder() {
   const client = useApiClient();
   const refresh = useRefreshAfter();
   return useMutation({
-    // The screen shows the outcome itself (inline or in its own words).
-    meta: { inlineErrors: true },
+    // A refusal shows the server's reason, a network error this text (the query client's handler).
+    meta: { errorTitle: null, fallbackMessage: sellTexts.withdrawFailed },
     mutationFn: async (sellOrderId: number) =>
-      (await client.request(CancelSellOrderDocument, { sellOrderId })).cancelSellOrder,
+      acceptedOrThrow((await client.request(CancelSellOrderDocument, { sellOrderId })).cancelSellOrder),
     onSettled: refresh,
   });
 }

@@ -164,21 +164,15 @@ function OwnSecondaryMarket({ rows, positions }: Props) {
 function OpenOrder({ order, online }: { order: SellOrder; online: boolean }) {
   const cancel = useCancelSellOrder();
   const reserved = order.casesReserved > 0;
-  const withdraw = async () => {
-    try {
-      const result = await cancel.mutateAsync(order.id);
-      notifications.show(
-        result.success
-          ? {
-              color: 'teal',
-              message: `Der Verkaufsauftrag wurde zurückgezogen. ${order.cases === 1 ? 'Die Kiste liegt' : 'Die Kisten liegen'} wieder in Ihrem Depot.`,
-            }
-          : { color: 'red', message: result.errors[0]?.message ?? sellTexts.cancelNotPossible },
-      );
-    } catch {
-      notifications.show({ color: 'red', message: 'Der Verkaufsauftrag konnte nicht zurückgezogen werden.' });
-    }
-  };
+  // A refusal or network error is shown by the query client's handler (useCancelSellOrder's meta).
+  const withdraw = () =>
+    cancel.mutate(order.id, {
+      onSuccess: () =>
+        notifications.show({
+          color: 'teal',
+          message: `Der Verkaufsauftrag wurde zurückgezogen. ${order.cases === 1 ? 'Die Kiste liegt' : 'Die Kisten liegen'} wieder in Ihrem Depot.`,
+        }),
+    });
   return (
     <Group justify="space-between" wrap="wrap" gap="xs" data-testid="for-sale-order">
       <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
