@@ -27,3 +27,9 @@ export const WARM_ON_DEMAND_CHUNKS = 'WARM_ON_DEMAND_CHUNKS';
  * would otherwise land in the emptied cache). The worker answers on the message's port when done.
  */
 export const CLEAR_USER_CACHES = 'CLEAR_USER_CACHES';
+
+/**
+ * Message of the service worker to its pages: a cache write hit the storage quota. The worker has
+ * dropped the images already (workbox's purgeOnQuotaError); the page tells the user.
+ */
+export const STORAGE_FULL = 'STORAGE_FULL';

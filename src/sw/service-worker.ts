@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { registerQuotaErrorCallback } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import {
   cleanupOutdatedCaches,
@@ -19,6 +20,7 @@ import {
   CLEAR_USER_CACHES,
   ON_DEMAND_CHUNK,
   ON_DEMAND_CHUNK_CACHE,
+  STORAGE_FULL,
   USER_CACHES,
   WARM_ON_DEMAND_CHUNKS,
 } from './cache-names';
@@ -197,6 +199,13 @@ async function warmOnDemandChunks(): Promise<void> {
     }),
   );
 }
+
+// A full quota on a cache write: the expiration plugins (purgeOnQuotaError) empty their caches,
+// the images first among them; the open pages are told so they can say it.
+registerQuotaErrorCallback(async () => {
+  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const page of pages) page.postMessage({ type: STORAGE_FULL });
+});
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -97,7 +97,14 @@ describe('Speicher der Hintergrund-Synchronisierung', () => {
     await sync();
     expect(syncState.get()).toMatchObject({ phase: 'failed' });
     expect(browser.deletedCaches).toEqual(['media-images']);
-    expect(shown).toMatchObject([{ title: 'Speicher voll' }]);
+    // Not "die Daten bleiben verfügbar": here the data itself did not fit.
+    expect(shown).toMatchObject([
+      {
+        title: 'Speicher voll',
+        message:
+          'Der Speicher des Geräts ist voll: Die Bilder wurden entfernt, und nicht alle Daten konnten für die Offline-Nutzung gespeichert werden.',
+      },
+    ]);
   });
 
   it('knows the full quota also as Dexie passes it on (its own error, the browser’s inside)', async () => {

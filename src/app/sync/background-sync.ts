@@ -3,7 +3,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { syncState } from '../../db/sync-state';
 import type { SyncResult } from '../../queries/sync';
-import { USER_CACHES, WARM_ON_DEMAND_CHUNKS } from '../../sw/cache-names';
+import {
+  USER_CACHES,
+  WARM_ON_DEMAND_CHUNKS,
+  STORAGE_FULL as WORKER_STORAGE_FULL,
+} from '../../sw/cache-names';
 
 /** How often the sync runs while the app is open. */
 export const SYNC_INTERVAL_MS = 15 * 60 * 1000;
@@ -17,6 +21,8 @@ export const SYNC_START_DELAY_MS = 2_000;
 const SYNC_FAILED = 'Die Daten konnten nicht synchronisiert werden.';
 const STORAGE_FULL =
   'Der Speicher des Geräts ist voll: Bilder werden offline nicht angezeigt, die Daten bleiben verfügbar.';
+const STORAGE_FULL_DATA =
+  'Der Speicher des Geräts ist voll: Die Bilder wurden entfernt, und nicht alle Daten konnten für die Offline-Nutzung gespeichert werden.';
 
 let running: Promise<void> | null = null;
 /** Aborts the running sync (its requests, image and file fetches): on logout and on a change of user. */
@@ -85,10 +91,29 @@ async function loadOnDemandChunks(): Promise<void> {
   ]);
 }
 
+/** Says that the device is full and what that means offline (one notification at a time: its id). */
+function showStorageFull(message: string): void {
+  notifications.show({
+    id: 'storage-full',
+    color: 'yellow',
+    title: 'Speicher voll',
+    message,
+    autoClose: 10_000,
+  });
+}
+
 /** With a full quota the images go first (the data matters more); the user is told. */
-async function dropImages(): Promise<void> {
+async function dropImages(message = STORAGE_FULL): Promise<void> {
   await caches?.delete(USER_CACHES.images).catch(() => undefined);
-  notifications.show({ color: 'yellow', title: 'Speicher voll', message: STORAGE_FULL, autoClose: 10_000 });
+  showStorageFull(message);
+}
+
+// The images are stored by the service worker: a full quota there (its caches already emptied by
+// workbox's purgeOnQuotaError) reaches the page as a message.
+if (typeof navigator !== 'undefined') {
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
+    if (event.data?.type === WORKER_STORAGE_FULL) showStorageFull(STORAGE_FULL);
+  });
 }
 
 /** The service worker controls the page (on the first visit it takes over shortly after the start). */
@@ -168,7 +193,8 @@ export function runBackgroundSync(
       await afterData(result, firstSync, abort.signal);
     } catch (error) {
       if (cancelled()) return;
-      if (isQuotaError(error)) await dropImages();
+      // The data itself did not fit: the images go to make room, and the user is told what is missing.
+      if (isQuotaError(error)) await dropImages(STORAGE_FULL_DATA);
       syncState.failed(navigator.onLine === false ? 'Keine Verbindung' : SYNC_FAILED);
     } finally {
       running = null;
