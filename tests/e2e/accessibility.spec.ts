@@ -148,20 +148,46 @@ test('the entry screens and public pages have no serious accessibility findings'
   await expectAccessible(page, '/embed/:uid');
 });
 
-test('the client screens have no serious accessibility findings', async ({ page, request }) => {
-  test.setTimeout(240_000);
-  const wineryId = await firstWineryId(request);
+/** Signs the demo client in and checks the start page once the app shell stands. */
+async function signedInClient(page: Page) {
   await logIn(page, demoAccounts.client, demoPassword);
-  await page.waitForLoadState('networkidle');
-  await expectAccessible(page, '/admin/start');
+  await expect(page.getByRole('heading', { level: 1, name: /Willkommen/ })).toBeVisible();
+}
 
-  const screens: Array<[string, string | RegExp | undefined]> = [
+async function checkScreens(page: Page, screens: Array<[string, string | RegExp | undefined]>) {
+  for (const [path, heading] of screens) {
+    await visit(page, path, heading);
+    await expectAccessible(page, path);
+  }
+}
+
+// The client screens in three journeys (axe takes up to half a minute on a large page under load).
+test('the client screens of offers, orders and invoices have no serious accessibility findings', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signedInClient(page);
+  await expectAccessible(page, '/admin/start');
+  await checkScreens(page, [
     ['/admin/weinangebot', undefined],
     [`/admin/angebot/${lwin11('lafite', 2010)}`, undefined],
-    ['/admin/depot', 'Weindepot'],
     ['/admin/orderlist', undefined],
     ['/admin/invoices', undefined],
     ['/admin/selection', undefined],
+    // The hot-deal carousel (offer page without lwin11) and the composed portfolio.
+    ['/admin/angebot', undefined],
+    ['/admin/selection/wt', undefined],
+  ]);
+});
+
+test('the client screens of academy, wineries and blog have no serious accessibility findings', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const wineryId = await firstWineryId(request);
+  await signedInClient(page);
+  await checkScreens(page, [
     ['/admin/academy-overview', undefined],
     // A published video (the player, chips and suggestions), not a premiere.
     ['/admin/academy/champagner-als-investment', undefined],
@@ -170,17 +196,15 @@ test('the client screens have no serious accessibility findings', async ({ page,
     ['/admin/vintage/1', undefined],
     ['/admin/blog/liv-ex-und-global-wine-score-kurz-erklaert', undefined],
     ['/admin/portfolio-entwicklung', undefined],
-    // The hot-deal carousel (offer page without lwin11) and the composed portfolio.
-    ['/admin/angebot', undefined],
-    ['/admin/selection/wt', undefined],
-  ];
-  for (const [path, heading] of screens) {
-    await visit(page, path, heading);
-    await expectAccessible(page, path);
-  }
+  ]);
+});
 
-  // The depot's other view (the table), and a dialog over the depot.
-  await visit(page, '/admin/depot', 'Weindepot');
+test('the depot (cards, table and a dialog over it) has no serious accessibility findings', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signedInClient(page);
+  await checkScreens(page, [['/admin/depot', 'Weindepot']]);
   await page.getByText('Tabelle', { exact: true }).click();
   await expect(page.getByTestId('depot-table-row').first()).toBeVisible();
   await expectAccessible(page, '/admin/depot (Tabelle)');
