@@ -4,7 +4,9 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
-export default defineConfig({
+// `vite build --ssr src/entry-server.tsx`: the server's render of the first screens
+// (server/first-screen.ts). It gets no service worker, no compressed copies and no vendor chunks.
+export default defineConfig(({ isSsrBuild }) => ({
   // Versions the offline query cache: data persisted by another build is discarded.
   define: {
     __APP_BUILD_ID__: JSON.stringify(new Date().toISOString()),
@@ -20,63 +22,69 @@ export default defineConfig({
       },
     ],
   },
+  // The server's render runs from the build folder, wherever that is: it brings its packages along.
+  ssr: { noExternal: true },
   plugins: [
     react(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src/sw',
-      filename: 'service-worker.ts',
-      // public/manifest.webmanifest is ours; index.html links it.
-      manifest: false,
-      injectRegister: false,
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        // Install screenshots are for the browser's install dialog, not for offline use. The large
-        // maplibre and exceljs chunks stay in the manifest but are not precached: the worker fetches
-        // them when the first sync asks (ON_DEMAND_CHUNK in src/sw/cache-names.ts).
-        globIgnores: ['**/screenshots/**'],
-      },
-      devOptions: { enabled: false },
-    }),
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src/sw',
+        filename: 'service-worker.ts',
+        // public/manifest.webmanifest is ours; index.html links it.
+        manifest: false,
+        injectRegister: false,
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+          // Install screenshots are for the browser's install dialog, not for offline use. The large
+          // maplibre and exceljs chunks stay in the manifest but are not precached: the worker fetches
+          // them when the first sync asks (ON_DEMAND_CHUNK in src/sw/cache-names.ts).
+          globIgnores: ['**/screenshots/**'],
+        },
+        devOptions: { enabled: false },
+      }),
     // Brotli and gzip copies beside every text asset, made once at build time; the server sends the
     // one the browser accepts (`preCompressed` in server/http.ts), so no request compresses on the fly.
-    compression({
-      algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(js|mjs|css|html|svg|json|webmanifest)$/,
-      exclude: /\.map$/,
-      // Small chunks too (the app has many): a copy is kept only where it is smaller.
-      threshold: 0,
-      skipIfLargerOrEqual: true,
-      logLevel: 'silent',
-    }),
+    !isSsrBuild &&
+      compression({
+        algorithms: ['brotliCompress', 'gzip'],
+        include: /\.(js|mjs|css|html|svg|json|webmanifest)$/,
+        exclude: /\.map$/,
+        // Small chunks too (the app has many): a copy is kept only where it is smaller.
+        threshold: 0,
+        skipIfLargerOrEqual: true,
+        logLevel: 'silent',
+      }),
   ],
-  build: {
-    target: 'es2022',
-    sourcemap: true,
-    // Read by scripts/check-budgets.ts (first-load JavaScript per route).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Vendor code changes less often than ours, so a deploy invalidates fewer cached bytes.
-        codeSplitting: {
-          groups: [
-            { name: 'exceljs', test: /node_modules[\\/]exceljs/ },
-            { name: 'maplibre', test: /node_modules[\\/]maplibre-gl/ },
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+  build: isSsrBuild
+    ? { target: 'node20' }
+    : {
+        target: 'es2022',
+        sourcemap: true,
+        // Read by scripts/check-budgets.ts (first-load JavaScript per route).
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // Vendor code changes less often than ours, so a deploy invalidates fewer cached bytes.
+            codeSplitting: {
+              groups: [
+                { name: 'exceljs', test: /node_modules[\\/]exceljs/ },
+                { name: 'maplibre', test: /node_modules[\\/]maplibre-gl/ },
+                {
+                  name: 'react',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+                },
+                // Dexie and dayjs stay out: they are fetched when first used, not with the login page.
+                { name: 'data', test: /node_modules[\\/](@tanstack|graphql|graphql-request)[\\/]/ },
+              ],
             },
-            // Dexie and dayjs stay out: they are fetched when first used, not with the login page.
-            { name: 'data', test: /node_modules[\\/](@tanstack|graphql|graphql-request)[\\/]/ },
-          ],
+          },
         },
       },
-    },
-  },
   server: {
     proxy: {
       '/graphql': 'http://localhost:8080',
       '/media': 'http://localhost:8080',
     },
   },
-});
+}));

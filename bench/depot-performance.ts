@@ -28,6 +28,7 @@ import { loadDepotPerformance } from '../server/services/depot-performance';
 import { computePriceIndex } from '../server/services/wineries';
 import { DepotPerformanceDocument } from '../src/queries/graphql.generated';
 import { recordFigure } from './figures';
+import { generatedDepotPosition } from './large-depot';
 
 const positionCount = Number(process.env.BENCH_POSITIONS ?? 2000);
 const runs = Number(process.env.BENCH_RUNS ?? 11);
@@ -79,16 +80,7 @@ async function main(): Promise<void> {
       );
       const rows = await db
         .insert(depotPositions)
-        .values(
-          batch.map((index) => ({
-            ownerId: owner.id,
-            vintageId: allVintages[index % allVintages.length]?.id as number,
-            bottleSizeId: sizes[index % sizes.length]?.id as number,
-            amount: 1 + (index % 3),
-            caskOf: [6, 3, 12][index % 3] as number,
-            buyPriceBtl: (80 + ((index * 37) % 900)).toFixed(2),
-          })),
-        )
+        .values(batch.map((index) => generatedDepotPosition(owner.id, index, allVintages, sizes)))
         .returning({ id: depotPositions.id });
       await db.insert(depotPositionStatuses).values(
         rows.flatMap((row, offset) => {

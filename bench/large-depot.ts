@@ -9,6 +9,26 @@ import { bottleSizes, depotPositionStatuses, depotPositions, users, vintages } f
 const DAY = 24 * 60 * 60 * 1000;
 const statusesAfterPurchase = ['SHIPPING', 'IN_BOND', 'FOR_SALE', 'SOLD'] as const;
 
+/**
+ * The `index`-th generated position of a bench depot: vintages and bottle sizes taken in turn,
+ * 1 to 3 cases of 6, 3 or 12 bottles, a purchase price between 80 and 979 €.
+ */
+export function generatedDepotPosition(
+  ownerId: number,
+  index: number,
+  allVintages: readonly { id: number }[],
+  sizes: readonly { id: number }[],
+) {
+  return {
+    ownerId,
+    vintageId: allVintages[index % allVintages.length]?.id as number,
+    bottleSizeId: sizes[index % sizes.length]?.id as number,
+    amount: 1 + (index % 3),
+    caskOf: [6, 3, 12][index % 3] as number,
+    buyPriceBtl: (80 + ((index * 37) % 900)).toFixed(2),
+  };
+}
+
 /** Fills the depot of `benchEmail` up to `positionCount` positions. */
 export async function seedLargeDepot(
   db: Awaited<ReturnType<typeof openDatabase>>['db'],
@@ -33,12 +53,7 @@ export async function seedLargeDepot(
       .insert(depotPositions)
       .values(
         batch.map((index) => ({
-          ownerId: owner.id,
-          vintageId: allVintages[index % allVintages.length]?.id as number,
-          bottleSizeId: sizes[index % sizes.length]?.id as number,
-          amount: 1 + (index % 3),
-          caskOf: [6, 3, 12][index % 3] as number,
-          buyPriceBtl: (80 + ((index * 37) % 900)).toFixed(2),
+          ...generatedDepotPosition(owner.id, index, allVintages, sizes),
           storageId: String(30000 + index),
         })),
       )

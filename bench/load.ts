@@ -18,7 +18,7 @@
  *     BENCH_NODE_ARGS     node options of the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
  */
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -42,13 +42,13 @@ import {
   SearchOffersDocument,
 } from '../src/queries/graphql.generated';
 import { recordFigure } from './figures';
+import {
+  benchAdminUrl as adminUrl,
+  productionServerPort as port,
+  startProductionServer,
+} from './production-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
-const port = Number(process.env.BENCH_LOAD_PORT ?? 4682);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const serverProcesses = Number(process.env.WEB_CONCURRENCY || 1);
 /** 100 positions per generated client; the measured client (`benchClient`) holds 200 (issue 19 item 1). */
@@ -263,29 +263,6 @@ async function directSql(
   };
 }
 
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  // The production server: compiled JavaScript through `npm start`'s script (built when stale).
-  // BENCH_NODE_ARGS adds node options, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`.
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', () => {
-      if (output.includes('Portal läuft auf')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`Server endete (${code}):\n${output}`)));
-  });
-}
-
 async function main(): Promise<void> {
   const benchStart = performance.now();
   const name = `weindepot_bench_${randomUUID().replace(/-/g, '')}`;
@@ -347,7 +324,7 @@ async function main(): Promise<void> {
     const depotStatements = [...captured];
     await app.close();
 
-    server = await startServer({
+    server = await startProductionServer(root, {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -18,7 +18,7 @@
  *                         `BENCH_ROUNDS` times (default this one; e.g. an export of the previous
  *                         commit with a node_modules link, for a before/after under the same load)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -40,13 +40,13 @@ import {
   SearchOffersDocument,
 } from '../src/queries/graphql.generated';
 import { scaleSql } from './load';
+import {
+  benchAdminUrl as adminUrl,
+  productionServerPort as port,
+  startProductionServer,
+} from './production-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
-const port = Number(process.env.BENCH_LOAD_PORT ?? 4682);
 const requests = Number(process.env.BENCH_REQUESTS ?? 1000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const only = process.env.BENCH_ONLY?.split(',').map((entry) => entry.trim());
@@ -60,27 +60,6 @@ async function cpuMs(pid: number): Promise<{ user: number; system: number }> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return { user: (Number(fields[11]) * 1000) / clockTicks, system: (Number(fields[12]) * 1000) / clockTicks };
-}
-
-function startServer(serverRoot: string, env: Record<string, string>): Promise<ChildProcess> {
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
-    cwd: serverRoot,
-    env: { ...process.env, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', () => {
-      if (output.includes('Portal läuft auf')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`Server endete (${code}):\n${output}`)));
-  });
 }
 
 async function prepareDatabase(admin: pg.Client, name: string, dataDir: string): Promise<boolean> {
@@ -105,7 +84,7 @@ async function prepareDatabase(admin: pg.Client, name: string, dataDir: string):
 async function measure(serverRoot: string, name: string, dataDir: string): Promise<ChildProcess> {
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${name}`;
-  const server = await startServer(serverRoot, {
+  const server = await startProductionServer(serverRoot, {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

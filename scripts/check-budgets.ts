@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { firstScreenDir } from '../server/first-screen';
 import { ensurePwaBuild } from '../server/pwa-build';
 
 /** One chunk of Vite's `.vite/manifest.json`, keyed by its source (or `_name` for shared chunks). */
@@ -239,7 +240,10 @@ async function main(): Promise<void> {
       console.log('Alle Routen im Budget.');
     }
   } finally {
-    if (!givenDist) rmSync(distDir, { recursive: true, force: true });
+    if (!givenDist) {
+      rmSync(distDir, { recursive: true, force: true });
+      rmSync(firstScreenDir(distDir), { recursive: true, force: true });
+    }
   }
 }
 

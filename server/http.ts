@@ -4,9 +4,11 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { RenderFirstScreen } from '../src/app/first-screen';
 import { isSpaPath } from '../src/domain/server-paths';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
+import { registerFirstScreenRoutes } from './first-screen';
 import type { ErrorReporter } from './graphql/german-errors';
 import { buildYoga } from './graphql/yoga';
 import {
@@ -34,6 +36,8 @@ export interface AppDeps {
   reportError?: ErrorReporter;
   /** Resolves push endpoints' hosts (DNS by default; tests inject answers). */
   resolveHost?: HostResolver;
+  /** Renders the public first screens (the build's server bundle by default; tests pass the sources'). */
+  renderFirstScreen?: RenderFirstScreen;
 }
 
 /** GraphQL answers from this size on are compressed (smaller ones gain less than the work costs). */
@@ -165,6 +169,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (name === 'service-worker.js') res.header('service-worker-allowed', '/');
         if (name.endsWith('.webmanifest')) res.header('content-type', 'application/manifest+json');
       },
+    });
+    // `/login` and the public offer page as HTML rendered by React (server/first-screen.ts).
+    await registerFirstScreenRoutes(app, {
+      distDir: deps.config.distDir,
+      ...(deps.renderFirstScreen ? { render: deps.renderFirstScreen } : {}),
+      graphqlEndpoint: new URL(yoga.graphqlEndpoint, deps.config.publicUrl).href,
+      graphqlFetch: (request, clientIp) => Promise.resolve(yoga.fetch(request, { clientIp })),
+      reportError,
     });
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { FIRST_SCREEN_ENTRY, firstScreenDir } from './first-screen';
 
 /** Everything the production build of the PWA is made from. */
 const buildInputs = [
@@ -51,24 +52,17 @@ export function isBuildCurrent(root: string, distDir: string): boolean {
   const stamp = path.join(distDir, stampName);
   return (
     existsSync(path.join(distDir, 'index.html')) &&
+    existsSync(path.join(firstScreenDir(distDir), FIRST_SCREEN_ENTRY)) &&
     existsSync(stamp) &&
     readFileSync(stamp, 'utf8') === sourceHash(root)
   );
 }
 
-/** Runs `vite build` when `dist/` is missing or older than the sources, then stamps it. */
-export async function ensurePwaBuild(
-  root: string,
-  distDir: string,
-  log: (line: string) => void,
-): Promise<void> {
-  if (isBuildCurrent(root, distDir)) return;
-  log('Die PWA wird gebaut (vite build) …');
-  const hash = sourceHash(root);
-  await new Promise<void>((resolve, reject) => {
+function viteBuild(root: string, args: string[]): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir],
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', ...args],
       {
         cwd: root,
         stdio: ['ignore', 'inherit', 'inherit'],
@@ -79,5 +73,27 @@ export async function ensurePwaBuild(
       code === 0 ? resolve() : reject(new Error(`vite build endete mit Code ${code}`)),
     );
   });
+}
+
+/**
+ * Runs `vite build` when `dist/` is missing or older than the sources, and the server's render
+ * of the first screens (`vite build --ssr`, into `firstScreenDir`), then stamps it.
+ */
+export async function ensurePwaBuild(
+  root: string,
+  distDir: string,
+  log: (line: string) => void,
+): Promise<void> {
+  if (isBuildCurrent(root, distDir)) return;
+  log('Die PWA wird gebaut (vite build) …');
+  const hash = sourceHash(root);
+  await viteBuild(root, ['--outDir', distDir]);
+  await viteBuild(root, [
+    '--ssr',
+    'src/entry-server.tsx',
+    '--outDir',
+    firstScreenDir(distDir),
+    '--emptyOutDir',
+  ]);
   writeFileSync(path.join(distDir, stampName), hash);
 }

@@ -1,9 +1,11 @@
 // Only the first screens' styles block the first paint; the rest comes with the code that needs it (lazyComponent).
 import './components/styles/first-screen.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders, type AppServices } from './app/AppProviders';
+import { FIRST_SCREEN_DATA_ID } from './app/first-screen';
 import { captureInstallPrompt } from './app/pwa/install-prompt';
 import { showUpdatePrompt } from './app/pwa/update-prompt';
 import { createQueryClient } from './app/query-client';
@@ -43,9 +45,18 @@ startTokenRefresh({
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root fehlt in index.html');
 
+// The server sent the page as HTML (a public first screen, rendered without a session): the app
+// takes it over with the server's query answers. A signed-in user's page is rendered here anew,
+// as is the app shell the service worker answers with (empty #root).
+const serverRendered = rootElement.hasChildNodes() && sessionStore.getSession() === null;
+const firstScreenData = document.getElementById(FIRST_SCREEN_DATA_ID);
+if (serverRendered && firstScreenData?.textContent)
+  hydrate(queryClient, JSON.parse(firstScreenData.textContent));
+firstScreenData?.remove();
+
 // The page's own code first (in parallel), then one render without a loading fallback.
-void preloadRoute(window.location.pathname).then(() =>
-  createRoot(rootElement).render(
+void preloadRoute(window.location.pathname).then(() => {
+  const app = (
     <StrictMode>
       <AppProviders services={services}>
         {/* Navigations commit at once (not as transitions), so a logout can leave /admin before the session ends. */}
@@ -53,8 +64,12 @@ void preloadRoute(window.location.pathname).then(() =>
           <AppRoutes />
         </BrowserRouter>
       </AppProviders>
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  // As a transition the take-over yields to the browser between pieces (no long task); the page is
+  // already painted, and its controls say they are not usable until it is done (useHydrated).
+  if (serverRendered) startTransition(() => void hydrateRoot(rootElement, app));
+  else createRoot(rootElement).render(app);
+});
 
 void registerServiceWorker(showUpdatePrompt);

@@ -13,6 +13,7 @@ import {
   pageOrder,
   pageWindow,
   pageWithTotal,
+  STAFF_PAGE_SIZE,
   searchWords,
 } from './search-terms';
 
@@ -84,9 +85,6 @@ export async function recordAudit(
 
 export const AUDIT_SORT_KEYS = ['at', 'actor', 'action', 'entity'] as const;
 export type AuditSortKey = (typeof AUDIT_SORT_KEYS)[number];
-
-/** Entries per page when none is asked for, and the most a page may hold. */
-export const AUDIT_PAGE_SIZE = { default: 50, max: 200 } as const;
 
 export interface AuditQuery extends PageQuery<AuditSortKey> {
   entity?: AuditEntity | null;
@@ -184,7 +182,7 @@ export async function auditTrail(
   query: AuditQuery,
 ): Promise<{ totalCount: number; entries: AuditRow[] }> {
   const where = and(scopeCondition(query.entity, query.entityId), searchCondition(query.search));
-  const { offset, limit } = pageWindow(query, AUDIT_PAGE_SIZE);
+  const { offset, limit } = pageWindow(query, STAFF_PAGE_SIZE);
   const order = pageOrder(sortColumns[query.sortBy ?? 'at'], query.descending, auditLog.id);
   const matching = db
     .select({

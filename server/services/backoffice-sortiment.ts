@@ -11,6 +11,7 @@ import {
   pageOrder,
   pageWindow,
   pageWithTotal,
+  STAFF_PAGE_SIZE,
   searchWords,
 } from './search-terms';
 import { saveTrancheInTransaction, type TrancheInput, vintageOnSale } from './tranches';
@@ -92,9 +93,6 @@ export const PARTIAL_OFFER_SORT_KEYS = [
 ] as const;
 export type PartialOfferSortKey = (typeof PARTIAL_OFFER_SORT_KEYS)[number];
 
-/** Tranches per page when none is asked for, and the most a page may hold. */
-export const PARTIAL_OFFER_PAGE_SIZE = { default: 50, max: 200 } as const;
-
 export interface PartialOffersQuery extends PageQuery<PartialOfferSortKey> {
   offerId?: number | null;
 }
@@ -147,7 +145,7 @@ export async function listPartialOffers(
     query.offerId == null ? undefined : eq(partialOffers.offerId, query.offerId),
     partialOfferSearch(query.search),
   );
-  const { offset, limit } = pageWindow(query, PARTIAL_OFFER_PAGE_SIZE);
+  const { offset, limit } = pageWindow(query, STAFF_PAGE_SIZE);
   const order = pageOrder(
     partialOfferSortColumns[query.sortBy ?? 'created'],
     query.descending,

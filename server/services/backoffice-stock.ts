@@ -24,6 +24,7 @@ import {
   pageOrder,
   pageWindow,
   pageWithTotal,
+  STAFF_PAGE_SIZE,
   searchWords,
 } from './search-terms';
 
@@ -42,9 +43,6 @@ export const ASSET_SORT_KEYS = [
   'status',
 ] as const;
 export type AssetSortKey = (typeof ASSET_SORT_KEYS)[number];
-
-/** Rows per page when none is asked for, and the most a page may hold. */
-export const ASSET_PAGE_SIZE = { default: 50, max: 200 } as const;
 
 export type AssetsQuery = PageQuery<AssetSortKey>;
 
@@ -150,7 +148,7 @@ export async function listAssetsUnderManagement(
   query: AssetsQuery,
 ): Promise<{ totalCount: number; assets: AssetUnderManagement[] }> {
   const where = searchCondition(query.search);
-  const { offset, limit } = pageWindow(query, ASSET_PAGE_SIZE);
+  const { offset, limit } = pageWindow(query, STAFF_PAGE_SIZE);
   const order = pageOrder(sortColumns[query.sortBy ?? 'id'], query.descending, depotPositions.id);
   // The page's ids first, then their details: the latest status (a subquery per row) is then read
   // for the page only, not for every row skipped by a deep offset.

@@ -10,8 +10,8 @@ import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { lineTotalCents } from '../../src/domain/offer-pricing';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
-import { invoicePositions, invoices, users, vintages } from '../db/schema';
-import { vintageLabelSql } from './invoices';
+import { invoices, users } from '../db/schema';
+import { invoicePositionsWithTitles } from './invoices';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -41,12 +41,7 @@ export async function localInvoice(db: Database, providerInvoiceId: string): Pro
 
 /** The pay page's view of an invoice: its positions with line totals and its fee lines. */
 export async function payPageInvoice(db: Database, invoice: InvoiceRow): Promise<PayPageInvoice> {
-  const positions = await db
-    .select({ position: invoicePositions, title: vintageLabelSql })
-    .from(invoicePositions)
-    .innerJoin(vintages, eq(vintages.id, invoicePositions.vintageId))
-    .where(eq(invoicePositions.invoiceId, invoice.id))
-    .orderBy(asc(invoicePositions.id));
+  const positions = await invoicePositionsWithTitles(db, invoice.id);
   return {
     invoiceNumber: invoice.invoiceNumber,
     overallSum: invoice.overallSum,

@@ -23,6 +23,7 @@ import {
   depotPositionStatuses,
   depotPositions,
   invoicePositions,
+  invoiceStage,
   invoices,
   partialOffers,
   paymentEvents,
@@ -40,6 +41,7 @@ import { releaseReservedStock } from './reservations';
 import { releaseSellOrderCasesForInvoice, settleSoldCases } from './secondary-market';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Transaction;
 export type InvoiceRow = typeof invoices.$inferSelect;
 type InvoiceStage = InvoiceRow['stage'];
 type Actor = Pick<typeof users.$inferSelect, 'id' | 'isStaff' | 'isSuperuser'>;
@@ -48,6 +50,16 @@ const isStaff = (actor: Actor) => actor.isStaff || actor.isSuperuser;
 
 /** "Ornellaia 2021": the vintage title with its year, in SQL (as `vintageLabel` in the PWA). */
 export const vintageLabelSql = sql<string>`case when ${vintages.title} like '%' || ${vintages.year}::text then ${vintages.title} else ${vintages.title} || ' ' || ${vintages.year}::text end`;
+
+/** An invoice's positions in their order, each with its wine's label ("Title Year"). */
+export function invoicePositionsWithTitles(executor: Executor, invoiceId: number) {
+  return executor
+    .select({ position: invoicePositions, title: vintageLabelSql })
+    .from(invoicePositions)
+    .innerJoin(vintages, eq(vintages.id, invoicePositions.vintageId))
+    .where(eq(invoicePositions.invoiceId, invoiceId))
+    .orderBy(asc(invoicePositions.id));
+}
 
 export type InvoiceOutcome =
   | { success: true; errors: []; invoice: InvoiceRow }
@@ -70,16 +82,7 @@ export function stagesFor(stage: string | null | undefined): InvoiceStage[] | nu
   const group = stageGroups[key.toLowerCase()];
   if (group) return group;
   const upper = key.toUpperCase();
-  const all: InvoiceStage[] = [
-    'CHECK_NEEDED',
-    'CHECK_DONE',
-    'WAITING_FOR_PAYMENT',
-    'PAID',
-    'PAYMENT_FAILED',
-    'PURCHASED',
-    'CANCELLED',
-  ];
-  return all.filter((candidate) => candidate === upper);
+  return invoiceStage.enumValues.filter((candidate) => candidate === upper);
 }
 
 /** How long the order list shows a cancelled request (with its reason). */
@@ -192,12 +195,7 @@ async function reserveStock(
   invoiceId: number,
   buyerId: number,
 ): Promise<MutationError | null> {
-  const positions = await tx
-    .select({ position: invoicePositions, title: vintageLabelSql })
-    .from(invoicePositions)
-    .innerJoin(vintages, eq(vintages.id, invoicePositions.vintageId))
-    .where(eq(invoicePositions.invoiceId, invoiceId))
-    .orderBy(asc(invoicePositions.id));
+  const positions = await invoicePositionsWithTitles(tx, invoiceId);
   for (const { position, title } of positions) {
     const tranches = await tx
       .select()
@@ -445,12 +443,7 @@ export async function finalizeInvoice(
           }
         : null;
     if (!hosted) {
-      const positions = await tx
-        .select({ position: invoicePositions, title: vintageLabelSql })
-        .from(invoicePositions)
-        .innerJoin(vintages, eq(vintages.id, invoicePositions.vintageId))
-        .where(eq(invoicePositions.invoiceId, invoice.id))
-        .orderBy(asc(invoicePositions.id));
+      const positions = await invoicePositionsWithTitles(tx, invoice.id);
       try {
         hosted = await provider.createHostedInvoice({
           invoice,

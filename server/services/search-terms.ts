@@ -28,6 +28,12 @@ export function searchWords(search: string | null | undefined): string[] {
 /** `%word%` for ILIKE with the pattern characters of the word escaped. */
 export const containing = (word: string) => `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
+/**
+ * Rows of a staff list's page (tranches, assets, audit log) when none is asked for, and the most
+ * a page may hold; the schema's `limit` arguments default to the same 50.
+ */
+export const STAFF_PAGE_SIZE = { default: 50, max: 200 } as const;
+
 /** A page's offset and size: limit within 1..max (default when not asked), offset at least 0. */
 export function pageWindow(
   query: { offset?: number | null; limit?: number | null },

@@ -48,6 +48,19 @@ export function totalCases(
 // ─── Hot-deal carousel ───────────────────────────────────────────────────────
 
 /** At most this many offers are in the carousel. */
+/**
+ * The offer page of a vintage without an offer moves on to the first vintage that has one (its
+ * lwin11); null when it stays (the offer is there, or no other vintage has one: sold-out view).
+ */
+export function offerRedirectLwin11(
+  requestedLwin11: string,
+  hasOffer: boolean,
+  firstAvailableLwin11: string | null | undefined,
+): string | null {
+  if (hasOffer || !firstAvailableLwin11 || firstAvailableLwin11 === requestedLwin11) return null;
+  return firstAvailableLwin11;
+}
+
 export const CAROUSEL_MAX_DEALS = 3;
 
 /** The carousel's deals: the available offers in reversed order, at most 3. */

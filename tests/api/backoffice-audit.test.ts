@@ -2,8 +2,8 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bottleSizes, offerers, vintages } from '../../server/db/schema';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
+import { signInToken } from './support/sign-in';
 
-const LOGIN = 'mutation ($email: String!) { tokenAuth(email: $email, password: "Weindepot2026!") { token } }';
 const AUDIT = `query ($entity: AuditEntity, $entityId: Int, $search: String, $sortBy: AuditSortField,
   $descending: Boolean, $offset: Int, $limit: Int) {
   auditLog(entity: $entity, entityId: $entityId, search: $search, sortBy: $sortBy, descending: $descending,
@@ -64,10 +64,8 @@ describe.each(databaseTargets)('Back office: Verlauf (%s)', (target) => {
 
   beforeAll(async () => {
     portal = await startTestPortal(target, { seed: true });
-    const signIn = async (email: string) =>
-      (await portal.gql<{ tokenAuth: { token: string } }>(LOGIN, { email })).data?.tokenAuth.token ?? '';
-    staffToken = await signIn('berater@example.com');
-    clientToken = await signIn('kunde@example.com');
+    staffToken = await signInToken(portal, 'berater@example.com');
+    clientToken = await signInToken(portal, 'kunde@example.com');
 
     const [vintage] = await portal.db
       .select({ id: vintages.id })

@@ -15,8 +15,7 @@ import { backofficeMessages } from '../../src/domain/backoffice-validation';
 import { centsToDecimal, formatEuro } from '../../src/domain/money';
 import { costSummary } from '../../src/domain/order-costs';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
-
-const LOGIN = 'mutation ($email: String!) { tokenAuth(email: $email, password: "Weindepot2026!") { token } }';
+import { signInToken } from './support/sign-in';
 
 const INVOICE_FIELDS = `id stage invoiceNumber invoiceDate overallSumStr
   positions { id amount buyPriceBtl caskOf conditionReport }
@@ -76,8 +75,7 @@ describe.each(databaseTargets)('Back office: Rechnungsprüfung (%s)', (target) =
   let thomasInvoiceId = 0;
   let kundeInvoiceId = 0;
 
-  const signIn = async (email: string) =>
-    (await portal.gql<{ tokenAuth: { token: string } }>(LOGIN, { email })).data?.tokenAuth.token ?? '';
+  const signIn = (email: string) => signInToken(portal, email);
   const changePosition = async (variables: Record<string, unknown>, token = staff) =>
     (await portal.gql<{ changeInvoicePosition: PositionAnswer }>(CHANGE_POSITION, variables, { token })).data
       ?.changeInvoicePosition as PositionAnswer;

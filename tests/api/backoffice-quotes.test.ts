@@ -24,6 +24,7 @@ import {
 import { backofficeMessages } from '../../src/domain/backoffice-validation';
 import { VALIDATION_MESSAGES } from '../../src/domain/entry-validation';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
+import { expectStaffOnly } from './support/sign-in';
 
 const PASSWORD = 'Weindepot2026!';
 const LOGIN = `mutation ($email: String!, $password: String!) { tokenAuth(email: $email, password: $password) { token } }`;
@@ -193,14 +194,7 @@ describe.each(databaseTargets)('Manuelle Angebote (%s)', (target) => {
       [POSITION, { positionId: position?.id, delete: true }],
       [INVOICE, { ...billing, email: 'refusal@example.com', quoteUuid: quote.uid }],
     ];
-    for (const [query, variables] of calls) {
-      const asVisitor = await portal.gql(query, variables);
-      expect(asVisitor.errors?.[0]?.extensions?.code, query).toBe('UNAUTHENTICATED');
-      expect(asVisitor.data).toBeNull();
-      const asClient = await portal.gql(query, variables, { token: clientToken });
-      expect(asClient.errors?.[0]?.extensions?.code, query).toBe('FORBIDDEN');
-      expect(asClient.data).toBeNull();
-    }
+    await expectStaffOnly(portal, calls, clientToken);
     expect(await snapshot()).toEqual(before);
   });
 

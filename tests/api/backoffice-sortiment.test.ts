@@ -13,8 +13,7 @@ import {
 import { offerAvailability } from '../../server/services/tranches';
 import { backofficeMessages } from '../../src/domain/backoffice-validation';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
-
-const LOGIN = 'mutation ($email: String!) { tokenAuth(email: $email, password: "Weindepot2026!") { token } }';
+import { expectStaffOnly, signInToken } from './support/sign-in';
 
 const OFFERS = `query ($variant: BackofficeOfferVariant) {
   backofficeOffers(variant: $variant) {
@@ -173,10 +172,8 @@ describe.each(databaseTargets)('Back office: Sortiment (Neu) (%s)', (target) => 
 
   beforeAll(async () => {
     portal = await startTestPortal(target, { seed: true });
-    const signIn = async (email: string) =>
-      (await portal.gql<{ tokenAuth: { token: string } }>(LOGIN, { email })).data?.tokenAuth.token ?? '';
-    staffToken = await signIn('berater@example.com');
-    clientToken = await signIn('kunde@example.com');
+    staffToken = await signInToken(portal, 'berater@example.com');
+    clientToken = await signInToken(portal, 'kunde@example.com');
 
     const [client] = await portal.db.select().from(users).where(eq(users.email, 'kunde@example.com'));
     const positions = await portal.db
@@ -236,14 +233,7 @@ describe.each(databaseTargets)('Back office: Sortiment (Neu) (%s)', (target) => 
       ],
       [LINK, { depotPositionId: linked.positionId, poId: linked.tranches[1] }],
     ];
-    for (const [query, variables] of calls) {
-      const asVisitor = await portal.gql(query, variables);
-      expect(asVisitor.errors?.[0]?.extensions?.code, query).toBe('UNAUTHENTICATED');
-      expect(asVisitor.data).toBeNull();
-      const asClient = await portal.gql(query, variables, { token: clientToken });
-      expect(asClient.errors?.[0]?.extensions?.code, query).toBe('FORBIDDEN');
-      expect(asClient.data).toBeNull();
-    }
+    await expectStaffOnly(portal, calls, clientToken);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -25,6 +25,7 @@ import { marketValuePerBottle, newestMarketValuation } from '../../src/domain/de
 import { centsToDecimal, decimalToCents } from '../../src/domain/money';
 import { DEFAULT_FEE_SCHEDULE } from '../../src/domain/order-costs';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
+import { expectStaffOnly, signInToken } from './support/sign-in';
 
 const ASSET_FIELDS = `id vintageTitle vintageYear ownerFirstName ownerLastName ownerEmail amount caskOf bottleSize
   buyPriceBtl storageId mrn mrnDate partialOfferId currentStatus statusUpdatedAt`;
@@ -81,13 +82,7 @@ describe.each(databaseTargets)('Lagerbestand und Auswertungen (%s)', (target) =>
   let staffToken = '';
   let clientToken = '';
 
-  const signIn = async (email: string) =>
-    (
-      await portal.gql<{ tokenAuth: { token: string } }>(
-        'mutation ($email: String!) { tokenAuth(email: $email, password: "Weindepot2026!") { token } }',
-        { email },
-      )
-    ).data?.tokenAuth.token ?? '';
+  const signIn = (email: string) => signInToken(portal, email);
 
   const snapshot = async () => ({
     positions: await portal.db.select().from(depotPositions).orderBy(asc(depotPositions.id)),
@@ -114,14 +109,7 @@ describe.each(databaseTargets)('Lagerbestand und Auswertungen (%s)', (target) =>
       [UPDATE_STORAGE, { id: position?.id, storage: '1, 2' }],
     ];
     const before = await snapshot();
-    for (const [query, variables] of calls) {
-      const asVisitor = await portal.gql(query, variables);
-      expect(asVisitor.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-      expect(asVisitor.data).toBeNull();
-      const asClient = await portal.gql(query, variables, { token: clientToken });
-      expect(asClient.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-      expect(asClient.data).toBeNull();
-    }
+    await expectStaffOnly(portal, calls, clientToken);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partialOffers } from '../../server/db/schema';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
+import { searchOffersQuery } from './support/search-offers';
 
 interface SearchOffer {
   id: number;
@@ -35,23 +36,12 @@ interface SearchOffer {
   };
 }
 
-const SEARCH = `query Search(
-  $search: String, $countryId: Int, $regionId: Int, $subregionId: Int, $wineryId: Int,
-  $yearMin: Int, $yearMax: Int, $priceMin: Float, $priceMax: Float, $bottleSizeId: Int, $isPromoted: Boolean
-) {
-  searchOffers(search: $search, countryId: $countryId, regionId: $regionId, subregionId: $subregionId,
-    wineryId: $wineryId, yearMin: $yearMin, yearMax: $yearMax, priceMin: $priceMin, priceMax: $priceMax,
-    bottleSizeId: $bottleSizeId, isPromoted: $isPromoted) {
-    available { ...O }
-    onRequest { ...O }
-  }
-}
-fragment O on Offer {
+const SEARCH = searchOffersQuery(`
   id onRequest promoteOffer archived sellPriceBtl sellPriceCaseStr caskOf availableCases entityPriceNet
   bottleSize { id title }
   partialOfferRel { quantityAvailable buyPriceBtl offerer { company } }
   vintage { year title lwin11 wine { subregion { id } winery { id title subregion { id } region { id country { id } } } } }
-}`;
+`);
 
 const LOOKUPS = `{
   allCountries { id title }

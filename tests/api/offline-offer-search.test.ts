@@ -1,24 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OfferSearchFilter, searchOffersLocally } from '../../src/domain/offer-search-local';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
+import { searchOffersQuery } from './support/search-offers';
 
 /** The fields the top-offers page loads for each offer card (and filters on offline). */
-const SEARCH = `query Search(
-  $search: String, $countryId: Int, $regionId: Int, $subregionId: Int, $wineryId: Int,
-  $yearMin: Int, $yearMax: Int, $priceMin: Float, $priceMax: Float, $bottleSizeId: Int, $isPromoted: Boolean
-) {
-  searchOffers(search: $search, countryId: $countryId, regionId: $regionId, subregionId: $subregionId,
-    wineryId: $wineryId, yearMin: $yearMin, yearMax: $yearMax, priceMin: $priceMin, priceMax: $priceMax,
-    bottleSizeId: $bottleSizeId, isPromoted: $isPromoted) {
-    available { ...O }
-    onRequest { ...O }
-  }
-}
-fragment O on Offer {
+const SEARCH = searchOffersQuery(`
   id priceBtl promoteOffer
   bottleSize { id }
   vintage { year titleUnidecoded wine { subregion { id } winery { id subregion { id } region { id country { id } } } } }
-}`;
+`);
 
 type Offer = Parameters<typeof searchOffersLocally>[0][number] & { id: number };
 type Search = { searchOffers: { available: Offer[]; onRequest: Offer[] } };

@@ -3,7 +3,7 @@
  * adviser's agreed price applies to the offered cases once, a client mutation id names one
  * change only, and finalizing an invoice bills the provider once even when called concurrently.
  */
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,12 +11,10 @@ import {
   depotPositions,
   invoicePositions,
   invoices,
-  offers,
   partialOffers,
   paymentEvents,
   users,
 } from '../../server/db/schema';
-import { buildApp } from '../../server/http';
 import { reusedMutationIdMessage } from '../../server/services/orders';
 import { LOCAL_SIGNATURE_HEADER, signPayload } from '../../server/services/payments/signature';
 import {
@@ -26,7 +24,8 @@ import {
 } from '../../src/domain/backoffice-invoices';
 import { AGREED_OFFER_USED_TEXT, agreedPriceLimitText } from '../../src/domain/order-list-texts';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
-import { startStripeStandIn } from './support/stripe-stand-in';
+import { stockedOfferIds } from './support/stocked-offers';
+import { appBillingThroughStandIn, startStripeStandIn } from './support/stripe-stand-in';
 
 const PASSWORD = 'Weindepot2026!';
 const LOGIN =
@@ -136,15 +135,7 @@ describe.each(databaseTargets)('Storno, vereinbarte Preise, Änderungskennungen 
     portal = await startTestPortal(target, { seed: true });
     client = await login('kunde@example.com');
     staff = await login('berater@example.com');
-    const stocked = await portal.db
-      .selectDistinct({ id: offers.id })
-      .from(offers)
-      .innerJoin(partialOffers, eq(partialOffers.offerId, offers.id))
-      .where(
-        and(eq(offers.archived, false), eq(offers.onRequest, false), gt(partialOffers.quantityAvailable, 4)),
-      )
-      .orderBy(offers.id);
-    offerIds = stocked.map((row) => row.id);
+    offerIds = await stockedOfferIds(portal.db);
     expect(offerIds.length).toBeGreaterThanOrEqual(2);
   }, 120_000);
 
@@ -348,25 +339,7 @@ describe.each(databaseTargets)('Storno, vereinbarte Preise, Änderungskennungen 
   it('bills Stripe once under concurrent finalizing (idempotency keys) and voids the invoice on cancellation', async () => {
     const webhookSecret = 'whsec_test_storno';
     const standIn = await startStripeStandIn({ delayMs: 150 });
-    const stripeApp = await buildApp({
-      db: portal.db,
-      config: {
-        ...portal.config,
-        paymentProvider: 'stripe',
-        stripeSecretKey: 'sk_test_standin',
-        stripeWebhookSecret: webhookSecret,
-        stripeApiUrl: standIn.url,
-      },
-    });
-    const gql = async <Data>(query: string, variables: Record<string, unknown>, token: string) => {
-      const response = await stripeApp.inject({
-        method: 'POST',
-        url: '/graphql',
-        headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
-        payload: JSON.stringify({ query, variables }),
-      });
-      return response.json() as { data: Data };
-    };
+    const { app: stripeApp, gql } = await appBillingThroughStandIn(portal, standIn, webhookSecret);
     try {
       const invoiceId = await checkedOrder(offerIds[0] as number, 1);
       const answers = await Promise.all([

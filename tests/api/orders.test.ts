@@ -1,23 +1,22 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   depotPositionStatuses,
   depotPositions,
   invoices,
-  offers,
   orderPositions,
   outbox,
   partialOffers,
   pushSubscriptions,
   users,
 } from '../../server/db/schema';
-import { buildApp } from '../../server/http';
 import { LOCAL_SIGNATURE_HEADER, signPayload } from '../../server/services/payments/signature';
 import { BILLING_INCOMPLETE, ORDER_LIST_BLOCKED_TEXT } from '../../src/domain/order-list-texts';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 import { pdfHasImage, pdfText } from './support/pdf-text';
-import { startStripeStandIn } from './support/stripe-stand-in';
+import { stockedOfferIds } from './support/stocked-offers';
+import { appBillingThroughStandIn, startStripeStandIn } from './support/stripe-stand-in';
 
 const PASSWORD = 'Weindepot2026!';
 const LOGIN =
@@ -220,15 +219,7 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
     client = await login('kunde@example.com');
     staff = await login('berater@example.com');
     otherClient = await login('thomas.keller@example.com');
-    const stocked = await portal.db
-      .selectDistinct({ id: offers.id })
-      .from(offers)
-      .innerJoin(partialOffers, eq(partialOffers.offerId, offers.id))
-      .where(
-        and(eq(offers.archived, false), eq(offers.onRequest, false), gt(partialOffers.quantityAvailable, 4)),
-      )
-      .orderBy(offers.id);
-    offerIds = stocked.map((row) => row.id);
+    offerIds = await stockedOfferIds(portal.db);
     expect(offerIds.length).toBeGreaterThanOrEqual(3);
     // Every test buys from the first two offers with its own client; restocked so that no test
     // runs out of cases because others bought before it.
@@ -784,25 +775,7 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
   it('bills through Stripe, verifies signed webhooks once and opens the billing portal', async () => {
     const webhookSecret = 'whsec_test_geheimnis';
     const standIn = await startStripeStandIn();
-    const stripeApp = await buildApp({
-      db: portal.db,
-      config: {
-        ...portal.config,
-        paymentProvider: 'stripe',
-        stripeSecretKey: 'sk_test_standin',
-        stripeWebhookSecret: webhookSecret,
-        stripeApiUrl: standIn.url,
-      },
-    });
-    const gql = async <Data>(query: string, variables: Record<string, unknown>, token: string) => {
-      const response = await stripeApp.inject({
-        method: 'POST',
-        url: '/graphql',
-        headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
-        payload: JSON.stringify({ query, variables }),
-      });
-      return response.json() as { data: Data; errors?: unknown[] };
-    };
+    const { app: stripeApp, gql } = await appBillingThroughStandIn(portal, standIn, webhookSecret);
     const webhook = (payload: string, secret = webhookSecret) =>
       stripeApp.inject({
         method: 'POST',

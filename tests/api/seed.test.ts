@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client';
 import {
@@ -49,6 +47,7 @@ import { compositionCandidates, proposalLines } from '../../server/services/advi
 import { verifyPassword } from '../../server/services/passwords';
 import { portfolioTotal, regionShares } from '../../src/domain/advice-portfolio';
 import { composePortfolio } from '../../src/domain/advice-recommendation';
+import { createTestDatabase } from './support/harness';
 
 const NOW = new Date('2026-11-21T09:00:00Z');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -60,24 +59,9 @@ async function openFreshDatabase(target: (typeof targets)[number]) {
   if (target === 'pglite') {
     return { handle: await openDatabase({ pgliteDir: 'memory://' }), drop: async () => {} };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `weindepot_seed_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://' });
-  return {
-    handle,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const database = await createTestDatabase('weindepot_seed');
+  const handle = await openDatabase({ databaseUrl: database.url, pgliteDir: 'memory://' });
+  return { handle, drop: database.drop };
 }
 
 describe.each(targets)('Demodaten (%s)', (target) => {

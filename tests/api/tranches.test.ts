@@ -14,6 +14,7 @@ import {
 } from '../../server/db/schema';
 import { offerAvailability, vintageOnSale } from '../../server/services/tranches';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
+import { signInToken } from './support/sign-in';
 
 const SAVE = `mutation ($offerId: Int, $partialOfferId: Int, $buyPriceBtl: String, $amount: String, $total: String) {
   createOrUpdatePartialOffer(offerId: $offerId, partialOfferId: $partialOfferId, buyPriceBtl: $buyPriceBtl,
@@ -46,13 +47,7 @@ describe.each(databaseTargets)('Einkaufstranchen (%s)', (target) => {
   let staffToken = '';
   let clientToken = '';
   let soldOut: { offerId: number; vintageId: number; title: string };
-  const signIn = async (email: string) =>
-    (
-      await portal.gql<{ tokenAuth: { token: string } }>(
-        'mutation ($email: String!) { tokenAuth(email: $email, password: "Weindepot2026!") { token } }',
-        { email },
-      )
-    ).data?.tokenAuth.token ?? '';
+  const signIn = (email: string) => signInToken(portal, email);
 
   beforeAll(async () => {
     portal = await startTestPortal(target, { seed: true });

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   type ADMIN_ROUTE_PATH,
@@ -13,6 +12,7 @@ import { ACCOUNT_TEXTS } from '../../src/domain/account-form';
 import { MANAGEMENT_SUBTABS } from '../../src/domain/client/backoffice-navigation';
 import { staffDepotPath } from '../../src/domain/client/depot-routes';
 import { registerActivatedClient, uniqueEmail } from '../e2e/support/accounts';
+import { seriousAxeFindings } from '../e2e/support/axe';
 import { pathSegmentAfter, waitForMailLink } from '../e2e/support/mail';
 import { inspectPage } from './inspect';
 import {
@@ -283,8 +283,6 @@ test('every route of the router and every server page is in the audit', () => {
   expect(Object.keys(SCREENS).sort()).toEqual(allRoutePaths().sort());
 });
 
-/** WCAG 2.1 A and AA, as in tests/e2e/accessibility.spec.ts. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SCREENS_DIR = path.join('test-results', 'screens');
 mkdirSync(SCREENS_DIR, { recursive: true });
 const softPoll = expect.configure({ soft: true });
@@ -376,16 +374,7 @@ async function auditViewport(
       expect.soft(problems, `console errors, Recharts warnings and failed requests on ${where}`).toEqual([]);
     }
     if (viewport.name === 'desktop') {
-      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(
-          (violation) =>
-            `${violation.id} (${violation.impact}): ${violation.help} – ${violation.nodes
-              .slice(0, 4)
-              .map((node) => node.target.join(' '))
-              .join(' | ')}`,
-        );
+      const serious = await seriousAxeFindings(page);
       expect.soft(serious, `axe-core findings on ${screen.name}`).toEqual([]);
     }
     if (!screen.transient) {

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { demoAccounts, demoPassword } from './support/accounts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiToken, demoAccounts, demoPassword } from './support/accounts';
+import { clientWithPaidPosition } from './support/depot-in-bond';
 import { logIn } from './support/session';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -117,37 +118,95 @@ test('the adviser edits a sell price inline with the Livex fee; a cancelled conf
   await expect(row).toContainText('242,95 €');
 });
 
+/** The text as a regular expression that matches it literally (supplier names may hold '.' or '&'). */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * An offer of this journey's own, with two tranches of two suppliers (2 and 4 cases, none for sale
+ * after the set-up), on the newest vintage without an offer, and a fresh client who bought one case
+ * of it, so no other journey's wines, tranches or clients change.
+ */
+async function offerWithTwoTranchesAndABuyer(request: APIRequestContext) {
+  const staff = await apiToken(request, demoAccounts.superuser, demoPassword);
+  const call = async <Data>(query: string, variables: Record<string, unknown> = {}): Promise<Data> => {
+    const answer = await request.post('/graphql', {
+      headers: { authorization: `JWT ${staff}` },
+      data: { query, variables },
+    });
+    const body = await answer.json();
+    if (!answer.ok() || body.errors) throw new Error(`GraphQL set-up failed: ${JSON.stringify(body)}`);
+    return body.data as Data;
+  };
+  const catalogue = await call<{
+    allVintages: { id: number; year: number; title: string }[];
+    backofficeOffers: { vintage: { id: number } }[];
+    allBottleSizes: { id: number }[];
+    allOfferers: { value: number; label: string }[];
+  }>(
+    '{ allVintages { id year title } backofficeOffers { vintage { id } } allBottleSizes { id } allOfferers { value label } }',
+  );
+  const offered = new Set(catalogue.backofficeOffers.map((offer) => offer.vintage.id));
+  const vintage = catalogue.allVintages
+    .filter((candidate) => !offered.has(candidate.id))
+    .sort((a, b) => b.year - a.year || b.id - a.id)[0];
+  const [first, second] = catalogue.allOfferers;
+  if (!vintage || !first || !second) throw new Error('Kein Jahrgang ohne Angebot oder zu wenige Lieferanten');
+  const created = await call<{
+    createOfferAndPartialOffer: { success: boolean; offer: { id: number } };
+  }>(
+    `mutation ($vintageId: Int, $bottleSizeId: Int, $offererId: Int) {
+      createOfferAndPartialOffer(vintageId: $vintageId, bottleSizeId: $bottleSizeId, offererId: $offererId,
+        buyPriceBtl: "80.00", sellPriceBtl: "120.00", caskOf: "6", quantityAvailable: "2") { success offer { id } }
+    }`,
+    { vintageId: vintage.id, bottleSizeId: catalogue.allBottleSizes[0]?.id, offererId: first.value },
+  );
+  const offerId = created.createOfferAndPartialOffer.offer.id;
+  const added = await call<{ createOrUpdatePartialOffer: { success: boolean } }>(
+    `mutation ($offerId: Int, $offererId: Int) {
+      createOrUpdatePartialOffer(offerId: $offerId, offererId: $offererId, buyPriceBtl: "85.00", amount: "0",
+        totalQuantityAvailable: "4") { success }
+    }`,
+    { offerId, offererId: second.value },
+  );
+  expect(added.createOrUpdatePartialOffer.success).toBe(true);
+  const buyer = await clientWithPaidPosition(request, 'sortiment-linking', offerId, 1);
+  return { wine: `${vintage.title} ${vintage.year}`, first: first.label, second: second.label, buyer };
+}
+
 test('the adviser assigns a client depot position to another tranche and sees the counts move', async ({
   page,
+  request,
 }) => {
-  const wine = 'Château Lafite Rothschild 2016';
+  const { wine, first, second, buyer } = await offerWithTwoTranchesAndABuyer(request);
   await openOffer(page, wine);
   await page.getByRole('button', { name: `Aktionen für ${wine}` }).click();
   await page.getByRole('menuitem', { name: 'Tranchen mit Depotpositionen verknüpfen' }).click();
   const dialog = page.getByRole('dialog', { name: `Tranchen verknüpfen: ${wine}` });
-  const joanne = dialog.getByTestId('linking-tranche').filter({ hasText: 'Maison Joanne' });
-  const cazabonne = dialog.getByTestId('linking-tranche').filter({ hasText: 'Ulysse Cazabonne' });
-  await expect(joanne.locator('[data-colour]')).toHaveText('1 / 6');
-  await expect(joanne.locator('[data-colour]')).toHaveAttribute('data-colour', 'amber');
-  await expect(cazabonne.locator('[data-colour]')).toHaveText('0 / 4');
+  const bought = dialog.getByTestId('linking-tranche').filter({ hasText: first });
+  const other = dialog.getByTestId('linking-tranche').filter({ hasText: second });
+  // The payment assigned the case to the tranche it was reserved from.
+  await expect(bought.locator('[data-colour]')).toHaveText('1 / 2');
+  await expect(other.locator('[data-colour]')).toHaveText('0 / 4');
 
-  // The positions table searches (a much-sold offer has thousands of positions on several pages).
+  // The positions table searches by the owner.
   const rows = dialog.getByTestId('linking-position');
   await expect(rows.first()).toBeVisible();
-  await dialog.getByLabel('Depotpositionen des Angebots durchsuchen').fill('kunde@example.com');
-  await expect(rows.filter({ hasNotText: 'kunde@example.com' })).toHaveCount(0);
-  const position = rows.filter({ hasText: 'kunde@example.com' });
+  await dialog.getByLabel('Depotpositionen des Angebots durchsuchen').fill(buyer.email);
+  await expect(rows.filter({ hasNotText: buyer.email })).toHaveCount(0);
+  const position = rows.filter({ hasText: buyer.email });
   await expect(position).toHaveCount(1);
   await position.getByRole('combobox', { name: /^Tranche der Depotposition/ }).click();
-  await page.getByRole('option', { name: /Ulysse Cazabonne/ }).click();
+  await page.getByRole('option', { name: new RegExp(escapeRegExp(second)) }).click();
   const confirm = page.getByRole('dialog', { name: 'Zuordnung speichern?' });
-  await expect(confirm).toContainText('Ulysse Cazabonne');
+  await expect(confirm).toContainText(second);
   await confirm.getByRole('button', { name: 'Speichern' }).click();
 
-  await expect(cazabonne.locator('[data-colour]')).toHaveText('1 / 4');
-  await expect(joanne.locator('[data-colour]')).toHaveText('0 / 6');
+  await expect(other.locator('[data-colour]')).toHaveText('1 / 4');
+  await expect(bought.locator('[data-colour]')).toHaveText('0 / 2');
   await expect(position.getByRole('combobox', { name: /^Tranche der Depotposition/ })).toHaveValue(
-    /Ulysse Cazabonne/,
+    new RegExp(escapeRegExp(second)),
   );
 });
 

@@ -1,22 +1,9 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { demoAccounts, demoPassword } from './support/accounts';
-import { revealWineryMarker, wineryClusters, wineryMarkers } from './support/map';
+import { revealWineryMarker, WEBGL_MAP_BROWSER, wineryClusters, wineryMarkers } from './support/map';
 import { logIn } from './support/session';
 
-// MapLibre draws with WebGL; headless Chromium provides it through SwiftShader.
-test.use({
-  viewport: { width: 1280, height: 900 },
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--enable-unsafe-swiftshader',
-      '--use-angle=swiftshader',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  },
-});
+test.use(WEBGL_MAP_BROWSER);
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -27,6 +14,9 @@ async function boxOf(locator: Locator): Promise<Box> {
 }
 
 test('a client explores wineries, the map, the academy and a vintage', async ({ page }) => {
+  // A long journey (wineries, a winery page, the map, the academy, a video, a vintage): on a busy
+  // machine it needs more than the default minute.
+  test.setTimeout(120_000);
   await logIn(page, demoAccounts.client, demoPassword);
 
   // Winery list → winery page

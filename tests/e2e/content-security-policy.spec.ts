@@ -1,22 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demoAccounts, demoPassword } from './support/accounts';
-import { revealWineryMarker } from './support/map';
+import { revealWineryMarker, WEBGL_MAP_BROWSER } from './support/map';
 import { logIn } from './support/session';
 
-// MapLibre draws with WebGL; headless Chromium provides it through SwiftShader.
-test.use({
-  viewport: { width: 1280, height: 900 },
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--enable-unsafe-swiftshader',
-      '--use-angle=swiftshader',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  },
-});
+test.use(WEBGL_MAP_BROWSER);
 
 /** Records every CSP violation of the page, its workers and the console ("Refused to …"). */
 async function watchViolations(page: Page): Promise<string[]> {

@@ -16,6 +16,7 @@ import {
   isSubscriptionPhase,
   MOST_BOUGHT_AMOUNT,
   MOST_BOUGHT_LABEL,
+  offerRedirectLwin11,
   showAmountPicker,
   tileTitle,
   totalCases,
@@ -163,5 +164,17 @@ describe('Weitere Regeln der Angebotsseite', () => {
       'Abenteurer',
       'Trendsetter',
     ]);
+  });
+});
+
+describe('Angebotsseite ohne Angebot', () => {
+  it.each([
+    // requested, has offer, first available, goes to
+    ['10123712019', true, '10123712020', null],
+    ['10123712019', false, '10123712020', '10123712020'],
+    ['10123712019', false, '10123712019', null],
+    ['99999999999', false, null, null],
+  ] as const)('%s (Angebot: %s, erstes verfügbares: %s) → %s', (requested, hasOffer, first, target) => {
+    expect(offerRedirectLwin11(requested, hasOffer, first)).toBe(target);
   });
 });

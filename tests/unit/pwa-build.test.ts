@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_ENTRY, firstScreenDir } from '../../server/first-screen';
 import { isBuildCurrent, sourceHash } from '../../server/pwa-build';
 
 /** A tiny project: what `npm start` checks before deciding to run `vite build`. */
@@ -32,11 +33,14 @@ describe('npm start rebuilds the PWA when its inputs change', () => {
     expect(sourceHash(root, { PORT: '8080' })).toBe(base);
   });
 
-  it('treats a build as current only with its index.html and the stamp of the same inputs', () => {
+  it('treats a build as current only with its index.html, the server render and the stamp of the same inputs', () => {
     expect(isBuildCurrent(root, dist)).toBe(false);
     mkdirSync(dist, { recursive: true });
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html>');
     writeFileSync(path.join(dist, '.build-hash'), sourceHash(root));
+    expect(isBuildCurrent(root, dist)).toBe(false);
+    mkdirSync(firstScreenDir(dist), { recursive: true });
+    writeFileSync(path.join(firstScreenDir(dist), FIRST_SCREEN_ENTRY), 'export {};\n');
     expect(isBuildCurrent(root, dist)).toBe(true);
     writeFileSync(path.join(root, 'src/main.tsx'), 'export const changed = true;\n');
     expect(isBuildCurrent(root, dist)).toBe(false);

@@ -1,19 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSessionStore } from '../../src/queries/session/session-store';
-
-function memoryStorage(): Storage {
-  const entries = new Map<string, string>();
-  return {
-    get length() {
-      return entries.size;
-    },
-    clear: () => entries.clear(),
-    getItem: (key) => entries.get(key) ?? null,
-    key: (index) => [...entries.keys()][index] ?? null,
-    removeItem: (key) => void entries.delete(key),
-    setItem: (key, value) => void entries.set(key, value),
-  };
-}
+import { memoryStorage } from './support/memory-storage';
 
 const user = {
   id: 7,

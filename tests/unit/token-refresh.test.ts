@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { needsRefresh, startTokenRefresh, tokenTimes } from '../../src/app/session/token-refresh';
 import { createSessionStore, type Session } from '../../src/queries/session/session-store';
+import { memoryStorage } from './support/memory-storage';
+import { clientUser } from './support/session-user';
 
 const DAY = 24 * 3600;
 
@@ -8,20 +10,6 @@ const DAY = 24 * 3600;
 function jwt(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${encode({ alg: 'HS256' })}.${encode(claims)}.signature`;
-}
-
-function memoryStorage(): Storage {
-  const entries = new Map<string, string>();
-  return {
-    get length() {
-      return entries.size;
-    },
-    clear: () => entries.clear(),
-    getItem: (key) => entries.get(key) ?? null,
-    key: (index) => [...entries.keys()][index] ?? null,
-    removeItem: (key) => void entries.delete(key),
-    setItem: (key, value) => void entries.set(key, value),
-  };
 }
 
 /** The parts of `window` the refresh uses: events, `navigator.onLine`, visibility and timers. */
@@ -36,17 +24,7 @@ function browserWindow(online: boolean) {
   });
 }
 
-const user = {
-  id: 7,
-  email: 'anna@example.com',
-  salutation: 'Frau',
-  title: null,
-  directSalutation: 'Frau Berger',
-  firstName: 'Anna',
-  lastName: 'Berger',
-  isStaff: false,
-  isSuperuser: false,
-};
+const user = clientUser;
 
 const issuedAt = 1_800_000_000;
 const sevenDayToken = jwt({ sub: '7', iat: issuedAt, exp: issuedAt + 7 * DAY });

@@ -7,6 +7,9 @@ import { countLabel, isSingular } from '../../domain/plural';
 import { useOrderOutbox, useSendOutboxNow } from '../../queries/order-outbox';
 import { useLogout } from '../session/use-logout';
 
+/** Shown when the waiting changes went out while the dialog was open (the connection returned). */
+export const ALL_CHANGES_SENT = 'Alle Änderungen sind gesendet.';
+
 /** "n Änderungen sind noch nicht gesendet" (1 Änderung ist …), counted through `countLabel`. */
 export function unsentChangesText(count: number): string {
   return `${countLabel(count, 'Änderung')} ${isSingular(count) ? 'ist' : 'sind'} noch nicht gesendet.`;
@@ -48,30 +51,44 @@ export function LogoutButton() {
       <Button variant="subtle" onClick={start}>
         {LOG_OUT}
       </Button>
-      <Modal opened={asking && unsent > 0} onClose={() => setAsking(false)} title="Abmelden" centered>
-        <Stack gap="md">
-          <Text data-testid="unsent-changes">{unsentChangesText(unsent)}</Text>
-          <Text size="sm" c="dimmed">
-            Beim Abmelden werden alle Daten von diesem Gerät entfernt. Senden Sie die Änderungen jetzt oder
-            verwerfen Sie sie.
-          </Text>
-          {online ? null : (
+      {/* Stays open when the changes go out meanwhile (the connection returned): it says so and
+          the logout is one click, instead of a dialog that vanishes under the pointer. */}
+      <Modal opened={asking} onClose={() => setAsking(false)} title="Abmelden" centered>
+        {unsent === 0 ? (
+          <Stack gap="md">
+            <Text data-testid="unsent-changes">{ALL_CHANGES_SENT}</Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setAsking(false)}>
+                Abbrechen
+              </Button>
+              <Button onClick={() => void logout()}>Abmelden</Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Stack gap="md">
+            <Text data-testid="unsent-changes">{unsentChangesText(unsent)}</Text>
             <Text size="sm" c="dimmed">
-              Zum Senden wird eine Internetverbindung benötigt.
+              Beim Abmelden werden alle Daten von diesem Gerät entfernt. Senden Sie die Änderungen jetzt oder
+              verwerfen Sie sie.
             </Text>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setAsking(false)}>
-              Abbrechen
-            </Button>
-            <Button variant="light" color="red" onClick={() => void logout()}>
-              Verwerfen und abmelden
-            </Button>
-            <Button onClick={() => void send()} loading={sending} disabled={!online}>
-              Jetzt senden
-            </Button>
-          </Group>
-        </Stack>
+            {online ? null : (
+              <Text size="sm" c="dimmed">
+                Zum Senden wird eine Internetverbindung benötigt.
+              </Text>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setAsking(false)}>
+                Abbrechen
+              </Button>
+              <Button variant="light" color="red" onClick={() => void logout()}>
+                Verwerfen und abmelden
+              </Button>
+              <Button onClick={() => void send()} loading={sending} disabled={!online}>
+                Jetzt senden
+              </Button>
+            </Group>
+          </Stack>
+        )}
       </Modal>
     </>
   );

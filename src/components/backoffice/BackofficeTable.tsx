@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   DataTable,
@@ -8,6 +8,7 @@ import {
 } from 'mantine-datatable';
 import { type ReactNode, useMemo, useState } from 'react';
 import { matchesSearch, pageCount, sortRows } from '../../domain/client/backoffice-table';
+import { LoadFailedAlert } from '../LoadFailedAlert';
 
 export const BACKOFFICE_TABLE_TEXTS = {
   error: 'Fehler!',
@@ -111,11 +112,11 @@ export function BackofficeTable<T>({
 
   if (query.isError && !records) {
     return (
-      <Alert color="red" role="alert" title={BACKOFFICE_TABLE_TEXTS.error}>
-        <Button variant="light" mt="sm" onClick={() => void query.refetch()}>
-          {BACKOFFICE_TABLE_TEXTS.retry}
-        </Button>
-      </Alert>
+      <LoadFailedAlert
+        title={BACKOFFICE_TABLE_TEXTS.error}
+        retryLabel={BACKOFFICE_TABLE_TEXTS.retry}
+        onRetry={query.refetch}
+      />
     );
   }
 

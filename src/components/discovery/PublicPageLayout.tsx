@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LOGIN_PATH } from '../../domain/client/entry-navigation';
 import { BrandMark } from '../BrandMark';
+import { useHydrated } from '../use-hydrated';
 
 export interface PublicPageLayoutProps {
   children: ReactNode;
@@ -10,6 +11,32 @@ export interface PublicPageLayoutProps {
   registerTo?: string;
   /** The page of the logged-in area that "Einloggen" returns to after the login (the page's /admin twin). */
   loginReturnTo?: string;
+}
+
+/** The white bar on top of a public page: the brand on the left, its actions on the right. */
+export function PublicHeader({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      component="header"
+      bg="white"
+      py="sm"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Container size="lg">
+        <Group justify="space-between">{children}</Group>
+      </Container>
+    </Box>
+  );
+}
+
+/** The brand mark and name as the public header shows them. */
+export function PublicBrand() {
+  return (
+    <Group gap="xs">
+      <BrandMark size={28} />
+      <Text fw={700}>Weindepot</Text>
+    </Group>
+  );
 }
 
 /** Frame of the public pages (/angebot, /vintage, /chateaus, /index-chart): no sidebar, a register call to action. */
@@ -20,33 +47,23 @@ export function PublicPageLayout({
 }: PublicPageLayoutProps) {
   // The same state the session guard records (`LoginRedirectState`): the login returns there.
   const loginState = loginReturnTo ? { from: loginReturnTo } : undefined;
+  const hydrated = useHydrated();
   return (
-    <Box mih="100vh" bg="var(--mantine-color-cork-0)">
-      <Box
-        component="header"
-        bg="white"
-        py="sm"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-      >
-        <Container size="lg">
-          <Group justify="space-between">
-            <Anchor component={Link} to="/" c="wine.9" underline="never" aria-label="Weindepot">
-              <Group gap="xs">
-                <BrandMark size={28} />
-                <Text fw={700}>Weindepot</Text>
-              </Group>
-            </Anchor>
-            <Group gap="xs">
-              <Button component={Link} to={LOGIN_PATH} state={loginState} variant="subtle">
-                Einloggen
-              </Button>
-              <Button component={Link} to={registerTo}>
-                Registrieren
-              </Button>
-            </Group>
-          </Group>
-        </Container>
-      </Box>
+    // The offer page is sent as HTML by the server: not usable until the JavaScript has taken over.
+    <Box mih="100vh" bg="var(--mantine-color-cork-0)" aria-disabled={hydrated ? undefined : true}>
+      <PublicHeader>
+        <Anchor component={Link} to="/" c="wine.9" underline="never" aria-label="Weindepot">
+          <PublicBrand />
+        </Anchor>
+        <Group gap="xs">
+          <Button component={Link} to={LOGIN_PATH} state={loginState} variant="subtle">
+            Einloggen
+          </Button>
+          <Button component={Link} to={registerTo}>
+            Registrieren
+          </Button>
+        </Group>
+      </PublicHeader>
       <Container size="lg" py="xl" component="main">
         <Stack gap="xl">
           {/* At least a screen high, so the call to action below waits off-screen while the page

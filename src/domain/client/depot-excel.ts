@@ -33,13 +33,9 @@ export const DEPOT_EXCEL_COLUMNS: readonly DepotExcelColumn[] = [
   { header: 'Preis gesamt', key: 'priceTotal', width: 16, numFmt: EXCEL_EURO_FORMAT },
 ];
 
-export interface DepotExcelRow {
-  year: number;
-  packaging: string;
-  wine: string;
-  winery: string;
-  region: string;
-  bottles: number;
+/** One sheet row: the depot table's columns, with a date cell and euro numbers. */
+export interface DepotExcelRow
+  extends Pick<DepotRow, 'year' | 'packaging' | 'wine' | 'winery' | 'region' | 'bottles'> {
   /** A real date cell (midnight UTC of the purchase day), empty without a purchase date. */
   date: Date | null;
   /** Euro as a number (the cell's format shows "1.234,56 €" in a German Excel). */

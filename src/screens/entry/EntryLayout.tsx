@@ -1,13 +1,16 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BrandMark } from '../../components/BrandMark';
+import { useHydrated } from '../../components/use-hydrated';
 import { EntryFooter } from './EntryFooter';
 import classes from './entry.module.css';
 
 /** The frame of all four entry modes: brand panel (wide screens), the form card and the footer. */
 export function EntryLayout({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
   return (
-    <div className={classes.page}>
+    // Sent as HTML by the server: not usable (and so announced) until the JavaScript has taken over.
+    <div className={classes.page} aria-disabled={hydrated ? undefined : true}>
       <aside className={classes.brandPanel}>
         <Stack gap="xs" align="flex-start">
           <BrandMark size={44} />

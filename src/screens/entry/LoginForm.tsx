@@ -17,6 +17,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSignIn } from '../../app/session/use-sign-in';
 import { hideFormNotice, showFormNotice } from '../../components/form-notice';
 import { lazyComponent, OpenAfterMount } from '../../components/lazy-component';
+import { useHydrated } from '../../components/use-hydrated';
 import { normalizeLoginCredentials } from '../../domain/client/entry-forms';
 import { loginErrorOutcome } from '../../domain/client/entry-messages';
 import { afterLoginPath, registerPath } from '../../domain/client/entry-navigation';
@@ -24,6 +25,7 @@ import { useTokenAuth } from '../../queries/auth';
 import { firstGraphQLError } from '../../queries/errors';
 import { PASSWORD_TOGGLE_PROPS } from './password-toggle';
 import { recordedFrom } from './redirect-state';
+import { SIGN_IN_EMAIL_PROPS } from './sign-in-email';
 
 // The dialog (and Mantine's modal with it) loads on the first click, not with the login page.
 const ForgotPasswordDialog = lazyComponent(() =>
@@ -40,6 +42,8 @@ export function LoginForm() {
   const signIn = useSignIn();
   const navigate = useNavigate();
   const location = useLocation();
+  // Keystrokes before the JavaScript has taken over the server's HTML would be lost.
+  const readOnly = !useHydrated();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,20 +72,20 @@ export function LoginForm() {
           Melden Sie sich an, um Ihr Weindepot zu sehen.
         </Text>
       </div>
-      <Box component="form" pos="relative" onSubmit={submit} noValidate>
+      {/* POST: a submit before the JavaScript has taken over the page never puts the fields into the address. */}
+      <Box component="form" method="post" pos="relative" onSubmit={submit} noValidate>
         <LoadingOverlay visible={tokenAuth.isPending} overlayProps={{ blur: 1 }} />
         <Stack gap="md">
           <TextInput
-            label="E-Mail"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
+            {...SIGN_IN_EMAIL_PROPS}
+            readOnly={readOnly}
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
           <PasswordInput
             label="Passwort"
             autoComplete="current-password"
+            readOnly={readOnly}
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
             visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS}

@@ -30,6 +30,7 @@ import { useResetPassword } from '../../queries/auth';
 import { showableRequestErrors } from '../../queries/errors';
 import { FieldMessages } from './FieldMessages';
 import { PASSWORD_TOGGLE_PROPS } from './password-toggle';
+import { SIGN_IN_EMAIL_PROPS } from './sign-in-email';
 import { useDebouncedError } from './use-debounced-error';
 
 const EMPTY: ResetPasswordValues = { email: '', newPassword: '', newPasswordRepeat: '' };
@@ -81,10 +82,7 @@ export function ResetPasswordForm() {
         <LoadingOverlay visible={resetPassword.isPending} overlayProps={{ blur: 1 }} />
         <Stack gap="md">
           <TextInput
-            label="E-Mail"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
+            {...SIGN_IN_EMAIL_PROPS}
             value={values.email}
             onChange={(event) => update('email', event.currentTarget.value)}
             error={emailError}

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useNetwork } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { formatDate } from '../../domain/dates';
 import { NO_INVOICES } from '../../domain/order-list-texts';
@@ -25,11 +26,11 @@ export function InvoicesScreen() {
   } else if (invoices.isError) {
     content = (
       <QueryFailure>
-        <Alert color="red" role="alert" title="Die Rechnungen konnten nicht geladen werden.">
-          <Button variant="light" mt="sm" onClick={() => void invoices.refetch()}>
-            Erneut versuchen
-          </Button>
-        </Alert>
+        <LoadFailedAlert
+          title="Die Rechnungen konnten nicht geladen werden."
+          retryLabel="Erneut versuchen"
+          onRetry={invoices.refetch}
+        />
       </QueryFailure>
     );
   } else if (invoices.data.length === 0) {

@@ -2,7 +2,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { ErrorHeading } from '../../components/discovery/QueryStates';
-import { carouselDeals, initialCarouselIndex } from '../../domain/offer-display';
+import { carouselDeals, initialCarouselIndex, offerRedirectLwin11 } from '../../domain/offer-display';
 import type { OfferDetailFragment } from '../../queries/graphql.generated';
 import { useOfferPage } from '../../queries/offers';
 import { HotDealSelector } from './HotDealSelector';
@@ -42,9 +42,8 @@ export function OfferPageBody({ mode, lwin11, renderActions, soldOutExtras, noDe
     );
 
   if (!offer) {
-    if (firstAvailableLwin11 && firstAvailableLwin11 !== lwin11) {
-      return <Navigate to={offerPath(mode, firstAvailableLwin11)} replace />;
-    }
+    const redirectLwin11 = offerRedirectLwin11(lwin11, false, firstAvailableLwin11);
+    if (redirectLwin11) return <Navigate to={offerPath(mode, redirectLwin11)} replace />;
     return <SoldOutView currentOfferPath={currentOfferPath}>{soldOutExtras?.(null)}</SoldOutView>;
   }
   const soldOut =

@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useNetwork } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { BindingOrderDialog } from '../../components/order-list/BindingOrderDialog';
 import { forgetPersistedQueries } from '../../db/query-cache';
@@ -126,11 +127,11 @@ export function OrderListScreen() {
   if (list.isError || !data) {
     return (
       <QueryFailure>
-        <Alert color="red" role="alert" title="Die Orderliste konnte nicht geladen werden.">
-          <Button variant="light" mt="sm" onClick={() => void list.refetch()}>
-            Erneut versuchen
-          </Button>
-        </Alert>
+        <LoadFailedAlert
+          title="Die Orderliste konnte nicht geladen werden."
+          retryLabel="Erneut versuchen"
+          onRetry={list.refetch}
+        />
       </QueryFailure>
     );
   }

@@ -18,8 +18,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { EXPIRED_TEXT, ProposalBoundary, ProposalView } from '../../components/advice/ProposalView';
-import { BrandMark } from '../../components/BrandMark';
 import { ContactModalProvider, useContactModal } from '../../components/contact/contact-modal';
+import { PublicBrand, PublicHeader } from '../../components/discovery/PublicPageLayout';
 import { BindingOrderDialog } from '../../components/order-list/BindingOrderDialog';
 import { BRAND_GALLERY, STORAGE_VIDEO } from '../../domain/client/brand-media';
 import { type Proposal, useAddRecommendations, useProposal } from '../../queries/advice';
@@ -131,26 +131,14 @@ function ProposalPage({
 }) {
   return (
     <Box mih="100vh" bg="var(--mantine-color-cork-0)">
-      <Box
-        component="header"
-        bg="white"
-        py="sm"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-      >
-        <Container size="lg">
-          <Group justify="space-between">
-            <Group gap="xs">
-              <BrandMark size={28} />
-              <Text fw={700}>Weindepot</Text>
-            </Group>
-            {asksToRegister(mode, loggedIn) && (
-              <Button component={Link} to="/register">
-                Jetzt registrieren
-              </Button>
-            )}
-          </Group>
-        </Container>
-      </Box>
+      <PublicHeader>
+        <PublicBrand />
+        {asksToRegister(mode, loggedIn) && (
+          <Button component={Link} to="/register">
+            Jetzt registrieren
+          </Button>
+        )}
+      </PublicHeader>
       <Container size="lg" py="xl" component="main">
         <Stack gap="xl">
           <Title order={1}>Ihr persönlicher Portfoliovorschlag</Title>

@@ -1,20 +1,8 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Card, Center, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, Navigate } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { useReferralModal } from '../../components/referral/referral-modal';
 import { LOGIN_PATH } from '../../domain/client/entry-navigation';
@@ -58,12 +46,14 @@ export function StartScreen() {
   if (!data && failure?.kind === 'retry') {
     return (
       <QueryFailure>
-        <Alert color="red" role="alert" title={START_LOAD_FAILED}>
+        <LoadFailedAlert
+          title={START_LOAD_FAILED}
+          retryLabel="Erneut versuchen"
+          onRetry={start.refetch}
+          retrying={start.isFetching}
+        >
           <Text size="sm">{failure.message}</Text>
-          <Button variant="light" mt="sm" loading={start.isFetching} onClick={() => void start.refetch()}>
-            Erneut versuchen
-          </Button>
-        </Alert>
+        </LoadFailedAlert>
       </QueryFailure>
     );
   }

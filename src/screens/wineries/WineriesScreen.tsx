@@ -2,15 +2,10 @@ import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { WineMapMarker } from '../../components/discovery/map/map-types';
+import { type WineMapMarker, wineryMarker } from '../../components/discovery/map/map-types';
 import { WineMap } from '../../components/discovery/map/WineMap';
 import { EmptyState, ErrorHeading, ScreenSpinner } from '../../components/discovery/QueryStates';
-import {
-  descriptionPreview,
-  MAP_DEFAULT_CENTER,
-  MAP_DEFAULT_ZOOM,
-  parseLocation,
-} from '../../domain/client/wineries';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, parseLocation } from '../../domain/client/wineries';
 import { useWineryMap } from '../../queries/wineries';
 import { WineList } from './WineList';
 
@@ -43,19 +38,7 @@ function WineryMapSection() {
     () =>
       (wineries.data ?? []).flatMap((winery) => {
         const lngLat = parseLocation(winery.location);
-        return lngLat
-          ? [
-              {
-                id: winery.id,
-                title: winery.title,
-                subregion: winery.subregion?.title ?? null,
-                region: winery.region.title,
-                preview: descriptionPreview(winery.description),
-                logo: winery.logoImage ?? null,
-                lngLat,
-              },
-            ]
-          : [];
+        return lngLat ? [wineryMarker(winery, winery.description, lngLat)] : [];
       }),
     [wineries.data],
   );

@@ -5,10 +5,11 @@ import { useParams } from 'react-router-dom';
 import { AcademyVideoCard } from '../../components/discovery/AcademyVideoCard';
 import { CriticReviewCard } from '../../components/discovery/CriticReviewCard';
 import { HtmlContent } from '../../components/discovery/HtmlContent';
+import { wineryMarker } from '../../components/discovery/map/map-types';
 import { WineMap } from '../../components/discovery/map/WineMap';
 import { PublicPageLayout } from '../../components/discovery/PublicPageLayout';
 import { ErrorHeading, ScreenSpinner } from '../../components/discovery/QueryStates';
-import { descriptionPreview, parseLocation } from '../../domain/client/wineries';
+import { parseLocation } from '../../domain/client/wineries';
 import type { WineryDetailsQuery } from '../../queries/graphql.generated';
 import { useWineryDetails } from '../../queries/wineries';
 import { ImageCarousel } from './ImageCarousel';
@@ -104,17 +105,7 @@ function WineryContent({ winery, publicView }: { winery: Winery; publicView: boo
           <Title order={2}>Lage</Title>
           {winery.address ? <Text c="dimmed">{winery.address}</Text> : null}
           <WineMap
-            markers={[
-              {
-                id: winery.id,
-                title: winery.title,
-                subregion: winery.subregion?.title ?? null,
-                region: winery.region.title,
-                preview: descriptionPreview(winery.descriptionHtml),
-                logo: winery.logoImage ?? null,
-                lngLat: location,
-              },
-            ]}
+            markers={[wineryMarker(winery, winery.descriptionHtml, location)]}
             center={location}
             zoom={9}
             height={360}

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../../server/http';
+import type { TestPortal } from './harness';
 
 export interface RecordedStripeRequest {
   method: string;
@@ -90,4 +92,35 @@ export async function startStripeStandIn(options: { delayMs?: number } = {}): Pr
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A second app on the portal's database that bills through the stand-in (payment provider
+ * `stripe`, webhooks signed with `webhookSecret`), and a GraphQL call on it as a signed-in user.
+ */
+export async function appBillingThroughStandIn(
+  portal: Pick<TestPortal, 'db' | 'config'>,
+  standIn: Pick<StripeStandIn, 'url'>,
+  webhookSecret: string,
+) {
+  const app = await buildApp({
+    db: portal.db,
+    config: {
+      ...portal.config,
+      paymentProvider: 'stripe',
+      stripeSecretKey: 'sk_test_standin',
+      stripeWebhookSecret: webhookSecret,
+      stripeApiUrl: standIn.url,
+    },
+  });
+  const gql = async <Data>(query: string, variables: Record<string, unknown>, token: string) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
+      payload: JSON.stringify({ query, variables }),
+    });
+    return response.json() as { data: Data; errors?: unknown[] };
+  };
+  return { app, gql };
 }

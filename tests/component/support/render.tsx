@@ -6,6 +6,8 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../../../src/app/AppProviders';
 import { createSessionStore } from '../../../src/queries/session/session-store';
+import { memoryStorage } from '../../unit/support/memory-storage';
+import { clientUser } from '../../unit/support/session-user';
 
 /** One GraphQL request the component sent, as the server would receive it. */
 export interface SentRequest {
@@ -16,32 +18,8 @@ export interface SentRequest {
 /** Answers a request with the `data` the server would send, or throws `GraphQLRefusal` for `errors`. */
 export type GraphQLHandler = (request: SentRequest) => unknown;
 
-function memoryStorage(): Storage {
-  const entries = new Map<string, string>();
-  return {
-    get length() {
-      return entries.size;
-    },
-    clear: () => entries.clear(),
-    getItem: (key) => entries.get(key) ?? null,
-    key: (index) => [...entries.keys()][index] ?? null,
-    removeItem: (key) => void entries.delete(key),
-    setItem: (key, value) => void entries.set(key, value),
-  };
-}
-
 const signedInClient = {
-  user: {
-    id: 7,
-    email: 'anna@example.com',
-    salutation: 'Frau',
-    title: null,
-    directSalutation: 'Frau Berger',
-    firstName: 'Anna',
-    lastName: 'Berger',
-    isStaff: false,
-    isSuperuser: false,
-  },
+  user: clientUser,
   token: 'header.payload.signature',
 };
 

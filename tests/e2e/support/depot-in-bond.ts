@@ -46,43 +46,34 @@ interface StockOffer {
   vintage: { title: string; year: number; enPrimeurDeliveryDate: string | null; wine: { title: string } };
 }
 
+/** A fresh client who bought and paid for cases of an offer: the position is in the depot (not yet in bond). */
+export interface ClientWithPaidPosition {
+  email: string;
+  password: string;
+  token: string;
+  depotPositionId: number;
+  /** The cases' ids in the warehouse, "GE-…-01, GE-…-02". */
+  storageIds: string;
+}
+
 /**
- * A fresh client who holds `cases` cases in the bonded warehouse (IN_BOND), made as it happens in
- * the portal: the client orders the offer with the most cases (no en primeur, no Zweitmarkt
- * listing) bindingly, staff check the order, the client pays on the hosted page of the local
- * provider, and staff record the customs reference (MRN) of the new depot position, which puts it
- * in bond. All through the API, so the journeys that use it start from their own subject.
+ * A fresh client buys `cases` cases of an offer as it happens in the portal: the order position,
+ * the binding order, staff check it, the client pays on the hosted page of the local provider.
+ * The payment creates the depot position, assigned to the tranches its cases were reserved from.
  */
-export async function clientWithCasesInBond(
+export async function clientWithPaidPosition(
   request: APIRequestContext,
   journey: string,
+  offerId: number,
   cases: number,
-): Promise<ClientInBond> {
+): Promise<ClientWithPaidPosition> {
   const client = await registerActivatedClient(request, journey, { withBillingAddress: true });
   const token = await apiToken(request, client.email, client.password);
-  const { allOffers } = await graphql<{ allOffers: StockOffer[] }>(
-    request,
-    token,
-    `{ allOffers { id caskOf availableCases onRequest secondaryMarket
-        vintage { title year enPrimeurDeliveryDate wine { title } } } }`,
-  );
-  const today = new Date().toISOString().slice(0, 10);
-  const offer = allOffers
-    .filter(
-      (candidate) =>
-        !candidate.onRequest &&
-        !candidate.secondaryMarket &&
-        (candidate.vintage.enPrimeurDeliveryDate === null ||
-          candidate.vintage.enPrimeurDeliveryDate <= today),
-    )
-    .sort((a, b) => b.availableCases - a.availableCases)[0];
-  if (!offer || offer.availableCases < cases) throw new Error('No offer with enough cases for the set-up');
-
   const added = await graphql<{ createOrderPosition: { success: boolean } }>(
     request,
     token,
     'mutation ($offerId: Int!, $amount: Int!) { createOrderPosition(offerId: $offerId, amount: $amount) { success errors { message } } }',
-    { offerId: offer.id, amount: cases },
+    { offerId, amount: cases },
   );
   expect(added.createOrderPosition.success).toBe(true);
   const created = await graphql<{ createInvoice: { success: boolean; invoice: { id: number } } }>(
@@ -108,13 +99,51 @@ export async function clientWithCasesInBond(
     clientsDepot: { id: number; currentStatus: string; storageId: string }[];
   }>(request, token, '{ clientsDepot { id currentStatus storageId } }');
   expect(clientsDepot).toHaveLength(1);
-  const depotPositionId = clientsDepot[0]?.id as number;
-  const staff = await apiToken(request, demoAccounts.superuser, demoPassword);
+  return {
+    ...client,
+    token,
+    depotPositionId: clientsDepot[0]?.id as number,
+    storageIds: clientsDepot[0]?.storageId ?? '',
+  };
+}
+
+/**
+ * A fresh client who holds `cases` cases in the bonded warehouse (IN_BOND): the client buys the
+ * offer with the most cases (no en primeur, no Zweitmarkt listing) and staff record the customs
+ * reference (MRN) of the new depot position, which puts it in bond. All through the API, so the
+ * journeys that use it start from their own subject.
+ */
+export async function clientWithCasesInBond(
+  request: APIRequestContext,
+  journey: string,
+  cases: number,
+): Promise<ClientInBond> {
+  const staffToken = await apiToken(request, demoAccounts.superuser, demoPassword);
+  const { allOffers } = await graphql<{ allOffers: StockOffer[] }>(
+    request,
+    staffToken,
+    `{ allOffers { id caskOf availableCases onRequest secondaryMarket
+        vintage { title year enPrimeurDeliveryDate wine { title } } } }`,
+  );
+  const today = new Date().toISOString().slice(0, 10);
+  const offer = allOffers
+    .filter(
+      (candidate) =>
+        !candidate.onRequest &&
+        !candidate.secondaryMarket &&
+        (candidate.vintage.enPrimeurDeliveryDate === null ||
+          candidate.vintage.enPrimeurDeliveryDate <= today),
+    )
+    .sort((a, b) => b.availableCases - a.availableCases)[0];
+  if (!offer || offer.availableCases < cases) throw new Error('No offer with enough cases for the set-up');
+
+  const client = await clientWithPaidPosition(request, journey, offer.id, cases);
+  const { depotPositionId } = client;
   const recorded = await graphql<{
     updateAssetUnderManagement: { success: boolean; asset: { currentStatus: string } };
   }>(
     request,
-    staff,
+    staffToken,
     `mutation ($id: Int!) { updateAssetUnderManagement(depotPositionId: $id, newMrn: "26DE1234567890ABC8")
       { success errors { message } asset { currentStatus } } }`,
     { id: depotPositionId },
@@ -124,11 +153,12 @@ export async function clientWithCasesInBond(
     asset: { currentStatus: 'IN_BOND' },
   });
   return {
-    ...client,
+    email: client.email,
+    password: client.password,
     vintageTitle: vintageTitle(offer.vintage.title, offer.vintage.year),
     offerTitle: `${offer.vintage.wine.title} ${offer.vintage.year}`,
     caskOf: offer.caskOf,
     depotPositionId,
-    storageIds: clientsDepot[0]?.storageId ?? '',
+    storageIds: client.storageIds,
   };
 }

@@ -1,5 +1,23 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/**
+ * The browser of the map journeys (`test.use`): MapLibre draws with WebGL, which headless
+ * Chromium provides through SwiftShader.
+ */
+export const WEBGL_MAP_BROWSER = {
+  viewport: { width: 1280, height: 900 },
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--enable-unsafe-swiftshader',
+      '--use-angle=swiftshader',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  },
+};
+
 /** The wineries map's buttons of single wineries ("Weingut Pétrus"). */
 export function wineryMarkers(page: Page): Locator {
   return page.getByTestId('wine-map').getByRole('button', { name: /^Weingut / });

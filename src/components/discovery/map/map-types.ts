@@ -1,3 +1,5 @@
+import { descriptionPreview } from '../../../domain/client/wineries';
+
 /** A winery on the map, with its permanent label. */
 export interface WineMapMarker {
   id: number;
@@ -10,6 +12,29 @@ export interface WineMapMarker {
   logo: string | null;
   /** Longitude, latitude. */
   lngLat: [number, number];
+}
+
+/** The map marker of a winery at `lngLat`, its label previewing the HTML description. */
+export function wineryMarker(
+  winery: {
+    id: number;
+    title: string;
+    subregion?: { title: string } | null;
+    region: { title: string };
+    logoImage?: string | null;
+  },
+  descriptionHtml: string,
+  lngLat: [number, number],
+): WineMapMarker {
+  return {
+    id: winery.id,
+    title: winery.title,
+    subregion: winery.subregion?.title ?? null,
+    region: winery.region.title,
+    preview: descriptionPreview(descriptionHtml),
+    logo: winery.logoImage ?? null,
+    lngLat,
+  };
 }
 
 export type MapLayerName = 'Karte' | 'Satellit' | 'Gelände';

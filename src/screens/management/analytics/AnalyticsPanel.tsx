@@ -1,5 +1,7 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { BACKOFFICE_TABLE_TEXTS } from '../../../components/backoffice/BackofficeTable';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 
 /**
  * One block of the back office's analytics: a title, and for its query the loading state,
@@ -37,11 +39,11 @@ export function AnalyticsPanel({
             <Loader role="status" aria-label="Wird geladen …" />
           </Center>
         ) : query.isError ? (
-          <Alert color="red" role="alert" title="Fehler!">
-            <Button variant="light" mt="sm" onClick={() => void query.refetch()}>
-              Erneut laden
-            </Button>
-          </Alert>
+          <LoadFailedAlert
+            title={BACKOFFICE_TABLE_TEXTS.error}
+            retryLabel={BACKOFFICE_TABLE_TEXTS.retry}
+            onRetry={query.refetch}
+          />
         ) : isEmpty ? (
           <Text>{emptyText}</Text>
         ) : (

@@ -16,7 +16,9 @@ import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { AuditLogButton } from '../../../components/backoffice/AuditLogButton';
+import { BACKOFFICE_TABLE_TEXTS } from '../../../components/backoffice/BackofficeTable';
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import {
   CANCELLABLE_STAGES,
   CANCELLATION_REASON_MAX_LENGTH,
@@ -56,12 +58,13 @@ export function InvoiceCheckDetails({
   }
   if (query.isError || !query.data) {
     return (
-      <Alert color="red" role="alert" title="Fehler!">
+      <LoadFailedAlert
+        title={BACKOFFICE_TABLE_TEXTS.error}
+        retryLabel={BACKOFFICE_TABLE_TEXTS.retry}
+        onRetry={query.refetch}
+      >
         {query.isError ? null : <Text>Diese Rechnung gibt es nicht.</Text>}
-        <Button variant="light" mt="sm" onClick={() => void query.refetch()}>
-          Erneut laden
-        </Button>
-      </Alert>
+      </LoadFailedAlert>
     );
   }
   return <InvoiceCheckCard invoice={query.data} query={query} onChecked={onChecked} />;

@@ -1,5 +1,7 @@
-import { Alert, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { BACKOFFICE_TABLE_TEXTS } from '../../../components/backoffice/BackofficeTable';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { INVOICE_CHECK_STAGE_LABELS, invoiceChoiceLabel } from '../../../domain/backoffice-invoices';
 import { type InvoiceCheckListEntry, useInvoiceCheckList } from '../../../queries/backoffice-invoices';
 import { InvoiceCheckDetails } from './InvoiceCheckDetails';
@@ -23,11 +25,11 @@ export function InvoiceCheckTab() {
   }
   if (list.isError) {
     return (
-      <Alert color="red" role="alert" title="Fehler!">
-        <Button variant="light" mt="sm" onClick={() => void list.refetch()}>
-          Erneut laden
-        </Button>
-      </Alert>
+      <LoadFailedAlert
+        title={BACKOFFICE_TABLE_TEXTS.error}
+        retryLabel={BACKOFFICE_TABLE_TEXTS.retry}
+        onRetry={list.refetch}
+      />
     );
   }
 

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { AuditLogButton } from '../../../components/backoffice/AuditLogButton';
-import { BackofficeTable } from '../../../components/backoffice/BackofficeTable';
+import { BACKOFFICE_TABLE_TEXTS, BackofficeTable } from '../../../components/backoffice/BackofficeTable';
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { assignedCases, linkingStatus } from '../../../domain/backoffice-tranches';
 import { countLabel } from '../../../domain/plural';
 import {
@@ -127,11 +128,11 @@ export function LinkingModal({ row, onClose }: { row: OfferRow; onClose: () => v
           <Loader role="status" aria-label="Wird geladen" />
         </Group>
       ) : positions.isError ? (
-        <Alert color="red" role="alert" title="Fehler!">
-          <Button variant="light" mt="sm" onClick={() => void positions.refetch()}>
-            Erneut laden
-          </Button>
-        </Alert>
+        <LoadFailedAlert
+          title={BACKOFFICE_TABLE_TEXTS.error}
+          retryLabel={BACKOFFICE_TABLE_TEXTS.retry}
+          onRetry={positions.refetch}
+        />
       ) : (
         <Stack gap="md">
           <Table aria-label="Belegung der Tranchen" fz="sm">

@@ -1,0 +1,133 @@
+/**
+ * The public first screens sent as HTML (issue 19, item 6): `/`, `/login` and the public offer
+ * page are rendered with React on the server (the PWA's own components, built by
+ * `vite build --ssr src/entry-server.tsx` beside the PWA, see pwa-build.ts) and put into
+ * `#root` of the built `index.html`; the offer page's GraphQL answer travels along in a JSON
+ * script element (not executed, so the Content-Security-Policy needs no exception). The client
+ * takes the page over with `hydrateRoot` (src/main.tsx). Without that build, or when a render
+ * fails, the app shell is sent as before.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import {
+  FIRST_SCREEN_DATA_ID,
+  type FirstScreen,
+  type RenderFirstScreen,
+  SERVER_RENDERED_PAGES,
+} from '../src/app/first-screen';
+import type { ErrorReporter } from './graphql/german-errors';
+
+/** The server bundle's folder beside the PWA's build folder (never served). */
+export function firstScreenDir(distDir: string): string {
+  return `${distDir}-ssr`;
+}
+
+export const FIRST_SCREEN_ENTRY = 'entry-server.js';
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const HEAD_END = '</head>';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/**
+ * The style sheets of a split-off screen as `<link>` elements: the markup needs them at its first
+ * paint (e.g. the entry layout's CSS module), not once the screen's code has arrived. What the
+ * entry brings itself is left out; Vite's loader later finds the sheets there and does not add them
+ * again. Its code is not linked (`modulepreload`): Lighthouse's simulated slow 4G counts every
+ * request started before the first paint against it (offer page FCP 3.3 s with them, 2.3 s without).
+ * Empty without Vite's manifest.
+ */
+export function screenStyleLinks(distDir: string, screen: string): string {
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) return '';
+  const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const shell = closure('index.html');
+  return [...closure(screen)]
+    .filter((key) => !shell.has(key))
+    .flatMap((key) => manifest[key]?.css ?? [])
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+    .join('');
+}
+
+/** JSON inside `<script>`: `<` escaped, so no text in the data can close the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** The app shell with the screen's links in the head, the rendered screen in `#root` and its query answers after it. */
+export function pageWithFirstScreen(shell: string, headLinks: string, screen: FirstScreen): string {
+  const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptJson(screen.queries)}</script>`;
+  return shell
+    .replace(HEAD_END, () => `${headLinks}${HEAD_END}`)
+    .replace(ROOT_ELEMENT, () => `<div id="root">${screen.html}</div>${data}`);
+}
+
+async function loadRenderer(distDir: string): Promise<RenderFirstScreen | null> {
+  const entry = path.join(firstScreenDir(distDir), FIRST_SCREEN_ENTRY);
+  if (!existsSync(entry)) return null;
+  const module: { renderFirstScreen?: RenderFirstScreen } = await import(pathToFileURL(entry).href);
+  return module.renderFirstScreen ?? null;
+}
+
+export interface FirstScreenRouteOptions {
+  distDir: string;
+  /** The render; by default the build's (`firstScreenDir`), tests pass the sources' own. */
+  render?: RenderFirstScreen;
+  graphqlEndpoint: string;
+  /** The server's own GraphQL handler (yoga.fetch), called with the visitor's address for its limits. */
+  graphqlFetch: (request: Request, clientIp: string) => Promise<Response>;
+  reportError: ErrorReporter;
+}
+
+/**
+ * GET of the server-rendered paths; a POST of the login form sent before the JavaScript ran is
+ * sent back to the page (its fields are dropped unread).
+ */
+export async function registerFirstScreenRoutes(app: FastifyInstance, options: FirstScreenRouteOptions) {
+  const render = options.render ?? (await loadRenderer(options.distDir));
+  const shellFile = path.join(options.distDir, 'index.html');
+  if (!render || !existsSync(shellFile) || !readFileSync(shellFile, 'utf8').includes(ROOT_ELEMENT)) return;
+  const shell = readFileSync(shellFile, 'utf8');
+
+  for (const page of SERVER_RENDERED_PAGES) {
+    const headLinks = screenStyleLinks(options.distDir, page.screen);
+    app.get(page.path, { compress: {} }, async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      reply.type('text/html; charset=utf-8');
+      let screen: Awaited<ReturnType<RenderFirstScreen>> = null;
+      try {
+        screen = await render(request.url, {
+          graphqlEndpoint: options.graphqlEndpoint,
+          fetch: (input, init) => options.graphqlFetch(new Request(input, init), request.ip),
+        });
+      } catch (error) {
+        options.reportError(error);
+      }
+      if (screen && 'redirectTo' in screen) return reply.redirect(screen.redirectTo, 302);
+      return reply.send(screen ? pageWithFirstScreen(shell, headLinks, screen) : shell);
+    });
+  }
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      (_request, payload, done) => {
+        payload.resume();
+        payload.on('end', () => done(null, {}));
+      },
+    );
+    scope.post('/login', (_request, reply) => reply.redirect('/login', 303));
+  });
+}
