@@ -5,6 +5,7 @@ import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { userFromToken } from '../services/auth';
+import { catalogueChangedSince } from '../services/catalogue-changes';
 import { type HostResolver, pushEndpointPolicy } from '../services/push-endpoint';
 import { CatalogueCache } from './catalogue-cache';
 import type { GraphQLContext } from './context';
@@ -85,7 +86,9 @@ function catalogueInvalidation(catalogue: CatalogueCache): Plugin {
 
 export function buildYoga(deps: YogaDeps) {
   const pushPolicy = pushEndpointPolicy(deps.config, deps.resolveHost);
-  const catalogue = new CatalogueCache(deps.config.catalogueCacheTtlMs);
+  const catalogue = new CatalogueCache(deps.config.catalogueCacheTtlMs, Date.now, (since) =>
+    catalogueChangedSince(deps.db, since),
+  );
   const schema = createSchema<GraphQLContext>({ typeDefs: readSchemaSdl(), resolvers });
   assertResolversCover(schema);
   return createYoga<{ clientIp: string }, GraphQLContext>({

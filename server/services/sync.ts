@@ -162,7 +162,7 @@ export function isSyncCursor(cursor: string): boolean {
 const ident = (name: string) => sql.raw(`"${name.replaceAll('"', '""')}"`);
 
 /** A row written by a transaction the cursor's snapshot did not see (indexable on `updated_xid`). */
-const newSince = (column: SQL, cursor: string) =>
+export const newSince = (column: SQL, cursor: string) =>
   sql`(${column} >= pg_snapshot_xmin(${cursor}::pg_snapshot) and not pg_visible_in_snapshot(${column}, ${cursor}::pg_snapshot))`;
 
 function visibleTo(spec: SyncEntitySpec, userId: number): SQL {
@@ -172,7 +172,7 @@ function visibleTo(spec: SyncEntitySpec, userId: number): SQL {
 const notHidden = (spec: SyncEntitySpec) => (spec.hidden ? sql`not (${sql.raw(spec.hidden)})` : sql`true`);
 
 /** Rows of a raw query; node-postgres and PGlite both answer `{ rows }`. */
-async function rowsOf<Row>(db: Executor, query: SQL): Promise<Row[]> {
+export async function rowsOf<Row>(db: Executor, query: SQL): Promise<Row[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: Row[] }).rows;
 }

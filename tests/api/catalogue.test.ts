@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vintages, wines } from '../../server/db/schema';
+import { bottleSizes, vintages, wines } from '../../server/db/schema';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 
 const VINTAGE = `query ($id: Int!) {
@@ -133,5 +133,47 @@ describe.each(databaseTargets)('Katalog (%s)', (target) => {
     } finally {
       await portal.db.update(wines).set({ title: wine.title }).where(eq(wines.id, wine.id));
     }
+  });
+
+  it('keeps catalogue rows while nothing changes, and finds rows another writer inserts and deletes', async () => {
+    const sizes = async () =>
+      (
+        await portal.gql<{ allBottleSizes: { title: string }[] }>('{ allBottleSizes { title } }')
+      ).data?.allBottleSizes.map((size) => size.title);
+    const checks = () => portal.queries.filter((query) => query.includes('pg_current_snapshot')).length;
+    const sizeReads = () =>
+      portal.queries.filter(
+        (query) => query.includes('"bottle_sizes"') && !query.includes('pg_current_snapshot'),
+      ).length;
+    const requestsUntilChecks = (count: number) =>
+      expect
+        .poll(
+          async () => {
+            expect(await sizes()).toEqual(['0,375l', '0,75l', '1,5l', '3,0l']);
+            return checks();
+          },
+          { timeout: 15_000, interval: 100 },
+        )
+        .toBeGreaterThanOrEqual(count);
+    // The test before wrote a wine: the first checks find that and drop the cache once.
+    portal.queries.length = 0;
+    await requestsUntilChecks(2);
+    // Requests go on for longer than the cache time (2 s; a check at most every 0.5 s): the checks
+    // find nothing new, so the bottle sizes are not read again.
+    portal.queries.length = 0;
+    await requestsUntilChecks(5);
+    expect(sizeReads()).toBe(0);
+
+    // Another writer (an import, a second instance) adds a row and deletes it: both are seen.
+    const [added] = await portal.db
+      .insert(bottleSizes)
+      .values({ title: '6,0l', factorForLiterPrices: '6' })
+      .returning({ id: bottleSizes.id });
+    try {
+      await expect.poll(sizes, { timeout: 10_000, interval: 100 }).toContain('6,0l');
+    } finally {
+      if (added) await portal.db.delete(bottleSizes).where(eq(bottleSizes.id, added.id));
+    }
+    await expect.poll(sizes, { timeout: 10_000, interval: 100 }).toEqual(['0,375l', '0,75l', '1,5l', '3,0l']);
   });
 });
