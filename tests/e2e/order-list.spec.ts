@@ -42,6 +42,8 @@ test('removing a position asks first; while the order is checked, adding is refu
   page,
   request,
 }) => {
+  // Set-up, two additions, a removal, a reload and a binding order: over a minute on a loaded CI machine.
+  test.setTimeout(120_000);
   const client = await registerActivatedClient(request, 'orderlist-block', { withBillingAddress: true });
   await logIn(page, client.email, client.password);
 
