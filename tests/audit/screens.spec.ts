@@ -353,7 +353,8 @@ async function auditViewport(
     if (!screen.transient) await settle(page);
     if (screen.ready) await screen.ready(page, viewport);
     if (screen.transient) await page.screenshot({ path: png, fullPage: true });
-    else await settle(page);
+    // What `ready` opened (a dialog, a tab) loads and animates in as well.
+    else if (screen.ready) await settle(page);
 
     const full = viewport.name === 'desktop' || screen.phone !== 'overflow-only';
     // Charts animate in: their marks are measured until drawn (or the time is up).
