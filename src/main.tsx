@@ -68,8 +68,13 @@ void preloadRoute(window.location.pathname).then(() => {
   );
   // As a transition the take-over yields to the browser between pieces (no long task); the page is
   // already painted, and its controls say they are not usable until it is done (useHydrated).
+  // The first render of a client-rendered page (the app shell, e.g. /admin/depot) is a transition
+  // too: React renders it in short tasks, only its commit is one (issue 19, total blocking time).
   if (serverRendered) startTransition(() => void hydrateRoot(rootElement, app));
-  else createRoot(rootElement).render(app);
+  else {
+    const root = createRoot(rootElement);
+    startTransition(() => root.render(app));
+  }
 });
 
 void registerServiceWorker(showUpdatePrompt);

@@ -12,7 +12,13 @@
  * its rows lead to) through the `SyncContext`, and the entities of `syncChanges` its queries show.
  * A later entity joins the sync with one more entry in `SYNC_SOURCES`.
  */
-import type { QueryClient, QueryFunction, QueryKey, SkipToken } from '@tanstack/react-query';
+import {
+  notifyManager,
+  type QueryClient,
+  type QueryFunction,
+  type QueryKey,
+  type SkipToken,
+} from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { persistCachedQuery } from '../db/query-persister';
 import {
@@ -59,6 +65,7 @@ import {
   wineryDetailsQueryOptions,
   wineryMapQueryOptions,
 } from './wineries';
+import { yieldToBrowser } from './yield-to-browser';
 
 /** The query options a screen uses (the factories of `src/queries/*.ts`). */
 export interface SyncQuery<Data> {
@@ -230,6 +237,24 @@ export async function forEachLimited<Item>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
+/** How many cache writes go into one task (and one re-render of the screens they concern). */
+export const CACHE_BATCH = 20;
+
+/**
+ * Runs `write` on every item, `CACHE_BATCH` to a task: each batch's notifications go out together
+ * (`notifyManager.batch`: a subscribed screen re-renders once per batch, not once per query), and
+ * the browser gets its turn between two batches.
+ */
+export async function inBatches<Item>(items: Iterable<Item>, write: (item: Item) => void): Promise<void> {
+  const all = [...items];
+  for (let start = 0; start < all.length; start += CACHE_BATCH) {
+    if (start > 0) await yieldToBrowser();
+    notifyManager.batch(() => {
+      for (const item of all.slice(start, start + CACHE_BATCH)) write(item);
+    });
+  }
+}
+
 const MEDIA_URL = /^(?:https?:\/\/[^/]+)?\/media\/[^?#]+\.(?:svg|jpe?g|png|webp|gif|avif)$/i;
 
 /** Every same-origin image URL (`/media/…`) in a piece of data, e.g. thumbnails and bottle images. */
@@ -321,6 +346,10 @@ export async function syncClientArea(
         // Straight from the server: the persister would answer from the device first.
         persister: undefined,
       })) as Data;
+      // The answer's parsing and its write to the cache took this task; the screens it concerns
+      // re-render (TanStack's notifications of this query, batched) and input is handled before
+      // the sync goes on: its work is many short tasks instead of few long ones (issue 19).
+      await yieldToBrowser();
       // A logout meanwhile: nothing more goes to the device.
       if (cancelled()) throw cancelledError();
       const cached = queryClient.getQueryCache().find({ queryKey: query.queryKey, exact: true });
@@ -329,8 +358,10 @@ export async function syncClientArea(
         // (an invalidation after a change) would use them and never write the device's copy again
         // while no screen re-renders with its own options. Give the query its usual options back.
         cached.setOptions(queryClient.defaultQueryOptions(query as Parameters<QueryClient['fetchQuery']>[0]));
+        // Serialising and IndexedDB's structured clone of one query: a task of its own.
         await persistCachedQuery(cached);
         hashes.add(cached.queryHash);
+        await yieldToBrowser();
       }
       imageUrlsIn(data, origin, images);
       queries += 1;
@@ -358,19 +389,19 @@ export async function syncClientArea(
   const before = previous?.manifests ?? {};
   const after = full ? manifests : { ...continued.manifests, ...manifests };
   const forget = queriesToForget(before, after);
-  for (const hash of forget) {
+  await inBatches(forget, (hash) => {
     const query = queryClient.getQueryCache().get(hash);
     if (query) queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
-  }
+  });
   await forgetStoredQueries(userKey, forget);
   if (!full) {
     const confirm = queriesToConfirm(after, rerun);
-    for (const hash of confirm) {
+    await inBatches(confirm, (hash) => {
       const query = queryClient.getQueryCache().get(hash);
       if (query?.state.status === 'success' && query.state.dataUpdatedAt < startedAt) {
         queryClient.setQueryData(query.queryKey, query.state.data, { updatedAt: startedAt });
       }
-    }
+    });
     await confirmStoredQueries(userKey, confirm, startedAt);
   }
   if (cancelled()) throw cancelledError();

@@ -12,7 +12,8 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery, useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { memo, Suspense, startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { lazyComponent, OpenAfterMount, PartLoading } from '../../components/lazy-component';
@@ -25,7 +26,8 @@ import { PERFORMANCE_RANGE_LABELS, type PerformanceRange } from '../../domain/de
 import { depotTotals } from '../../domain/depot-valuation';
 import { decimalToCents } from '../../domain/money';
 import { countLabel } from '../../domain/plural';
-import { type Depot, useDepot, useDepotPerformance } from '../../queries/depot';
+import { useApiClient } from '../../queries/client';
+import { type Depot, depotPerformanceQueryOptions, useDepot, useDepotPerformance } from '../../queries/depot';
 import { DepotPerformanceCards } from './DepotPerformanceCards';
 import { DepotPositionCards } from './DepotPositionCards';
 import { DepotPositionDialog } from './DepotPositionDialog';
@@ -54,6 +56,11 @@ export function DepotScreen() {
   useDocumentTitle('Weindepot – Weindepot');
   const { clientsMail } = useParams();
   const depot = useDepot(clientsMail);
+  // The depot's render (figures, table or sunburst) is the screen's heaviest: it runs as a deferred
+  // update, which React splits into short tasks (input and painting go in between, issue 19), both
+  // when the data first arrives and when a refetch (the background sync) brings other data. Until
+  // then the loading overlay stays, or the depot shown so far.
+  const data = useDeferredValue(depot.data);
   return (
     <Stack gap="lg">
       <div>
@@ -64,20 +71,20 @@ export function DepotScreen() {
           </Text>
         )}
       </div>
-      {depot.isPending ? (
+      {depot.isPending || (depot.isSuccess && data === undefined) ? (
         <Box pos="relative" mih={360}>
           <LoadingOverlay visible loaderProps={{ 'aria-label': 'Depot wird geladen' }} />
         </Box>
-      ) : depot.isError ? (
+      ) : depot.isError || data === undefined ? (
         <QueryFailure>
           <Text c="red" role="alert">
             Error
           </Text>
         </QueryFailure>
-      ) : depot.data.positions.length === 0 ? (
+      ) : data.positions.length === 0 ? (
         <EmptyDepot />
       ) : (
-        <DepotContent depot={depot.data} clientsMail={clientsMail} />
+        <DepotContent depot={data} clientsMail={clientsMail} />
       )}
     </Stack>
   );
@@ -95,17 +102,24 @@ function EmptyDepot() {
   );
 }
 
-function DepotContent({ depot, clientsMail }: { depot: Depot; clientsMail: string | undefined }) {
-  const performance = useDepotPerformance(clientsMail);
-  const [range, setRange] = useState<PerformanceRange>('max');
-  const compact = useMediaQuery('(max-width: 36em)') ?? false;
+// Re-rendered only when the depot (the deferred value above) or the client changes.
+const DepotContent = memo(function DepotContent({
+  depot,
+  clientsMail,
+}: {
+  depot: Depot;
+  clientsMail: string | undefined;
+}) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
   // The first render shows the figures and the table; the chart and the lists below the table
   // follow in a second render once that is on screen, so that a large depot's table paints at once.
-  // The chart's code is fetched at once all the same.
+  // That render is a transition: React splits it into short tasks. The chart's code is fetched at
+  // once all the same.
   const [complete, setComplete] = useState(false);
   useEffect(() => {
     void PerformanceChart.preload();
-    setComplete(true);
+    startTransition(() => setComplete(true));
   }, []);
   const rows = useMemo<DepotRow[]>(() => depotRowsOf(depot), [depot]);
   // "Gesamt investiert" sums every purchase (as investmentScore); market value and gain count
@@ -149,7 +163,10 @@ function DepotContent({ depot, clientsMail }: { depot: Depot; clientsMail: strin
     setExporting(true);
     try {
       const { downloadDepotExcel } = await import('./excel-export');
-      await downloadDepotExcel(rows, performance.data ?? null);
+      const performance = queryClient.getQueryData(
+        depotPerformanceQueryOptions(client, clientsMail).queryKey,
+      );
+      await downloadDepotExcel(rows, performance ?? null);
     } catch {
       // Offline the export works only when its library was loaded before (the service worker keeps it).
       notifications.show({
@@ -172,39 +189,7 @@ function DepotContent({ depot, clientsMail }: { depot: Depot; clientsMail: strin
           gainPercent={held.gainPercent}
           investedSince={investedSince}
         />
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="performance-title">
-          <Stack gap="md">
-            <Group justify="space-between" wrap="wrap" gap="sm">
-              <Title order={2} size="h3" id="performance-title">
-                Wertentwicklung
-              </Title>
-              <SegmentedControl
-                aria-label="Zeitraum"
-                size="xs"
-                value={range}
-                onChange={(value) => setRange(value as PerformanceRange)}
-                data={(Object.keys(PERFORMANCE_RANGE_LABELS) as PerformanceRange[]).map((value) => ({
-                  value,
-                  label: PERFORMANCE_RANGE_LABELS[value],
-                }))}
-              />
-            </Group>
-            <DepotPerformanceCards performance={performance.data} loading={performance.isPending} />
-            {performance.data &&
-              (complete ? (
-                <Suspense fallback={<PartLoading />}>
-                  <PerformanceChart
-                    performance={performance.data}
-                    range={range}
-                    hidden={hidden}
-                    compact={compact}
-                  />
-                </Suspense>
-              ) : (
-                <Box h={compact ? 300 : 360} />
-              ))}
-          </Stack>
-        </Paper>
+        <DepotPerformanceSection clientsMail={clientsMail} hidden={hidden} complete={complete} />
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="md" wrap="wrap">
             <Switch
@@ -279,5 +264,55 @@ function DepotContent({ depot, clientsMail }: { depot: Depot; clientsMail: strin
         onClose={closePosition}
       />
     </HiddenFiguresProvider>
+  );
+});
+
+/**
+ * "Wertentwicklung": the figures and the chart of the depot's value. Its own component, so that the
+ * performance's data (it arrives after the depot's) re-renders only this part; the chart renders
+ * from a deferred value, in short tasks.
+ */
+function DepotPerformanceSection({
+  clientsMail,
+  hidden,
+  complete,
+}: {
+  clientsMail: string | undefined;
+  hidden: boolean;
+  complete: boolean;
+}) {
+  const performance = useDepotPerformance(clientsMail);
+  const chartData = useDeferredValue(performance.data);
+  const [range, setRange] = useState<PerformanceRange>('max');
+  const compact = useMediaQuery('(max-width: 36em)') ?? false;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="performance-title">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Title order={2} size="h3" id="performance-title">
+            Wertentwicklung
+          </Title>
+          <SegmentedControl
+            aria-label="Zeitraum"
+            size="xs"
+            value={range}
+            onChange={(value) => setRange(value as PerformanceRange)}
+            data={(Object.keys(PERFORMANCE_RANGE_LABELS) as PerformanceRange[]).map((value) => ({
+              value,
+              label: PERFORMANCE_RANGE_LABELS[value],
+            }))}
+          />
+        </Group>
+        <DepotPerformanceCards performance={performance.data} loading={performance.isPending} />
+        {performance.data &&
+          (complete && chartData ? (
+            <Suspense fallback={<PartLoading />}>
+              <PerformanceChart performance={chartData} range={range} hidden={hidden} compact={compact} />
+            </Suspense>
+          ) : (
+            <Box h={compact ? 300 : 360} />
+          ))}
+      </Stack>
+    </Paper>
   );
 }
