@@ -33,13 +33,17 @@ describe('catalogue cache', () => {
     const asked: (string | undefined)[] = [];
     // The check's answer; awaited after the cache's own continuation, which was registered first.
     let lastCheck: Promise<unknown> = Promise.resolve();
-    const cache = new CatalogueCache(2_000, () => now, (since) => {
-      asked.push(since);
-      const answer = answers.shift();
-      const result = answer ? Promise.resolve(answer) : Promise.reject(new Error('no answer prepared'));
-      lastCheck = result.catch(() => undefined);
-      return result;
-    });
+    const cache = new CatalogueCache(
+      2_000,
+      () => now,
+      (since) => {
+        asked.push(since);
+        const answer = answers.shift();
+        const result = answer ? Promise.resolve(answer) : Promise.reject(new Error('no answer prepared'));
+        lastCheck = result.catch(() => undefined);
+        return result;
+      },
+    );
     // The first check has nothing to compare with: whatever was stored before it is dropped.
     answers.push({ snapshot: 's1', changed: true });
     cache.store('wine', cache.generation, [[7, { id: 7 }]]);
@@ -70,14 +74,18 @@ describe('catalogue cache', () => {
     let now = 0;
     let answer: (value: { snapshot: string; changed: boolean }) => void = () => {};
     const pending: Promise<unknown>[] = [];
-    const cache = new CatalogueCache(2_000, () => now, (since) => {
-      const result = new Promise<{ snapshot: string; changed: boolean }>((resolve, reject) => {
-        answer = resolve;
-        if (since === 'broken') reject(new Error('Verbindung verloren'));
-      });
-      pending.push(result.catch(() => undefined));
-      return result;
-    });
+    const cache = new CatalogueCache(
+      2_000,
+      () => now,
+      (since) => {
+        const result = new Promise<{ snapshot: string; changed: boolean }>((resolve, reject) => {
+          answer = resolve;
+          if (since === 'broken') reject(new Error('Verbindung verloren'));
+        });
+        pending.push(result.catch(() => undefined));
+        return result;
+      },
+    );
     cache.refresh();
     answer({ snapshot: 's1', changed: true });
     await Promise.all(pending);
