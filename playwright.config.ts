@@ -27,6 +27,23 @@ if (!process.env.E2E_DATA_DIR) {
 }
 const dataDir = process.env.E2E_DATA_DIR;
 
+/** Debian's Chromium, as a desktop Chrome. */
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // Per port, so parallel runs on one machine never delete each other's traces.
@@ -54,24 +71,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
-      },
-    },
+    { name: 'chromium', grepInvert: /@alone/, use: chromium },
+    // Journeys tagged @alone need the server to themselves (nothing else changing the catalogue):
+    // they run after all others, one at a time. To run one of them on its own: `--no-deps`.
+    { name: 'chromium-alone', grep: /@alone/, dependencies: ['chromium'], workers: 1, use: chromium },
   ],
   webServer: {
     // `npm start` without npm: the compiled server (scripts/start.mjs builds dist-server/ when stale).

@@ -48,6 +48,25 @@ const sameSessionOnly: StrategyPlugin = {
     state?.session === undefined || state.session === session ? response : null,
 };
 
+/**
+ * After a full quota the images are dropped (purgeOnQuotaError) and none is stored again until the
+ * session ends (`CLEAR_USER_CACHES`) or the worker restarts: storing the next ones would fill the
+ * device again, drop them again and say "Speicher voll" once more. An image whose write was already
+ * under way when the quota ran out is taken out again.
+ */
+let imagesPaused = false;
+const noImagesWhileFull: StrategyPlugin = {
+  cacheWillUpdate: async ({ response }) => (imagesPaused ? null : response),
+  cacheDidUpdate: async ({ cacheName, request }) => {
+    if (imagesPaused) await (await caches.open(cacheName)).delete(request);
+  },
+};
+// Registered before the expiration plugins' own callbacks (which empty their caches), so no image
+// write passes after the purge.
+registerQuotaErrorCallback(() => {
+  imagesPaused = true;
+});
+
 // The build's file list (injected once, at this one place).
 const manifest = self.__WB_MANIFEST;
 const manifestUrl = (entry: PrecacheEntry | string) => (typeof entry === 'string' ? entry : entry.url);
@@ -72,6 +91,7 @@ registerRoute(
     // The size cap of the images the sync fetches (thumbnails, bottles, wineries): the least used go first.
     plugins: [
       sameSessionOnly,
+      noImagesWhileFull,
       new ExpirationPlugin({ maxEntries: 800, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
     ],
   }),
@@ -214,6 +234,7 @@ self.addEventListener('message', (event) => {
   }
   if (event.data?.type === CLEAR_USER_CACHES) {
     session += 1;
+    imagesPaused = false;
     event.waitUntil(
       Promise.all(Object.values(USER_CACHES).map((name) => caches.delete(name))).then(() =>
         event.ports[0]?.postMessage('done'),
