@@ -98,6 +98,16 @@ async function main(): Promise<void> {
 
     const context = await browser.newContext({ locale: 'de-DE', baseURL: base });
     await context.addCookies([{ name: 'showTable', value: 'true', url: base }]);
+    // The page notes when the first table row is in the document (from the navigation's start).
+    await context.addInitScript(`
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('[data-testid="depot-table-row"]')) {
+          window.__depotRowAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    `);
+    const rowAt = () => page.evaluate(() => (window as unknown as { __depotRowAt: number }).__depotRowAt);
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel('E-Mail').fill(benchEmail);
@@ -107,10 +117,36 @@ async function main(): Promise<void> {
 
     started = performance.now();
     await page.goto('/admin/depot');
-    await page.getByText(`${positionCount} Positionen`).waitFor();
+    await page.getByText(`${positionCount.toLocaleString('de-DE')} Positionen`).waitFor();
     await page.getByTestId('depot-table-row').first().waitFor();
-    recordFigure('depot', 'Depot-Seite bis zur Tabelle (2.000 Positionen)', ms(started));
-    console.log(`Depot-Seite bis zur gerenderten Tabelle (Navigation, Abfrage, Rendern): ${ms(started)}`);
+    const firstVisit = await rowAt();
+    recordFigure(
+      'depot',
+      'Depot-Seite bis zur Tabelle, erster Besuch direkt nach der Anmeldung (2.000 Positionen)',
+      `${firstVisit.toFixed(0)} ms`,
+    );
+    console.log(
+      `Depot-Seite bis zur gerenderten Tabelle, erster Besuch direkt nach der Anmeldung (Navigation, Abfrage neben der ersten Synchronisierung, Rendern): ${firstVisit.toFixed(0)} ms im Browser, ${ms(started)} mit Playwright`,
+    );
+    await page
+      .getByTestId('sync-status')
+      .and(page.locator('[data-phase="synced"]'))
+      .waitFor({ timeout: 300_000 });
+    const warm: number[] = [];
+    for (let run = 0; run < 5; run += 1) {
+      await page.reload();
+      await page.getByTestId('depot-table-row').first().waitFor();
+      warm.push(await rowAt());
+    }
+    recordFigure(
+      'depot',
+      'Depot-Seite bis zur Tabelle, neu geladen nach der Synchronisierung (2.000 Positionen)',
+      `${median(warm).toFixed(0)} ms`,
+      '≤ 600 ms',
+    );
+    console.log(
+      `Depot-Seite neu geladen nach der ersten Synchronisierung bis zur Tabelle: Median ${median(warm).toFixed(0)} ms (${warm.map((value) => value.toFixed(0)).join(', ')})`,
+    );
     console.log(
       `  gerenderte Tabellenzeilen (virtualisiert): ${await page.getByTestId('depot-table-row').count()}`,
     );

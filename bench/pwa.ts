@@ -3,7 +3,8 @@
  * `/admin/depot` in KB gzipped as the browser fetches them, the first-load JavaScript of every
  * route from the build manifest against its budget (`scripts/check-budgets.ts`, which CI runs
  * as a failing check), the time from navigation to the visible depot table online and
- * offline (warm, service worker and IndexedDB filled), and the replay of 100 queued order-list
+ * offline (warm, service worker and IndexedDB filled; taken in the page from the navigation's start),
+ * and the replay of 100 queued order-list
  * changes against the real server.
  *
  *   npx tsx bench/pwa.ts          (BENCH_PORT, default 4344; BENCH_RUNS, default 5)
@@ -61,12 +62,25 @@ async function firstLoadKb(context: BrowserContext, url: string): Promise<{ js: 
   return { js: sum('script'), css: sum('stylesheet') };
 }
 
+/**
+ * Milliseconds from the navigation's start to the first depot table row in the document, taken
+ * by the page itself (a mutation observer installed before the app's code), so the figure holds
+ * what a user waits and not Playwright's round trips or the `load` event.
+ */
+const markDepotRow = `
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('[data-testid="depot-table-row"]')) {
+      window.__depotRowAt = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
 async function timeToDepotTable(page: Page, reload: boolean): Promise<number> {
-  const start = performance.now();
   if (reload) await page.reload();
   else await page.goto(`${origin}/admin/depot`);
   await page.getByTestId('depot-table-row').first().waitFor();
-  return performance.now() - start;
+  return page.evaluate(() => (window as unknown as { __depotRowAt: number }).__depotRowAt);
 }
 
 async function main(): Promise<void> {
@@ -88,14 +102,14 @@ async function main(): Promise<void> {
     const cold = await browser.newContext({ serviceWorkers: 'block' });
     const login = await firstLoadKb(cold, `${origin}/login`);
     row('Erstladen /login: JavaScript (gzip)', `${login.js.toFixed(1)} KB`);
-    recordFigure('pwa', 'Erstladen /login: JavaScript (gzip)', `${login.js.toFixed(1)} KB`, '≤ 170 KB');
+    recordFigure('pwa', 'Erstladen /login: JavaScript (gzip)', `${login.js.toFixed(1)} KB`, '≤ 150 KB');
     row('Erstladen /login: CSS (gzip)', `${login.css.toFixed(1)} KB`);
     const session = await cold.newPage();
     await logIn(session, origin, email);
     await session.close();
     const depot = await firstLoadKb(cold, `${origin}/admin/depot`);
     row('Erstladen /admin/depot: JavaScript (gzip)', `${depot.js.toFixed(1)} KB`);
-    recordFigure('pwa', 'Erstladen /admin/depot: JavaScript (gzip)', `${depot.js.toFixed(1)} KB`, '≤ 300 KB');
+    recordFigure('pwa', 'Erstladen /admin/depot: JavaScript (gzip)', `${depot.js.toFixed(1)} KB`, '≤ 250 KB');
     row('Erstladen /admin/depot: CSS (gzip)', `${depot.css.toFixed(1)} KB`);
     await cold.close();
     console.log('  Erstladen je Route laut Build-Manifest (Einstieg + Bildschirm + statische Importe):');
@@ -103,16 +117,22 @@ async function main(): Promise<void> {
 
     const context = await browser.newContext();
     await context.addCookies([{ name: 'showTable', value: 'true', url: origin }]);
+    await context.addInitScript(markDepotRow);
     const page = await context.newPage();
     await logIn(page, origin, email);
     await page.evaluate(() => navigator.serviceWorker.ready);
     await timeToDepotTable(page, false);
+    // Warm: the first sync after the sign-in has filled IndexedDB and the service worker's caches.
+    await page
+      .getByTestId('sync-status')
+      .and(page.locator('[data-phase="synced"]'))
+      .waitFor({ timeout: 300_000 });
     const online: number[] = [];
     for (let run = 0; run < runs; run++) online.push(await timeToDepotTable(page, true));
     row('Navigation → Depot-Tabelle sichtbar, online', `${median(online).toFixed(0)} ms`);
-    recordFigure('pwa', 'Depot-Tabelle sichtbar, online', `${median(online).toFixed(0)} ms`, '≤ 1000 ms');
+    recordFigure('pwa', 'Depot-Tabelle sichtbar, online', `${median(online).toFixed(0)} ms`, '≤ 300 ms');
+    // Offline as a device is: no network for the page and its service worker.
     await context.setOffline(true);
-    await context.route('**/*', (route) => route.abort('internetdisconnected'));
     const offline: number[] = [];
     for (let run = 0; run < runs; run++) offline.push(await timeToDepotTable(page, true));
     row('Navigation → Depot-Tabelle sichtbar, offline (warm)', `${median(offline).toFixed(0)} ms`);
@@ -120,7 +140,16 @@ async function main(): Promise<void> {
       'pwa',
       'Depot-Tabelle sichtbar, offline (warm)',
       `${median(offline).toFixed(0)} ms`,
-      '≤ 500 ms',
+      '≤ 300 ms',
+    );
+    // As the offline e2e tests block it (every request aborted by Playwright): each request of the
+    // page and the worker then waits for Playwright's interception, so this figure is higher.
+    await context.route('**/*', (route) => route.abort('internetdisconnected'));
+    const intercepted: number[] = [];
+    for (let run = 0; run < runs; run++) intercepted.push(await timeToDepotTable(page, true));
+    row(
+      'Navigation → Depot-Tabelle, offline mit Playwright-Abfangen',
+      `${median(intercepted).toFixed(0)} ms`,
     );
     await context.close();
 

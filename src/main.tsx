@@ -13,6 +13,7 @@ import { AppRoutes, preloadRoute } from './app/router';
 import { registerServiceWorker } from './app/service-worker-registration';
 import { endSession } from './app/session/end-session';
 import { startTokenRefresh } from './app/session/token-refresh';
+import { loadDatabase } from './db/load-database';
 import { createQueryPersister } from './db/query-persister';
 import { refreshSessionToken } from './queries/auth';
 import { createApiClient } from './queries/client';
@@ -27,6 +28,9 @@ const queryClient = createQueryClient({
     return session ? deviceUserKey(session.user) : null;
   }, __APP_BUILD_ID__),
 });
+// A signed-in start reads the screen's data from IndexedDB: fetch and open the device database
+// now, beside the screen's code, instead of when the first query mounts (issue 19, depot table).
+if (sessionStore.getSession()) void loadDatabase().then((database) => database.open().catch(() => undefined));
 const services: AppServices = {
   sessionStore,
   queryClient,
