@@ -14,8 +14,10 @@
  *     BENCH_LOAD_PORT     port of the server (default 4682)
  *     BENCH_SECONDS       seconds per run (default 10)
  *     WEB_CONCURRENCY     server processes (default 1; see server/start.ts)
- *     BENCH_ONLY          runs to measure, e.g. `clientsDepot:10,single:10,sql:10` (default all)
+ *     BENCH_ONLY          runs to measure, e.g. `clientsDepot:10,single:10,sql:10,steadyState` (default all)
  *     BENCH_NODE_ARGS     node options of the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ *     BENCH_ACCEPT_ENCODING  Accept-Encoding of autocannon's requests, e.g. `gzip, deflate, br` as a
+ *                         browser sends it (default none: the answers go out uncompressed)
  */
 
 import type { ChildProcess } from 'node:child_process';
@@ -52,6 +54,7 @@ import {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
 const serverProcesses = Number(process.env.WEB_CONCURRENCY || 1);
 /** 100 positions per generated client; the measured client (`benchClient`) holds 200 (issue 19 item 1). */
 const scale = { offers: 50_000, clients: 1_000, depotPositions: 100_000, benchDepotPositions: 200 };
@@ -283,7 +286,11 @@ async function cannon(
     requests: [
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `JWT ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+          ...(token ? { authorization: `JWT ${token}` } : {}),
+        },
         body,
         // Sign-ins come from many addresses (through the trusted loopback proxy), as in reality:
         // one address would meet the per-IP limit of tokenAuth (300 per 15 minutes) and measure it.
