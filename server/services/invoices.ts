@@ -13,6 +13,7 @@ import {
   invoiceNumberProblem,
 } from '../../src/domain/backoffice-invoices';
 import { billingComplete } from '../../src/domain/billing-data';
+import { businessDay } from '../../src/domain/dates';
 import { INVOICE_FEE_LINES } from '../../src/domain/invoice-labels';
 import { decimalToCents } from '../../src/domain/money';
 import { availableCases, lineTotalCents } from '../../src/domain/offer-pricing';
@@ -248,7 +249,8 @@ async function allocateInvoiceNumber(tx: Transaction, year: number): Promise<str
   );
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in Germany: an invoice written at 00:30 in Munich is dated that day, not UTC's day before. */
+const today = () => businessDay();
 
 /**
  * Staff change of an invoice. CHECK_NEEDED → CHECK_DONE reserves the stock, gives the invoice
@@ -577,7 +579,7 @@ async function applyPaymentEvent(
     .set({
       stage: 'PAID',
       paidAt: event.at,
-      invoiceDate: invoice.invoiceDate ?? event.at.toISOString().slice(0, 10),
+      invoiceDate: invoice.invoiceDate ?? businessDay(event.at),
     })
     .where(eq(invoices.id, invoice.id))
     .returning();

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   depotPositionStatuses,
   depotPositions,
@@ -12,6 +12,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { LOCAL_SIGNATURE_HEADER, signPayload } from '../../server/services/payments/signature';
+import { businessDay } from '../../src/domain/dates';
 import { BILLING_INCOMPLETE, ORDER_LIST_BLOCKED_TEXT } from '../../src/domain/order-list-texts';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 import { pdfHasImage, pdfText } from './support/pdf-text';
@@ -357,9 +358,31 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
     expect(checked.data).toMatchObject({
       changeInvoice: { success: true, invoice: { stage: 'CHECK_DONE' } },
     });
-    const year = new Date().getFullYear();
+    const year = businessDay().slice(0, 4);
     expect(checked.data?.changeInvoice.invoice.invoiceNumber).toMatch(new RegExp(`^${year}-\\d{4}$`));
     expect(before - (await available())).toBe(2);
+  });
+
+  it('dates an invoice checked after midnight in Germany with the German day, not the UTC day before', async () => {
+    const buyer = await newBuyer();
+    await addPosition(buyer, offerIds[0] as number, 1);
+    const { invoiceId } = await bindOrder(buyer);
+    // The latest 23:30 UTC before now: 00:30 (01:30 in summer) of the next day in Germany.
+    const lateEvening = new Date();
+    lateEvening.setUTCHours(23, 30, 0, 0);
+    if (lateEvening.getTime() > Date.now()) lateEvening.setUTCDate(lateEvening.getUTCDate() - 1);
+    const utcDay = lateEvening.toISOString().slice(0, 10);
+    const germanDay = new Date(lateEvening.getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    vi.useFakeTimers({ toFake: ['Date'], now: lateEvening });
+    try {
+      await checkOrder(invoiceId);
+    } finally {
+      vi.useRealTimers();
+    }
+    const [invoice] = await portal.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+    expect(invoice?.invoiceDate).toBe(germanDay);
+    expect(invoice?.invoiceDate).not.toBe(utcDay);
+    expect(invoice?.invoiceNumber?.slice(0, 4)).toBe(germanDay.slice(0, 4));
   });
 
   it('tells the client by push and mail that the checked order is ready to pay', async () => {
