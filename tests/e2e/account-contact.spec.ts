@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { businessDay } from '../../src/domain/dates';
 import { demoAccounts, demoPassword, registerActivatedClient, uniqueEmail } from './support/accounts';
 import { waitForMailLink } from './support/mail';
 import { logIn, submitLoginForm } from './support/session';
@@ -124,17 +125,23 @@ test('the contact form with callback sends and closes 2.5 seconds after thanking
   await expect(send).toBeEnabled();
   // 24-hour picker: tomorrow at the default 10:00.
   await contact.getByRole('button', { name: 'Wunschtermin für den Rückruf' }).click();
-  const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
-  const dayLabel = `${tomorrow.getDate()} ${tomorrow.toLocaleString('de-DE', { month: 'long' })} ${tomorrow.getFullYear()}`;
+  // Tomorrow as the browser (Europe/Berlin) counts days, whatever the time zone of this process.
+  const [year, monthNumber, dayNumber] = businessDay(new Date(Date.now() + 24 * 3600 * 1000))
+    .split('-')
+    .map(Number) as [number, number, number];
+  const monthName = new Intl.DateTimeFormat('de-DE', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, monthNumber - 1, 1)),
+  );
+  const dayLabel = `${dayNumber} ${monthName} ${year}`;
   if ((await page.getByRole('button', { name: dayLabel, exact: true }).count()) === 0) {
     await page.locator('[data-direction="next"]').first().click();
   }
   await page.getByRole('button', { name: dayLabel, exact: true }).click();
   await page.getByRole('button', { name: 'Termin übernehmen' }).click();
-  const day = String(tomorrow.getDate()).padStart(2, '0');
-  const month = String(tomorrow.getMonth() + 1).padStart(2, '0');
+  const day = String(dayNumber).padStart(2, '0');
+  const month = String(monthNumber).padStart(2, '0');
   await expect(contact.getByRole('button', { name: 'Wunschtermin für den Rückruf' })).toHaveText(
-    `${day}.${month}.${tomorrow.getFullYear()} 10:00`,
+    `${day}.${month}.${year} 10:00`,
   );
 
   await send.click();

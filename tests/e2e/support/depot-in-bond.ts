@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import { vintageTitle } from '../../../src/components/secondary-market/sell-format';
+import { businessDay } from '../../../src/domain/dates';
 import { apiToken, demoAccounts, demoPassword, registerActivatedClient } from './accounts';
 import { staffChecksOrder } from './checkout';
 
@@ -125,7 +126,7 @@ export async function clientWithCasesInBond(
     `{ allOffers { id caskOf availableCases onRequest secondaryMarket
         vintage { title year enPrimeurDeliveryDate wine { title } } } }`,
   );
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessDay();
   const offer = allOffers
     .filter(
       (candidate) =>
