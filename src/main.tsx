@@ -30,7 +30,11 @@ const queryClient = createQueryClient({
 });
 // A signed-in start reads the screen's data from IndexedDB: fetch and open the device database
 // now, beside the screen's code, instead of when the first query mounts (issue 19, depot table).
-if (sessionStore.getSession()) void loadDatabase().then((database) => database.open().catch(() => undefined));
+if (sessionStore.getSession())
+  void loadDatabase()
+    .then((database) => database.open())
+    // Only a head start: the first query opens it again and reports what goes wrong.
+    .catch(() => undefined);
 const services: AppServices = {
   sessionStore,
   queryClient,
