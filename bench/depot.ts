@@ -18,6 +18,7 @@ import { buildApp } from '../server/http';
 import { ensurePwaBuild } from '../server/pwa-build';
 import { DEMO_PASSWORD, seedDemoData } from '../server/seed';
 import { ClientsDepotDocument } from '../src/queries/graphql.generated';
+import { depotRowAt, timeDepotRows } from './depot-row-time';
 import { recordFigure } from './figures';
 import { seedLargeDepot } from './large-depot';
 
@@ -98,16 +99,8 @@ async function main(): Promise<void> {
 
     const context = await browser.newContext({ locale: 'de-DE', baseURL: base });
     await context.addCookies([{ name: 'showTable', value: 'true', url: base }]);
-    // The page notes when the first table row is in the document (from the navigation's start).
-    await context.addInitScript(`
-      new MutationObserver((_, observer) => {
-        if (document.querySelector('[data-testid="depot-table-row"]')) {
-          window.__depotRowAt = performance.now();
-          observer.disconnect();
-        }
-      }).observe(document, { childList: true, subtree: true });
-    `);
-    const rowAt = () => page.evaluate(() => (window as unknown as { __depotRowAt: number }).__depotRowAt);
+    await timeDepotRows(context);
+    const rowAt = () => depotRowAt(page);
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel('E-Mail').fill(benchEmail);

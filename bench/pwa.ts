@@ -9,6 +9,7 @@
  *
  *   npx tsx bench/pwa.ts          (BENCH_PORT, default 4344; BENCH_RUNS, default 5)
  */
+import { depotRowAt, timeDepotRows } from './depot-row-time';
 import { recordFigure } from './figures';
 import { logIn } from './session';
 import 'fake-indexeddb/auto';
@@ -62,25 +63,11 @@ async function firstLoadKb(context: BrowserContext, url: string): Promise<{ js: 
   return { js: sum('script'), css: sum('stylesheet') };
 }
 
-/**
- * Milliseconds from the navigation's start to the first depot table row in the document, taken
- * by the page itself (a mutation observer installed before the app's code), so the figure holds
- * what a user waits and not Playwright's round trips or the `load` event.
- */
-const markDepotRow = `
-  new MutationObserver((_, observer) => {
-    if (document.querySelector('[data-testid="depot-table-row"]')) {
-      window.__depotRowAt = performance.now();
-      observer.disconnect();
-    }
-  }).observe(document, { childList: true, subtree: true });
-`;
-
 async function timeToDepotTable(page: Page, reload: boolean): Promise<number> {
   if (reload) await page.reload();
   else await page.goto(`${origin}/admin/depot`);
   await page.getByTestId('depot-table-row').first().waitFor();
-  return page.evaluate(() => (window as unknown as { __depotRowAt: number }).__depotRowAt);
+  return depotRowAt(page);
 }
 
 async function main(): Promise<void> {
@@ -117,7 +104,7 @@ async function main(): Promise<void> {
 
     const context = await browser.newContext();
     await context.addCookies([{ name: 'showTable', value: 'true', url: origin }]);
-    await context.addInitScript(markDepotRow);
+    await timeDepotRows(context);
     const page = await context.newPage();
     await logIn(page, origin, email);
     await page.evaluate(() => navigator.serviceWorker.ready);
