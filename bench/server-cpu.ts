@@ -4,7 +4,9 @@
  * (`bench/load.ts`), a fixed number of requests per operation through autocannon, and the
  * server process's user + system CPU time (from /proc) divided by the requests. CPU per request
  * hardly moves with other work on the machine (wall time and req/s do), so it is the figure to
- * compare code changes by on a shared machine.
+ * compare code changes by on a shared machine. Beside it the CPU time per request of the local
+ * Postgres server's processes (all of them, so only meaningful on a machine where nothing else
+ * uses that server) and of the load generator (this process).
  *
  *   npx tsx bench/server-cpu.ts
  *     BENCH_DATABASE_URL  Postgres server (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
@@ -21,7 +23,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +56,19 @@ const benchClient = 'bench-kunde-1@example.com';
 const clockTicks = 100; // USER_HZ on Linux
 const serverRoots = process.env.BENCH_SERVER_ROOTS?.split(',').filter(Boolean) ?? [root];
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
+
+/** User + system CPU time in ms of every Postgres process on this machine (Linux /proc; a local server). */
+async function postgresCpuMs(): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    if (!stat.includes('(postgres)')) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total += ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  }
+  return total;
+}
 
 /** User and system CPU time of a process in ms (Linux /proc). */
 async function cpuMs(pid: number): Promise<{ user: number; system: number }> {
@@ -136,14 +151,18 @@ async function measure(serverRoot: string, name: string, dataDir: string): Promi
     if (only && !only.includes(operation)) continue;
     await run(body, Math.max(100, requests / 5)); // warm-up: JIT, pool, caches
     const before = await cpuMs(pid);
+    const postgresBefore = await postgresCpuMs();
+    const generatorBefore = process.cpuUsage();
     const started = performance.now();
     const { result, failed } = await run(body, requests);
     const wall = performance.now() - started;
+    const generator = process.cpuUsage(generatorBefore);
+    const postgres = ((await postgresCpuMs()) - postgresBefore) / requests;
     const after = await cpuMs(pid);
     const user = (after.user - before.user) / requests;
     const system = (after.system - before.system) / requests;
     console.log(
-      `  ${operation.padEnd(18)} CPU ${(user + system).toFixed(2)} ms/Anfrage (davon System ${system.toFixed(2)}) · ${((requests * 1000) / wall).toFixed(0)} Anfragen/s · p99 ${result.latency.p99} ms · Fehler ${failed + result.errors + result.timeouts}`,
+      `  ${operation.padEnd(18)} CPU ${(user + system).toFixed(2)} ms/Anfrage (davon System ${system.toFixed(2)}) · Postgres ${postgres.toFixed(2)} ms · Lastgenerator ${((generator.user + generator.system) / 1000 / requests).toFixed(2)} ms · ${((requests * 1000) / wall).toFixed(0)} Anfragen/s · p99 ${result.latency.p99} ms · Fehler ${failed + result.errors + result.timeouts}`,
     );
   }
   return server;

@@ -2,7 +2,6 @@ import DataLoader from 'dataloader';
 import type { Database } from '../db/client';
 import {
   type DepotPositionWithStatuses,
-  type DepotStatusEntryRow,
   type DepotValuationRow,
   findUsers,
   investmentScoreOf,
@@ -12,9 +11,11 @@ import {
   listDepotWithStatuses,
   saleOrdersById,
 } from '../services/depot';
+import { ownTurn } from './event-loop-turns';
+import type { DepotPositionStatusModel } from './models';
 
-/** A status entry as the depot's fields use it (the depot read primes the loader with these). */
-type StatusRow = DepotStatusEntryRow;
+/** A status entry as the depot's fields use it (the depot read primes the loader with its own). */
+type StatusRow = DepotPositionStatusModel;
 type UserRow = Awaited<ReturnType<typeof findUsers>>[number];
 type SaleOrderRow = Awaited<ReturnType<typeof saleOrdersById>>[number];
 
@@ -34,6 +35,8 @@ async function readDepot(db: Database, ownerId: number): Promise<DepotRead> {
     listDepotWithStatuses(db, ownerId),
     listDepotValuations(db, ownerId),
   ]);
+  // Building the answer from here on is the heavy part of the request: one depot per turn.
+  await ownTurn();
   const vintageIds = [...new Set(positions.map((position) => position.vintageId))].sort((a, b) => a - b);
   const valuationsByVintage = new Map<number, DepotValuationRow[]>(vintageIds.map((id) => [id, []]));
   for (const valuation of valuations) valuationsByVintage.get(valuation.vintageId)?.push(valuation);

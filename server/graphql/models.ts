@@ -5,7 +5,6 @@ import type {
   classifications,
   countries,
   depotPositionStatuses,
-  depotPositions,
   grapes,
   gwsRecords,
   invoicePositions,
@@ -27,6 +26,7 @@ import type {
   wineries,
   wines,
 } from '../db/schema';
+import type { DepotPositionFields, DepotStatusEntryRow, DepotValuationRow } from '../services/depot';
 
 /** Database rows the GraphQL object types are resolved from (codegen `mappers`). */
 export type UserModel = typeof users.$inferSelect;
@@ -42,11 +42,13 @@ export type RatingModel = typeof ratings.$inferSelect;
 export type GrapeModel = typeof grapes.$inferSelect;
 export type GrapePercentageModel = { vintageId: number; grapeId: number; perc: number };
 export type GwsRecordModel = typeof gwsRecords.$inferSelect;
-/** What the Valuation type shows (the depot reads only these columns; other reads bring whole rows). */
-export type ValuationModel = Pick<
-  typeof valuations.$inferSelect,
-  'vintageId' | 'sourceOfValuation' | 'value' | 'datetimeCreated'
->;
+/**
+ * What the Valuation type shows: the depot read brings only these fields, its time as ISO text
+ * (`DepotValuationRow`); other reads bring whole rows with dates.
+ */
+export type ValuationModel =
+  | Pick<typeof valuations.$inferSelect, 'vintageId' | 'sourceOfValuation' | 'value' | 'datetimeCreated'>
+  | DepotValuationRow;
 export type BottleSizeModel = typeof bottleSizes.$inferSelect;
 export type OffererModel = typeof offerers.$inferSelect;
 export type OfferModel = typeof offers.$inferSelect;
@@ -54,15 +56,20 @@ export type PartialOfferModel = typeof partialOffers.$inferSelect;
 export type VintagePricingModel = { vintage: VintageModel };
 export type AcademyVideoModel = typeof academyVideos.$inferSelect;
 export type BlogPageModel = typeof blogPosts.$inferSelect;
-/** A position; the depot read brings its status history along (`statuses`), other reads do not. */
-export type DepotPositionModel = typeof depotPositions.$inferSelect & {
+/**
+ * A position as the DepotPosition type needs it; the depot read brings only these fields and its
+ * status history along (`statuses`), other reads bring whole rows and no history.
+ */
+export type DepotPositionModel = DepotPositionFields & {
   statuses?: DepotPositionStatusModel[];
 };
-/** What the DepotPositionStatus type shows (the depot read brings only these fields). */
-export type DepotPositionStatusModel = Pick<
-  typeof depotPositionStatuses.$inferSelect,
-  'status' | 'datetimeStatusUpdate'
->;
+/**
+ * What the DepotPositionStatus type shows: the depot read brings only these fields, its time as
+ * ISO text (`DepotStatusEntryRow`); other reads bring whole rows with dates.
+ */
+export type DepotPositionStatusModel =
+  | Pick<typeof depotPositionStatuses.$inferSelect, 'status' | 'datetimeStatusUpdate'>
+  | DepotStatusEntryRow;
 export type OrderPositionModel = typeof orderPositions.$inferSelect;
 export type InvoiceModel = typeof invoices.$inferSelect;
 export type InvoicePositionModel = typeof invoicePositions.$inferSelect;

@@ -20,6 +20,7 @@ import {
 } from '../../src/domain/depot-performance';
 import { MARKET_VALUE_SOURCE } from '../../src/domain/depot-valuation';
 import type { Database } from '../db/client';
+import { parsedJsonArray } from '../db/json-array';
 import { bottleSizes, depotPositionStatuses, depotPositions, valuations } from '../db/schema';
 import { computePriceIndex } from './wineries';
 
@@ -30,12 +31,6 @@ const berlinDayOf = (column: unknown) => sql`((${column}) at time zone ${zone}):
 type PositionTuple = [number, number, string, number, number, string, string | null, string | null];
 /** A valuation: [vintageId, value, day (Berlin), epoch milliseconds]. */
 type ValuationTuple = [number, string, string, number];
-
-/** node-postgres and PGlite both parse `json`; a driver that hands over text is parsed here. */
-const parsed = <T>(value: unknown): T[] =>
-  value === null || value === undefined
-    ? []
-    : ((typeof value === 'string' ? JSON.parse(value) : value) as T[]);
 
 export async function loadDepotPerformance(
   db: Database,
@@ -67,11 +62,12 @@ export async function loadDepotPerformance(
         order by ${valuations.datetimeCreated})
         from ${valuations}
         where ${valuations.sourceOfValuation} = ${MARKET_VALUE_SOURCE}
-          and ${valuations.vintageId} in (select vintage_id from owned)) as valuations`;
+          -- An index probe per vintage; as \`in (select …)\` the planner hashed every valuation.
+          and ${valuations.vintageId} = any(array(select vintage_id from owned))) as valuations`;
   const [result, index] = await Promise.all([db.execute(statement), computePriceIndex(db)]);
   // node-postgres and PGlite both answer `{ rows }`.
   const [row] = (result as unknown as { rows: { positions: unknown; valuations: unknown }[] }).rows;
-  const positions = parsed<PositionTuple>(row?.positions).map(
+  const positions = parsedJsonArray<PositionTuple>(row?.positions).map(
     ([id, vintageId, buyPriceBtl, caskOf, amount, factor, purchaseDay, soldDay]): PerformancePosition => ({
       id,
       vintageId,
@@ -83,7 +79,7 @@ export async function loadDepotPerformance(
       soldDay,
     }),
   );
-  const valuationRows = parsed<ValuationTuple>(row?.valuations).map(
+  const valuationRows = parsedJsonArray<ValuationTuple>(row?.valuations).map(
     ([vintageId, value, day, time]): PerformanceValuation => ({
       vintageId,
       sourceOfValuation: MARKET_VALUE_SOURCE,

@@ -2,9 +2,11 @@
  * The depot: a client's positions with their status history, and the investment score (total
  * invested). Per-client checks live here: a client reads only the positions they own.
  */
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { centsToDecimal, decimalToCents } from '../../src/domain/money';
 import type { Database } from '../db/client';
+import { parsedJsonArray } from '../db/json-array';
 import { depotPositionStatuses, depotPositions, sellOrders, users, valuations } from '../db/schema';
 import { clientError } from './errors';
 
@@ -20,82 +22,118 @@ export function listDepotPositions(db: Database, ownerId: number): Promise<Depot
 }
 
 export type DepotStatusRow = typeof depotPositionStatuses.$inferSelect;
+
 /**
- * What the depot reads of a status entry and of a valuation: the fields the API shows and the
- * depot's rules use (issue 19: the ids, change times and transaction ids of 400 statuses and 400
- * valuations per 200-position depot were read, parsed into dates and dropped again).
+ * What the depot read gives of a position: the fields the API shows and the depot's rules use
+ * (issue 19: the sync stamps, MRN and offer links of 200 positions were read, mapped and dropped).
  */
-export type DepotStatusEntryRow = Pick<DepotStatusRow, 'status' | 'datetimeStatusUpdate'>;
-export type DepotValuationRow = Pick<
-  typeof valuations.$inferSelect,
-  'vintageId' | 'sourceOfValuation' | 'value' | 'datetimeCreated'
+export type DepotPositionFields = Pick<
+  DepotPositionRow,
+  | 'id'
+  | 'ownerId'
+  | 'vintageId'
+  | 'bottleSizeId'
+  | 'amount'
+  | 'caskOf'
+  | 'buyPriceBtl'
+  | 'storageId'
+  | 'conditionReportPdf'
+  | 'sellOrderId'
 >;
 
-/** A position with its status history (oldest first), as the depot read answers it. */
-export type DepotPositionWithStatuses = DepotPositionRow & { statuses: DepotStatusEntryRow[] };
-
-/** A status entry as `json_build_object` answers it (the time as text). */
-interface StatusJson {
+/**
+ * A status entry and a valuation as the depot read gives them: the fields the API shows and the
+ * depot's rules use, the time as the text `Date#toISOString` writes (`isoTime`), which is what the
+ * API answers; the domain rules take it as it is (issue 19: 800 times per 200-position depot were
+ * parsed into dates only to be written out again).
+ */
+export interface DepotStatusEntryRow {
   status: DepotStatusRow['status'];
   datetimeStatusUpdate: string;
 }
+export interface DepotValuationRow {
+  vintageId: number;
+  sourceOfValuation: (typeof valuations.$inferSelect)['sourceOfValuation'];
+  value: string;
+  datetimeCreated: string;
+}
+
+/** A position with its status history (oldest first), as the depot read answers it. */
+export type DepotPositionWithStatuses = DepotPositionFields & { statuses: DepotStatusEntryRow[] };
 
 /**
- * The positions owned by `ownerId`, oldest first, each with its status history, in one statement
- * (the history as a JSON array per position; issue 19: one round trip instead of two).
+ * A `timestamptz` as the text `Date#toISOString` gives for it (UTC, milliseconds cut off as a
+ * JavaScript date cuts them; years 0–9999), so a time read as text answers byte for byte as a
+ * time read as a date.
+ */
+const isoTime = (column: SQL | AnyPgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The positions owned by `ownerId`, oldest first, each with its status history (oldest first), in
+ * one statement that answers one JSON array: the database builds the rows, the server parses them
+ * in one `JSON.parse` (issue 19: no row-by-row driver parsing and ORM mapping for 200 positions
+ * and their 400 status entries).
  */
 export async function listDepotWithStatuses(
   db: Database,
   ownerId: number,
 ): Promise<DepotPositionWithStatuses[]> {
-  const rows = await db
+  const [row] = await db
     .select({
-      position: depotPositions,
-      statuses: sql<StatusJson[] | string>`(
-        select coalesce(json_agg(json_build_object(
-                 'status', s.status, 'datetimeStatusUpdate', s.datetime_status_update)
-                 order by s.datetime_status_update, s.id), '[]'::json)
-        from depot_position_statuses s where s.depot_position_id = depot_positions.id)`,
+      positions: sql<DepotPositionWithStatuses[] | string>`coalesce(json_agg(json_build_object(
+        'id', ${depotPositions.id},
+        'ownerId', ${depotPositions.ownerId},
+        'vintageId', ${depotPositions.vintageId},
+        'bottleSizeId', ${depotPositions.bottleSizeId},
+        'amount', ${depotPositions.amount},
+        'caskOf', ${depotPositions.caskOf},
+        'buyPriceBtl', ${depotPositions.buyPriceBtl}::text,
+        'storageId', ${depotPositions.storageId},
+        'conditionReportPdf', ${depotPositions.conditionReportPdf},
+        'sellOrderId', ${depotPositions.sellOrderId},
+        'statuses', (
+          select coalesce(json_agg(json_build_object(
+                   'status', s.status,
+                   'datetimeStatusUpdate', ${isoTime(sql`s.datetime_status_update`)})
+                   order by s.datetime_status_update, s.id), '[]'::json)
+          from depot_position_statuses s where s.depot_position_id = depot_positions.id)
+      ) order by ${depotPositions.id}), '[]'::json)::text`,
     })
     .from(depotPositions)
-    .where(eq(depotPositions.ownerId, ownerId))
-    .orderBy(asc(depotPositions.id));
-  return rows.map(({ position, statuses }) => {
-    const list: StatusJson[] = typeof statuses === 'string' ? JSON.parse(statuses) : statuses;
-    return {
-      ...position,
-      statuses: list.map((entry) => ({
-        status: entry.status,
-        datetimeStatusUpdate: new Date(entry.datetimeStatusUpdate),
-      })),
-    };
-  });
+    .where(eq(depotPositions.ownerId, ownerId));
+  return parsedJsonArray<DepotPositionWithStatuses>(row?.positions);
 }
 
-/** The valuations of every vintage in `ownerId`'s depot, newest first (one statement, no id list). */
-export function listDepotValuations(db: Database, ownerId: number): Promise<DepotValuationRow[]> {
-  return db
+/**
+ * The valuations of every vintage in `ownerId`'s depot, newest first (one statement, no id list
+ * sent, one JSON array as for the positions).
+ */
+export async function listDepotValuations(db: Database, ownerId: number): Promise<DepotValuationRow[]> {
+  const [row] = await db
     .select({
-      vintageId: valuations.vintageId,
-      sourceOfValuation: valuations.sourceOfValuation,
-      value: valuations.value,
-      datetimeCreated: valuations.datetimeCreated,
+      valuations: sql<DepotValuationRow[] | string>`coalesce(json_agg(json_build_object(
+        'vintageId', ${valuations.vintageId},
+        'sourceOfValuation', ${valuations.sourceOfValuation},
+        'value', ${valuations.value}::text,
+        'datetimeCreated', ${isoTime(valuations.datetimeCreated)})
+        order by ${valuations.datetimeCreated} desc, ${valuations.id} desc), '[]'::json)::text`,
     })
     .from(valuations)
+    // The depot's vintages as an array: an index probe per vintage. As `in (select …)` the planner
+    // joined by hashing and read every valuation of the catalogue (issue 19: 8 ms of database time
+    // per depot read with 52,000 valuations, 1.4 ms so).
     .where(
-      inArray(
-        valuations.vintageId,
-        db
-          .select({ vintageId: depotPositions.vintageId })
-          .from(depotPositions)
-          .where(eq(depotPositions.ownerId, ownerId)),
-      ),
-    )
-    .orderBy(desc(valuations.datetimeCreated), desc(valuations.id));
+      sql`${valuations.vintageId} = any(array(
+        select p.vintage_id from depot_positions p where p.owner_id = ${ownerId}))`,
+    );
+  return parsedJsonArray<DepotValuationRow>(row?.valuations);
 }
 
 /** Total invested over these positions, as `investmentScores` computes it in SQL ("0.00" for none). */
-export function investmentScoreOf(positions: readonly DepotPositionRow[]): string {
+export function investmentScoreOf(
+  positions: readonly Pick<DepotPositionRow, 'buyPriceBtl' | 'caskOf' | 'amount'>[],
+): string {
   let cents = 0;
   for (const position of positions)
     cents += decimalToCents(position.buyPriceBtl) * position.caskOf * position.amount;

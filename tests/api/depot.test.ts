@@ -1,4 +1,4 @@
-import { eq, notInArray } from 'drizzle-orm';
+import { eq, notInArray, sql } from 'drizzle-orm';
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depotPositionStatuses, depotPositions, valuations, vintages } from '../../server/db/schema';
@@ -216,6 +216,38 @@ describe.each(databaseTargets)('Depot (%s)', (target) => {
       'IN_BOND',
       'FOR_SALE',
     ]);
+  });
+
+  it('answers status and valuation times in UTC with milliseconds, however precisely they are stored', async () => {
+    const ownerId = await portal.createUser('zeiten@example.com');
+    const [positionId] = await addPositions(ownerId, 1);
+    const [position] = await portal.db
+      .select()
+      .from(depotPositions)
+      .where(eq(depotPositions.id, positionId as number));
+    if (!position) throw new Error('Position fehlt');
+    // Microseconds and a time zone offset, as Postgres stores what other programs write.
+    await portal.db.execute(sql`
+      update depot_position_statuses set datetime_status_update = '2025-06-30 23:59:59.999999+02'
+      where depot_position_id = ${position.id}`);
+    await portal.db.execute(sql`
+      insert into valuations (vintage_id, source_of_valuation, value, datetime_created)
+      values (${position.vintageId}, 'MANUAL', '12.30', '2095-02-28 23:30:00.5+01')`);
+    const answer = await portal.gql<{ clientsDepot: Position[] }>(
+      CLIENTS_DEPOT,
+      {},
+      { token: await tokenFor('zeiten@example.com') },
+    );
+    const read = answer.data?.clientsDepot[0];
+    expect(read?.depotPositionStatusRel).toEqual([
+      { status: 'PURCHASED', datetimeStatusUpdate: '2025-06-30T21:59:59.999Z' },
+    ]);
+    expect(read?.purchaseDate).toBe('2025-06-30T21:59:59.999Z');
+    expect(read?.vintage.valuationRel[0]).toEqual({
+      sourceOfValuation: 'MANUAL',
+      value: '12.30',
+      datetimeCreated: '2095-02-28T22:30:00.500Z',
+    });
   });
 
   it('refuses viewClientsDepot to clients and visitors, and shows staff the depot of the client', async () => {

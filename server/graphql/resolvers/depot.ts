@@ -18,7 +18,7 @@ import { loadDepotPerformance } from '../../services/depot-performance';
 import { accessMessages, signedInUser } from '../access';
 import type { GraphQLContext } from '../context';
 import type { Loaders } from '../loaders';
-import type { BottleSizeModel, DepotPositionModel, VintageModel } from '../models';
+import type { BottleSizeModel, DepotPositionModel, ValuationModel, VintageModel } from '../models';
 import {
   type DepotPositionResolvers,
   DepotStatus,
@@ -54,7 +54,10 @@ function cachedOrLoad<Row>(
 }
 
 /** The valuations of a vintage: from this request's depot read, else through the loader. */
-function valuationsOf({ loaders }: GraphQLContext, vintageId: number) {
+function valuationsOf(
+  { loaders }: GraphQLContext,
+  vintageId: number,
+): ValuationModel[] | Promise<ValuationModel[]> {
   return loaders.depotValuations(vintageId) ?? loaders.valuationsByVintage.load(vintageId);
 }
 
