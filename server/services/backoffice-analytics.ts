@@ -8,6 +8,7 @@ import { inArray, sql } from 'drizzle-orm';
 import {
   type ClientMonthValue,
   fillMonths,
+  lastGermanMonths,
   lastMonths,
   monthBounds,
   monthKey,
@@ -233,18 +234,20 @@ export interface SalesRegion {
 }
 
 /**
- * Sales of the last `monthCount` months from paid invoices (stages PAID and PURCHASED) and their
- * positions, by the invoice date's month (UTC) and by the region of the wine's winery.
+ * Sales of the last `monthCount` German calendar months from paid invoices (stages PAID and
+ * PURCHASED) and their positions, by the invoice date's month (the invoice date is the German day;
+ * an invoice without one counts on the German day it was created) and by the region of the wine's
+ * winery.
  */
 export async function salesStats(
   db: Database,
   options: { monthCount: number; now?: Date },
 ): Promise<{ months: SalesMonth[]; regions: SalesRegion[] }> {
-  const months = lastMonths(options.now ?? new Date(), options.monthCount);
+  const months = lastGermanMonths(options.now ?? new Date(), options.monthCount);
   const isoDate = (date: Date) => date.toISOString().slice(0, 10);
   const from = isoDate(monthBounds(months[0] ?? monthKey(new Date())).start);
   const until = isoDate(monthBounds(months[months.length - 1] ?? monthKey(new Date())).end);
-  const invoiceDay = sql`coalesce(i.invoice_date, (i.created_at at time zone 'UTC')::date)`;
+  const invoiceDay = sql`coalesce(i.invoice_date, (i.created_at at time zone 'Europe/Berlin')::date)`;
   const paidInWindow = sql`i.stage in ('PAID', 'PURCHASED')
     and ${invoiceDay} >= ${from}::date and ${invoiceDay} < ${until}::date`;
   const [byMonth, byRegion] = await Promise.all([

@@ -5,7 +5,7 @@
  * rules (the fee of `order-costs.ts`, exact cents) and shape the figures for charts and tables.
  */
 
-import { formatMonthYear } from './dates';
+import { businessDay, formatMonthYear } from './dates';
 import { type Cents, formatEuro } from './money';
 import {
   DEFAULT_FEE_SCHEDULE,
@@ -31,6 +31,15 @@ export function lastMonths(now: Date, count: number): string[] {
   return Array.from({ length: count }, (_, index) =>
     monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (count - 1 - index), 1))),
   );
+}
+
+/**
+ * The `count` month keys up to and including the German calendar month of `now` (Europe/Berlin),
+ * oldest first: between midnight in Germany and midnight UTC on a month's last day the German
+ * month has already changed (invoices are dated with the German day).
+ */
+export function lastGermanMonths(now: Date, count: number): string[] {
+  return lastMonths(new Date(`${businessDay(now)}T00:00:00Z`), count);
 }
 
 /** First instant of a month and of the month after it (UTC). */

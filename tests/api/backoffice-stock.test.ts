@@ -17,7 +17,14 @@ import {
   wineries,
   wines,
 } from '../../server/db/schema';
-import { lastMonths, monthBounds, monthKey, monthlyServiceFee } from '../../src/domain/backoffice-analytics';
+import { salesStats } from '../../server/services/backoffice-analytics';
+import {
+  lastGermanMonths,
+  lastMonths,
+  monthBounds,
+  monthKey,
+  monthlyServiceFee,
+} from '../../src/domain/backoffice-analytics';
 import { stockMessages } from '../../src/domain/backoffice-stock';
 import { caseNumberMessages } from '../../src/domain/backoffice-tranches';
 import { currentStatusEntry, purchaseDate } from '../../src/domain/depot-status';
@@ -464,7 +471,7 @@ describe.each(databaseTargets)('Lagerbestand und Auswertungen (%s)', (target) =>
   });
 
   it('answers the sales of paid invoices per month and region', async () => {
-    const months = lastMonths(new Date(), 24);
+    const months = lastGermanMonths(new Date(), 24);
     const paid = await portal.db
       .select({
         invoiceId: invoices.id,
@@ -520,5 +527,22 @@ describe.each(databaseTargets)('Lagerbestand und Auswertungen (%s)', (target) =>
         revenue: centsToDecimal(sums?.revenue ?? -1),
       });
     }
+  });
+
+  it('counts a sale in its German month also in the hour after midnight in Germany', async () => {
+    const [invoice] = await portal.db
+      .select({ date: invoices.invoiceDate })
+      .from(invoices)
+      .where(inArray(invoices.stage, ['PAID', 'PURCHASED']))
+      .orderBy(asc(invoices.id))
+      .limit(1);
+    const month = String(invoice?.date).slice(0, 7);
+    // 00:30 (winter) or 01:30 (summer) in Germany on the first of that month: in UTC still the
+    // last day of the month before.
+    const now = new Date(`${month}-01T00:30:00+01:00`);
+    expect(now.toISOString().slice(0, 7)).not.toBe(month);
+    const stats = await salesStats(portal.db, { monthCount: 1, now });
+    expect(stats.months.map((row) => row.month)).toEqual([month]);
+    expect(stats.months[0]?.invoices).toBeGreaterThan(0);
   });
 });

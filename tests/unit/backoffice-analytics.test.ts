@@ -8,6 +8,7 @@ import {
   formatMonth,
   formatShare,
   largestWithRest,
+  lastGermanMonths,
   lastMonths,
   monthBounds,
   monthKey,
@@ -36,6 +37,16 @@ describe('Monate der Auswertungen', () => {
       start: new Date('2026-12-01T00:00:00Z'),
       end: new Date('2027-01-01T00:00:00Z'),
     });
+  });
+
+  it('ends the sales months with the German calendar month (winter and summer time)', () => {
+    // 00:30 on 1 December in Germany (CET, UTC+1), 23:30 on 30 November in UTC.
+    expect(lastGermanMonths(new Date('2026-11-30T23:30:00Z'), 2)).toEqual(['2026-11', '2026-12']);
+    // 00:30 on 1 July in Germany (CEST, UTC+2), 22:30 on 30 June in UTC.
+    expect(lastGermanMonths(new Date('2026-06-30T22:30:00Z'), 1)).toEqual(['2026-07']);
+    expect(lastGermanMonths(new Date('2026-06-30T21:59:00Z'), 1)).toEqual(['2026-06']);
+    // New Year's night: the year changes in Germany first.
+    expect(lastGermanMonths(new Date('2026-12-31T23:15:00Z'), 1)).toEqual(['2027-01']);
   });
 
   it('names months in German', () => {
