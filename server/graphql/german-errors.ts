@@ -182,21 +182,25 @@ export function translateMessage(message: string, withPrefix = true): string | n
 }
 
 /**
- * graphql-js writes a variable's refusal as `Variable "$x" got invalid value <value>; <reason>`, and the
- * printed value can itself contain `; ` (an object key, a text). The reason is the original error's
- * message, so it is taken from there rather than from the first `; `.
+ * graphql-js writes a refused variable as `Variable "$x" got invalid value <value>; <reason>`, and
+ * the printed value can itself contain `; ` (an object key, a text). The reason is the original
+ * error's message, so it is taken from there rather than from the first `; `. (Literals in the
+ * query are refused by our scalars' own German errors and do not take this form.)
  */
-function invalidVariable(error: GraphQLError): string | null {
-  const variable = error.message.match(/^Variable "\$(\w+)" got invalid value /);
+function withOriginalReason(error: GraphQLError): string | null {
   const reason = error.originalError?.message;
-  if (!variable || !reason || !error.message.endsWith(`; ${reason}`)) return null;
-  return `${PREFIX}Der Parameter $${variable[1]} hat einen ungültigen Wert${detail(reason)}`;
+  if (!reason || !error.message.endsWith(`; ${reason}`)) return null;
+  const head = error.message.slice(0, -(reason.length + 2));
+  const variable = head.match(/^Variable "\$(\w+)" got invalid value /);
+  return variable
+    ? `${PREFIX}Der Parameter $${variable[1]} hat einen ungültigen Wert${detail(reason)}`
+    : null;
 }
 
 /** Errors outside any field (request, parsing, validation, variables) get a German message. */
 export function germanizeError(error: GraphQLError): GraphQLError {
   if (error.path !== undefined) return error;
-  const translated = invalidVariable(error) ?? translateMessage(error.message);
+  const translated = withOriginalReason(error) ?? translateMessage(error.message);
   // Our own errors carry a code and are German; an unknown English message keeps its text after a German lead.
   const message = translated ?? (error.extensions?.code ? error.message : `${PREFIX}${error.message}`);
   // The parser's own error (name, English message) is never part of the answer.
