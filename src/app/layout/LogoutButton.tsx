@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { useState } from 'react';
+import { useOnline } from '../../components/offline/use-online';
 import { unsentEntries } from '../../domain/client/order-outbox';
 import { LOG_OUT } from '../../domain/client/texts';
 import { countLabel, isSingular } from '../../domain/plural';
@@ -24,7 +24,7 @@ export function LogoutButton() {
   const logout = useLogout();
   const queue = useOrderOutbox();
   const sendNow = useSendOutboxNow();
-  const { online } = useNetwork();
+  const online = useOnline();
   const [asking, setAsking] = useState(false);
   const [sending, setSending] = useState(false);
   // Changes the server already applied are not lost by the logout.

@@ -1,12 +1,12 @@
 import { Box, Button, Group, Loader, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { useOnline } from '../../components/offline/use-online';
 import { syncStatusText } from '../../domain/client/offline';
 import { syncNow, useSyncState } from '../sync/use-background-sync';
 
 /** Since when the device is offline (null while online). */
 function useOfflineSince(): number | null {
-  const { online } = useNetwork();
+  const online = useOnline();
   const [since, setSince] = useState<number | null>(null);
   useEffect(() => {
     setSince(online ? null : Date.now());

@@ -1,12 +1,12 @@
 import { Alert } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { dataTimeOnScreen, offlineBannerText } from '../../domain/client/offline';
+import { useOnline } from './use-online';
 
 /** Shown while the device is offline: the data on screen comes from the device and is this old. */
 export function OfflineBanner() {
-  const { online } = useNetwork();
+  const online = useOnline();
   const queryCache = useQueryClient().getQueryCache();
   const dataAsOf = useSyncExternalStore(
     (onChange) => queryCache.subscribe(onChange),

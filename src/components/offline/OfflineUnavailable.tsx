@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useSyncState } from '../../app/sync/use-background-sync';
 import { offlineUnavailableText } from '../../domain/client/offline';
+import { useOnline } from './use-online';
 
 /** Offline, and the screen's data is not on the device: said in German with the date of the data there. */
 export function OfflineUnavailable() {
@@ -16,6 +16,6 @@ export function OfflineUnavailable() {
 
 /** A screen's error state: offline it says the data is not on the device instead. */
 export function QueryFailure({ children }: { children: ReactNode }) {
-  const { online } = useNetwork();
+  const online = useOnline();
   return online ? children : <OfflineUnavailable />;
 }

@@ -1,8 +1,8 @@
 import { Stack, Switch, Text } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { pushOptInTexts } from '../../domain/push';
 import { isPushSubscribed, isPushSupported, useDisablePush, useEnablePush } from '../../queries/push';
+import { useOnline } from '../offline/use-online';
 
 /**
  * The opt-in for push notifications on this device (account settings, after the first binding
@@ -10,7 +10,7 @@ import { isPushSubscribed, isPushSupported, useDisablePush, useEnablePush } from
  */
 export function PushOptIn() {
   const supported = isPushSupported();
-  const { online } = useNetwork();
+  const online = useOnline();
   const [enabled, setEnabled] = useState(false);
   const enable = useEnablePush();
   const disable = useDisablePush();

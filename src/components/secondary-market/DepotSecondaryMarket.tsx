@@ -5,7 +5,6 @@
  * client's own depot (the staff view of a client's depot shows the statuses only).
  */
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -16,6 +15,7 @@ import { SELL_ORDER_STATUS_LABELS, sellTexts } from '../../domain/secondary-mark
 import { type SellOrder, useCancelSellOrder, useMySellOrders } from '../../queries/secondary-market';
 import { Figure } from '../../screens/depot/hidden-figures';
 import { lazyComponent } from '../lazy-component';
+import { useOnline } from '../offline/use-online';
 import { ShowMoreButton, useListPage } from '../show-more';
 import { cents, orderTitle, vintageTitle } from './sell-format';
 
@@ -42,7 +42,7 @@ export function DepotSecondaryMarket(props: Props) {
 function OwnSecondaryMarket({ rows, positions }: Props) {
   const byId = useMemo(() => new Map(positions.map((position) => [position.id, position])), [positions]);
   const orders = useMySellOrders();
-  const { online } = useNetwork();
+  const online = useOnline();
   const [selling, setSelling] = useState<{ row: DepotRow; position: SellablePosition } | null>(null);
   const sellable = useMemo(() => rows.filter((row) => row.status === 'IN_BOND' && !row.enPrimeur), [rows]);
   const sellablePage = useListPage(sellable);

@@ -4,7 +4,6 @@
  * cases × bottles × price − 3.5 % sales commission.
  */
 import { Alert, Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { DepotRow } from '../../domain/client/depot-rows';
@@ -17,6 +16,7 @@ import {
   sellTexts,
 } from '../../domain/secondary-market';
 import { useCreateSellOrder } from '../../queries/secondary-market';
+import { useOnline } from '../offline/use-online';
 import type { SellablePosition } from './DepotSecondaryMarket';
 import { centsToInput, vintageTitle } from './sell-format';
 
@@ -27,7 +27,7 @@ interface Props {
 }
 
 export function SellDialog({ row, position, onClose }: Props) {
-  const { online } = useNetwork();
+  const online = useOnline();
   const create = useCreateSellOrder();
   const [cases, setCases] = useState<number>(position.amount);
   const [price, setPrice] = useState(() =>

@@ -1,8 +1,9 @@
 import { Anchor, Badge, Button, Card, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle, useNetwork } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useParams } from 'react-router-dom';
 import { HtmlContent } from '../../components/discovery/HtmlContent';
 import { ErrorHeading, ScreenSpinner } from '../../components/discovery/QueryStates';
+import { useOnline } from '../../components/offline/use-online';
 import { videoSuggestions } from '../../domain/academy';
 import { formatLongDate } from '../../domain/dates';
 import { useAcademyVideo, useAcademyVideos } from '../../queries/content';
@@ -55,7 +56,7 @@ export function AcademyVideoScreen() {
 
 function VideoMain({ video }: { video: Video }) {
   // Videos are not stored on the device (too large); offline the player says so.
-  const { online } = useNetwork();
+  const online = useOnline();
   return (
     <Stack gap="md">
       {!online ? (

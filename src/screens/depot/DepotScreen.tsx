@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle, useMediaQuery, useNetwork } from '@mantine/hooks';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, Suspense, startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
@@ -18,6 +18,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { lazyComponent, OpenAfterMount, PartLoading } from '../../components/lazy-component';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
+import { useOnline } from '../../components/offline/use-online';
 import { DepotSecondaryMarket } from '../../components/secondary-market/DepotSecondaryMarket';
 import { EXPAND_PORTFOLIO_PATH } from '../../domain/client/depot-routes';
 import { type DepotRow, heldRows, heldTotals, soldRows } from '../../domain/client/depot-rows';
@@ -136,7 +137,7 @@ const DepotContent = memo(function DepotContent({
   const [timeSeriesOpened, setTimeSeriesOpened] = useState(false);
   const [timeSeriesRequested, setTimeSeriesRequested] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const { online } = useNetwork();
+  const online = useOnline();
   const [searchParams, setSearchParams] = useSearchParams();
 
   const openPositionId = searchParams.get(POSITION_PARAM);

@@ -1,8 +1,9 @@
 import { Anchor, Button, Center, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useDocumentTitle, useNetwork } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
+import { useOnline } from '../../components/offline/use-online';
 import { formatDate } from '../../domain/dates';
 import { NO_INVOICES } from '../../domain/order-list-texts';
 import { usePaidInvoices } from '../../queries/orders';
@@ -14,7 +15,7 @@ export function InvoicesScreen() {
   useDocumentTitle('Zertifikate und Nachweise – Weindepot');
   const invoices = usePaidInvoices();
   const certificate = useCertificateGeneration();
-  const { online } = useNetwork();
+  const online = useOnline();
 
   let content: ReactNode;
   if (invoices.isPending) {

@@ -1,5 +1,5 @@
-import { useNetwork } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useOnline } from '../../components/offline/use-online';
 import { defaultOfferFilter, type OfferFilter, offerSearchVariables } from '../../domain/client/offer-filter';
 import { searchOffersLocally } from '../../domain/offer-search-local';
 import { useApiClient } from '../../queries/client';
@@ -29,7 +29,7 @@ export type OfferSearchResults = { isFetching: boolean } & (
  * shown last), so the filters keep working without a connection.
  */
 export function useOfferSearch(filter: OfferFilter): OfferSearchResults {
-  const { online } = useNetwork();
+  const online = useOnline();
   const client = useApiClient();
   const variables = offerSearchVariables(filter);
   const results = useSearchOffers(variables);

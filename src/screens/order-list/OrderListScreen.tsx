@@ -1,10 +1,11 @@
 import { Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle, useNetwork } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
+import { useOnline } from '../../components/offline/use-online';
 import { BindingOrderDialog } from '../../components/order-list/BindingOrderDialog';
 import { forgetPersistedQueries } from '../../db/query-cache';
 import { billingComplete } from '../../domain/billing-data';
@@ -111,7 +112,7 @@ export function OrderListScreen() {
   const queued = useQueuedChangeEditing();
   const createInvoice = useCreateInvoice();
   const redirect = usePayRedirect();
-  const { online } = useNetwork();
+  const online = useOnline();
   const [binding, setBinding] = useState(false);
   const data = list.data;
   const openPayment = data ? ([...data.waiting_for_payment, ...data.payment_failed][0] ?? null) : null;

@@ -1,5 +1,5 @@
 import { Accordion, Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle, useNetwork } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { InvestorProfileWizard } from '../../components/advice/InvestorProfileWi
 import { ProposalBoundary, ProposalView } from '../../components/advice/ProposalView';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
+import { useOnline } from '../../components/offline/use-online';
 import { BindingOrderDialog } from '../../components/order-list/BindingOrderDialog';
 import { formatDate } from '../../domain/dates';
 import { countLabel } from '../../domain/plural';
@@ -17,7 +18,7 @@ import { type Proposal, useAddRecommendations, usePersonalOffers } from '../../q
 /** "Vollständig in Orderliste übertragen" and "Verbindlich bestellen" of one proposal. */
 function ProposalActions({ profile }: { profile: Proposal }) {
   const navigate = useNavigate();
-  const online = useNetwork().online;
+  const online = useOnline();
   const account = useAccountMe();
   const transfer = useAddRecommendations();
   const [binding, setBinding] = useState(false);

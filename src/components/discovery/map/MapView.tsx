@@ -1,6 +1,7 @@
+import { useOnline } from '../../offline/use-online';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { Autocomplete, SegmentedControl, Text } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+
 import {
   type GeoJSONSource,
   LngLatBounds,
@@ -177,7 +178,7 @@ export default function MapView({
   navigateRef.current = onMarkerNavigate;
   const rasterLayers = useMemo(() => configuredRasterLayers(), []);
   const [layer, setLayer] = useState<MapLayerName>('Karte');
-  const { online } = useNetwork();
+  const online = useOnline();
   const [failed, setFailed] = useState(false);
   const [search, setSearch] = useState('');
 
