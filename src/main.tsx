@@ -48,7 +48,11 @@ const services: AppServices = {
 // of after the app's first render (issue 19: the 2,000-position depot); a small chunk of its own.
 if (sessionStore.getSession())
   void import('./app/route-data')
-    .then(({ startRouteData }) => startRouteData(window.location.pathname, services))
+    .then(({ startRouteData }) => {
+      const session = sessionStore.getSession();
+      const userKey = session ? deviceUserKey(session.user) : null;
+      startRouteData(window.location.pathname, { ...services, userKey });
+    })
     .catch(() => undefined);
 startTokenRefresh({
   sessionStore,

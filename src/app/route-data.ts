@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { matchPath } from 'react-router-dom';
+import { readSyncedAt } from '../db/sync-state';
 import { DEPOT_PATH } from '../domain/client/depot-routes';
-import { depotQueryOptions } from '../queries/depot';
+import { startDepot } from '../queries/depot';
 import { ADMIN_ROUTE_PATH, ADMIN_ROUTE_PATHS } from './route-paths';
 
 type Params = Readonly<Record<string, string | undefined>>;
@@ -12,19 +13,21 @@ type Params = Readonly<Record<string, string | undefined>>;
  * when the screen first renders (issue 19: the 2,000-position depot asked for its answer only after
  * the app's first render, ≈ 250 ms after the navigation). Only screens whose data is large enough
  * to be worth it are listed; the query is the screen's own (same key, same persister: restored
- * from the device first, offline too), so the screen finds it running or done.
+ * from the device first, offline too), so the screen finds it running or done. On a device never
+ * synchronised for this user the request is sent at once (`startDepot`).
  */
 const ROUTE_DATA: readonly { path: string; start: (params: Params, services: RouteDataServices) => void }[] =
   [
     {
       path: DEPOT_PATH,
-      start: (_params, { queryClient, apiClient }) =>
-        void queryClient.prefetchQuery(depotQueryOptions(apiClient)),
+      start: (_params, { queryClient, apiClient, userKey }) =>
+        startDepot(queryClient, apiClient, { deviceSynced: readSyncedAt(userKey) !== null }),
     },
     {
       path: `${ADMIN_ROUTE_PATH}/${ADMIN_ROUTE_PATHS.staffDepot}`,
-      start: ({ clientsMail }, { queryClient, apiClient }) => {
-        if (clientsMail) void queryClient.prefetchQuery(depotQueryOptions(apiClient, clientsMail));
+      start: ({ clientsMail }, { queryClient, apiClient, userKey }) => {
+        if (clientsMail)
+          startDepot(queryClient, apiClient, { clientsMail, deviceSynced: readSyncedAt(userKey) !== null });
       },
     },
   ];
@@ -32,6 +35,8 @@ const ROUTE_DATA: readonly { path: string; start: (params: Params, services: Rou
 export interface RouteDataServices {
   queryClient: QueryClient;
   apiClient: GraphQLClient;
+  /** The signed-in user's key on this device (`deviceUserKey`): whether it was synchronised here. */
+  userKey: string | null;
 }
 
 /** Starts the main data of the screen at `pathname`, if it has one worth starting early. */

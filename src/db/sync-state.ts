@@ -24,7 +24,8 @@ function storage(): Storage | null {
   }
 }
 
-function readSyncedAt(userKey: string | null): number | null {
+/** End of the last complete sync of `userKey` on this device (ms), null if never. */
+export function readSyncedAt(userKey: string | null): number | null {
   if (!userKey) return null;
   const value = Number(storage()?.getItem(SYNC_STORAGE_PREFIX + userKey));
   return Number.isFinite(value) && value > 0 ? value : null;

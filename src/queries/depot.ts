@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { useApiClient } from './client';
+import { answerOf, askEarly } from './early-answers';
 import {
   ClientsDepotDocument,
   type DepotBottleSizeFieldsFragment,
@@ -70,32 +71,52 @@ export const depotKeys = {
   ofClient: (clientsMail: string) => [...depotKeys.all, 'client', clientsMail] as const,
 };
 
+/** The depot as the server answers it (own, or with `clientsMail` a client's for staff), compacted. */
+async function requestDepot(client: GraphQLClient, clientsMail?: string): Promise<DepotTransfer> {
+  if (clientsMail) {
+    const answer = await client.request(ViewClientsDepotDocument, { clientsMail });
+    return {
+      positions: answer.viewClientsDepot,
+      vintages: answer.viewClientsDepotVintages,
+      bottleSizes: answer.allBottleSizes,
+      investmentScore: null,
+    };
+  }
+  const answer = await client.request(ClientsDepotDocument);
+  return {
+    positions: answer.clientsDepot,
+    vintages: answer.clientsDepotVintages,
+    bottleSizes: answer.allBottleSizes,
+    investmentScore: answer.me?.investmentScore ?? null,
+  };
+}
+
 /** The own depot, or with `clientsMail` the staff view of that client's depot. */
 export function depotQueryOptions(client: GraphQLClient, clientsMail?: string) {
   const queryKey: readonly string[] = clientsMail ? depotKeys.ofClient(clientsMail) : depotKeys.own();
   return queryOptions({
     queryKey,
-    queryFn: async (): Promise<DepotTransfer> => {
-      if (clientsMail) {
-        const answer = await client.request(ViewClientsDepotDocument, { clientsMail });
-        return {
-          positions: answer.viewClientsDepot,
-          vintages: answer.viewClientsDepotVintages,
-          bottleSizes: answer.allBottleSizes,
-          investmentScore: null,
-        };
-      }
-      const answer = await client.request(ClientsDepotDocument);
-      return {
-        positions: answer.clientsDepot,
-        vintages: answer.clientsDepotVintages,
-        bottleSizes: answer.allBottleSizes,
-        investmentScore: answer.me?.investmentScore ?? null,
-      };
-    },
+    queryFn: () => answerOf(queryKey, () => requestDepot(client, clientsMail)),
     // The cache (memory and IndexedDB) keeps the compact form; screens see the joined depot.
     select: joinDepotOnce,
   });
+}
+
+/**
+ * Starts the depot's query before its screen renders (a signed-in start, `src/app/route-data.ts`).
+ * A device without a complete sync most likely holds no copy of it: its request is sent at once
+ * instead of after the look into IndexedDB, which waits for the device database to load and open
+ * (issue 19: the 2,000-position depot's first visit).
+ */
+export function startDepot(
+  queryClient: QueryClient,
+  client: GraphQLClient,
+  options: { clientsMail?: string; deviceSynced: boolean },
+): void {
+  const query = depotQueryOptions(client, options.clientsMail);
+  if (!options.deviceSynced && navigator.onLine)
+    askEarly(query.queryKey, () => requestDepot(client, options.clientsMail));
+  void queryClient.prefetchQuery(query);
 }
 
 export function useDepot(clientsMail?: string) {

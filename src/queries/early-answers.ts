@@ -1,0 +1,30 @@
+/**
+ * Requests sent at start-up before their query runs (issue 19: the 2,000-position depot on a device
+ * that holds no copy yet). The query's function takes the answer once, instead of asking again;
+ * an answer older than a few seconds, or a failed one, is asked for anew.
+ */
+const EARLY_ANSWER_MAX_AGE_MS = 10_000;
+
+const earlyAnswers = new Map<string, { answer: Promise<unknown>; at: number }>();
+
+const keyOf = (queryKey: readonly unknown[]) => JSON.stringify(queryKey);
+
+/** Sends `request` now for the query `queryKey`; `answerOf` gives its answer to that query. */
+export function askEarly(queryKey: readonly unknown[], request: () => Promise<unknown>): void {
+  const answer = request();
+  answer.catch(() => undefined); // taken (and asked again) by the query, or never needed
+  earlyAnswers.set(keyOf(queryKey), { answer, at: Date.now() });
+}
+
+/** The early answer of `queryKey` if there is a fresh one (taken once), else `request()`. */
+export function answerOf<Answer>(
+  queryKey: readonly unknown[],
+  request: () => Promise<Answer>,
+  now: number = Date.now(),
+): Promise<Answer> {
+  const key = keyOf(queryKey);
+  const early = earlyAnswers.get(key);
+  earlyAnswers.delete(key);
+  if (!early || now - early.at > EARLY_ANSWER_MAX_AGE_MS) return request();
+  return (early.answer as Promise<Answer>).catch(() => request());
+}
