@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { useApiClient } from './client';
-import { answerOf, askEarly } from './early-answers';
+import { answerOf, askEarly, forgetEarly } from './early-answers';
 import {
   ClientsDepotDocument,
   type DepotBottleSizeFieldsFragment,
@@ -114,9 +114,10 @@ export function startDepot(
   options: { clientsMail?: string; deviceSynced: boolean },
 ): void {
   const query = depotQueryOptions(client, options.clientsMail);
-  if (!options.deviceSynced && navigator.onLine)
+  if (!options.deviceSynced && navigator.onLine) {
     askEarly(query.queryKey, () => requestDepot(client, options.clientsMail));
-  void queryClient.prefetchQuery(query);
+    void queryClient.prefetchQuery(query).finally(() => forgetEarly(query.queryKey));
+  } else void queryClient.prefetchQuery(query);
 }
 
 export function useDepot(clientsMail?: string) {

@@ -28,3 +28,11 @@ export function answerOf<Answer>(
   if (!early || now - early.at > EARLY_ANSWER_MAX_AGE_MS) return request();
   return (early.answer as Promise<Answer>).catch(() => request());
 }
+
+/**
+ * Drops the early answer of `queryKey` if its query did not take it on its first run (it restored
+ * a copy from the device instead): a later run, after a change of the user's, must ask anew.
+ */
+export function forgetEarly(queryKey: readonly unknown[]): void {
+  earlyAnswers.delete(keyOf(queryKey));
+}

@@ -8,6 +8,7 @@ import { createQueryPersister } from '../../src/db/query-persister';
 import { SYNC_STORAGE_PREFIX } from '../../src/db/sync-state';
 import { staffDepotPath } from '../../src/domain/client/depot-routes';
 import { depotKeys } from '../../src/queries/depot';
+import { answerOf } from '../../src/queries/early-answers';
 
 /** A GraphQL client that answers every depot document with an empty depot and notes what was asked. */
 function recordingClient() {
@@ -99,6 +100,23 @@ describe('the main data of the opened screen, started with the app', () => {
     expect(asked).toHaveLength(1); // sent before the device database answered
     await expect.poll(() => queryClient.getQueryData(depotKeys.own())).toBeDefined();
     expect(asked).toHaveLength(1); // the query took that answer instead of asking again
+  });
+
+  it('drops the early answer when the query restored a copy instead, so a later run asks anew', async () => {
+    const first = createQueryClient({ persister: createQueryPersister(() => USER, 'build') });
+    startRouteData('/admin/depot', {
+      queryClient: first,
+      apiClient: recordingClient().apiClient,
+      userKey: USER,
+    });
+    await expect.poll(() => database.queryCache.count()).toBe(1); // the copy on the device
+    const queryClient = createQueryClient({ persister: createQueryPersister(() => USER, 'build') });
+    const { asked, apiClient } = recordingClient();
+    startRouteData('/admin/depot', { queryClient, apiClient, userKey: USER });
+    expect(asked).toHaveLength(1); // the device was never synchronised: asked at once
+    await expect.poll(() => queryClient.getQueryData(depotKeys.own())).toBeDefined(); // restored
+    // A run after a change (an invalidation) gets a new answer, not the one asked before the change.
+    await expect(answerOf(depotKeys.own(), async () => 'neu')).resolves.toBe('neu');
   });
 
   it('on a synchronised device looks into IndexedDB first, and asks the server only without a copy', async () => {
