@@ -22,11 +22,13 @@ import { createSessionStore, deviceUserKey } from './queries/session/session-sto
 captureInstallPrompt(window);
 
 const sessionStore = createSessionStore(window.localStorage, window);
+/** The signed-in user's key on this device (their rows in IndexedDB, their sync time), or none. */
+const currentUserKey = () => {
+  const session = sessionStore.getSession();
+  return session ? deviceUserKey(session.user) : null;
+};
 const queryClient = createQueryClient({
-  persister: createQueryPersister(() => {
-    const session = sessionStore.getSession();
-    return session ? deviceUserKey(session.user) : null;
-  }, __APP_BUILD_ID__),
+  persister: createQueryPersister(currentUserKey, __APP_BUILD_ID__),
 });
 // A signed-in start reads the screen's data from IndexedDB: fetch and open the device database
 // now, beside the screen's code, instead of when the first query mounts (issue 19, depot table).
@@ -48,11 +50,9 @@ const services: AppServices = {
 // of after the app's first render (issue 19: the 2,000-position depot); a small chunk of its own.
 if (sessionStore.getSession())
   void import('./app/route-data')
-    .then(({ startRouteData }) => {
-      const session = sessionStore.getSession();
-      const userKey = session ? deviceUserKey(session.user) : null;
-      startRouteData(window.location.pathname, { ...services, userKey });
-    })
+    .then(({ startRouteData }) =>
+      startRouteData(window.location.pathname, { ...services, userKey: currentUserKey() }),
+    )
     .catch(() => undefined);
 startTokenRefresh({
   sessionStore,

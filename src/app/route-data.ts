@@ -16,21 +16,19 @@ type Params = Readonly<Record<string, string | undefined>>;
  * from the device first, offline too), so the screen finds it running or done. On a device never
  * synchronised for this user the request is sent at once (`startDepot`).
  */
-const ROUTE_DATA: readonly { path: string; start: (params: Params, services: RouteDataServices) => void }[] =
-  [
-    {
-      path: DEPOT_PATH,
-      start: (_params, { queryClient, apiClient, userKey }) =>
-        startDepot(queryClient, apiClient, { deviceSynced: readSyncedAt(userKey) !== null }),
+const ROUTE_DATA: readonly { path: string; start: (params: Params, context: RouteDataContext) => void }[] = [
+  {
+    path: DEPOT_PATH,
+    start: (_params, { queryClient, apiClient, deviceSynced }) =>
+      startDepot(queryClient, apiClient, { deviceSynced }),
+  },
+  {
+    path: `${ADMIN_ROUTE_PATH}/${ADMIN_ROUTE_PATHS.staffDepot}`,
+    start: ({ clientsMail }, { queryClient, apiClient, deviceSynced }) => {
+      if (clientsMail) startDepot(queryClient, apiClient, { clientsMail, deviceSynced });
     },
-    {
-      path: `${ADMIN_ROUTE_PATH}/${ADMIN_ROUTE_PATHS.staffDepot}`,
-      start: ({ clientsMail }, { queryClient, apiClient, userKey }) => {
-        if (clientsMail)
-          startDepot(queryClient, apiClient, { clientsMail, deviceSynced: readSyncedAt(userKey) !== null });
-      },
-    },
-  ];
+  },
+];
 
 export interface RouteDataServices {
   queryClient: QueryClient;
@@ -38,6 +36,9 @@ export interface RouteDataServices {
   /** The signed-in user's key on this device (`deviceUserKey`): whether it was synchronised here. */
   userKey: string | null;
 }
+
+/** What a screen's start needs: the services, and whether this device was synchronised for the user. */
+type RouteDataContext = Omit<RouteDataServices, 'userKey'> & { deviceSynced: boolean };
 
 /** Starts the main data of the screen at `pathname`, if it has one worth starting early. */
 export function startRouteData(pathname: string, services: RouteDataServices): void {
@@ -48,7 +49,8 @@ export function startRouteData(pathname: string, services: RouteDataServices): v
       const params = Object.fromEntries(
         Object.entries(match.params).map(([name, value]) => [name, value && decoded(value)]),
       );
-      route.start(params, services);
+      const { userKey, ...rest } = services;
+      route.start(params, { ...rest, deviceSynced: readSyncedAt(userKey) !== null });
       return;
     }
   }
