@@ -195,6 +195,8 @@ test('the depot (cards, table and a dialog over it) has no serious accessibility
 });
 
 test('dialogs open with the keyboard, close with Escape and give the focus back', async ({ page }) => {
+  // A sign-in, the depot and four dialogs: past the default minute on a slow 2-core CI machine.
+  test.setTimeout(180_000);
   // The login's "Passwort vergessen" dialog.
   await visit(page, '/login', 'Login');
   const forgot = page.getByRole('button', { name: 'Passwort vergessen' });

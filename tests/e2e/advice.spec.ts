@@ -313,9 +313,10 @@ test('a visitor opens the proposal by uid, consents and is asked to register aft
   await consent.getByRole('checkbox').nth(1).check();
   await accept.click();
   await expect(consent).toBeHidden();
-  // The 30 s started when the modal closed, a moment ago (2 s of margin for that moment on a busy
-  // machine); the page's clock also runs on by itself, so the later check needs no margin.
-  await page.clock.fastForward(28_000);
+  // The 30 s started when the modal closed, a moment ago (5 s of margin for that moment: 2 s were
+  // too few on a slow CI machine); the page's clock also runs on by itself, so the later check
+  // needs no margin.
+  await page.clock.fastForward(25_000);
   await expect(prompt).toHaveCount(0);
 
   await expect(page.getByRole('banner').getByRole('link', { name: 'Jetzt registrieren' })).toBeVisible();
@@ -331,7 +332,7 @@ test('a visitor opens the proposal by uid, consents and is asked to register aft
   const registerInstead = page.getByRole('main').getByRole('link', { name: 'Jetzt registrieren' });
   await expect(registerInstead).toHaveAttribute('href', '/register');
 
-  await page.clock.fastForward(2_100);
+  await page.clock.fastForward(5_100);
   await expect(prompt).toBeVisible();
   await prompt.getByRole('link', { name: 'Jetzt registrieren' }).click();
   await expect(page).toHaveURL('/register');
