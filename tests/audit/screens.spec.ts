@@ -13,6 +13,7 @@ import { MANAGEMENT_SUBTABS } from '../../src/domain/client/backoffice-navigatio
 import { staffDepotPath } from '../../src/domain/client/depot-routes';
 import { registerActivatedClient, uniqueEmail } from '../e2e/support/accounts';
 import { seriousAxeFindings } from '../e2e/support/axe';
+import { expectLoadersGone } from '../e2e/support/loaders';
 import { pathSegmentAfter, waitForMailLink } from '../e2e/support/mail';
 import { inspectPage } from './inspect';
 import {
@@ -292,20 +293,7 @@ async function settle(page: Page): Promise<void> {
   // The network goes quiet, unless the background sync still warms the device's caches (a client's
   // invoice PDFs and images, for minutes on a busy machine): then the loaders below decide.
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  // The screen's own loaders; the sync indicator in the top bar spins on while the device's copy of
-  // the client area is synchronised in the background (tests/e2e cover it), which is no content.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            [...document.querySelectorAll('.mantine-Loader-root')].filter(
-              (loader) => loader.checkVisibility() && !loader.closest('[data-testid="sync-status"]'),
-            ).length,
-        ),
-      { message: 'the screen has finished loading', timeout: 15_000 },
-    )
-    .toBe(0);
+  await expectLoadersGone(page);
   // A full-page PNG does not scroll, so images further down that load lazily would stay empty.
   await page.evaluate(async () => {
     const images = [...document.querySelectorAll('img')];

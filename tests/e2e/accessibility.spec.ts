@@ -3,6 +3,7 @@ import { wineSeeds } from '../../server/seed/data/wines';
 import { staffDepotPath } from '../../src/domain/client/depot-routes';
 import { apiToken, demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
 import { seriousAxeFindings } from './support/axe';
+import { expectLoadersGone } from './support/loaders';
 import { logIn } from './support/session';
 
 function lwin11(wineKey: string, year: number): string {
@@ -41,22 +42,9 @@ async function visit(page: Page, path: string, heading?: string | RegExp): Promi
   await page.goto(path);
   if (heading) await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   // The network goes quiet, unless the first background sync still warms the device's caches
-  // (a client's PDFs and images, for minutes on a busy machine): then the screen's own loaders
-  // decide (the top bar's sync indicator is no content). On /admin/all-wineries (the map) a loader
-  // stayed longer than 10 s, twice in one CI run, beside the second worker on a 2-core machine.
+  // (a client's PDFs and images, for minutes on a busy machine): then the screen's own loaders decide.
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            [...document.querySelectorAll('.mantine-Loader-root')].filter(
-              (loader) => loader.checkVisibility() && !loader.closest('[data-testid="sync-status"]'),
-            ).length,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(0);
+  await expectLoadersGone(page);
 }
 
 async function firstWineryId(request: APIRequestContext): Promise<number> {
