@@ -37,7 +37,8 @@ test('a client orders bindingly, pays on the hosted page and gets a verifiable s
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // Ordering, paying on the hosted page and the certificate: past two minutes on a slow CI machine.
+  test.setTimeout(240_000);
   // An own client: other journeys change the demo client's order list at the same time.
   const client = await registerActivatedClient(request, 'checkout', { withBillingAddress: true });
   await logIn(page, client.email, client.password);
