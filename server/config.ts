@@ -5,6 +5,7 @@ import webpush from 'web-push';
 import { decimalToCents } from '../src/domain/money';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from '../src/domain/order-costs';
 import { DEFAULT_CATALOGUE_CACHE_TTL_MS } from './graphql/catalogue-cache';
+import { DEFAULT_DEPOT_READ_CACHE_POSITIONS } from './graphql/depot-read-cache';
 import { defaultPasswordHashing, type PasswordHashingOptions } from './services/passwords';
 
 /** Everything the server can be configured with; only environment variables feed it (see README). */
@@ -32,6 +33,12 @@ export interface ServerConfig {
    * the cache off): the longest time another instance's catalogue change stays unseen.
    */
   catalogueCacheTtlMs: number;
+  /**
+   * Positions of client depots kept in the process's depot-read cache, validated against the
+   * database on every request (`DEPOT_READ_CACHE_POSITIONS`, default 20000; 0 turns it off; see
+   * graphql/depot-read-cache.ts).
+   */
+  depotReadCachePositions: number;
   /** Whether the hot reads run through graphql-jit (`GRAPHQL_JIT`, default on; see yoga.ts). */
   graphqlJit: boolean;
   /** Whether GraphQL introspection is answered (`GRAPHQL_INTROSPECTION`; off in production by default). */
@@ -180,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtTtlSeconds: Number.parseInt(env.JWT_TTL_SECONDS ?? String(7 * 24 * 3600), 10),
     jwtSessionMaxSeconds: Number.parseInt(env.JWT_SESSION_MAX_SECONDS ?? String(30 * 24 * 3600), 10),
     catalogueCacheTtlMs: nonNegative(env.CATALOGUE_CACHE_TTL_MS, DEFAULT_CATALOGUE_CACHE_TTL_MS),
+    depotReadCachePositions: nonNegative(env.DEPOT_READ_CACHE_POSITIONS, DEFAULT_DEPOT_READ_CACHE_POSITIONS),
     graphqlJit: flag(env.GRAPHQL_JIT, true),
     graphqlIntrospection: flag(
       env.GRAPHQL_INTROSPECTION,

@@ -11,6 +11,7 @@ import {
   listDepotWithStatuses,
   saleOrdersById,
 } from '../services/depot';
+import type { DepotReadCache } from './depot-read-cache';
 import { ownTurn } from './event-loop-turns';
 import type { DepotPositionStatusModel } from './models';
 
@@ -28,23 +29,31 @@ export interface DepotRead {
   valuationsByVintage: Map<number, DepotValuationRow[]>;
 }
 
-async function readDepot(db: Database, ownerId: number): Promise<DepotRead> {
+/** The process's depot reads, validated on every use (depot-read-cache.ts). */
+export type DepotCache = DepotReadCache<DepotRead>;
+
+async function readDepotFromDatabase(db: Database, ownerId: number): Promise<DepotRead> {
   // Two statements side by side (two pool connections): positions with their statuses, and the
   // valuations of the depot's vintages.
   const [positions, valuations] = await Promise.all([
     listDepotWithStatuses(db, ownerId),
     listDepotValuations(db, ownerId),
   ]);
-  // Building the answer from here on is the heavy part of the request: one depot per turn.
-  await ownTurn();
   const vintageIds = [...new Set(positions.map((position) => position.vintageId))].sort((a, b) => a - b);
   const valuationsByVintage = new Map<number, DepotValuationRow[]>(vintageIds.map((id) => [id, []]));
   for (const valuation of valuations) valuationsByVintage.get(valuation.vintageId)?.push(valuation);
   return { positions, vintageIds, valuationsByVintage };
 }
 
+async function readDepot(db: Database, cache: DepotCache, ownerId: number): Promise<DepotRead> {
+  const read = await cache.read(ownerId, () => readDepotFromDatabase(db, ownerId));
+  // Building the answer from here on is the heavy part of the request: one depot per turn.
+  await ownTurn();
+  return read;
+}
+
 /** Per-request batch loaders of the depot: status history, position owners, investment scores, sell orders of sold positions. */
-export function createDepotLoaders(db: Database) {
+export function createDepotLoaders(db: Database, depotCache: DepotCache) {
   /** The depots read in this request, by owner (the positions and the vintages fields share one read). */
   const depots = new Map<number, Promise<DepotRead>>();
   const valuationsRead = new Map<number, DepotValuationRow[]>();
@@ -62,7 +71,7 @@ export function createDepotLoaders(db: Database) {
     depot(ownerId: number): Promise<DepotRead> {
       let read = depots.get(ownerId);
       if (!read) {
-        read = readDepot(db, ownerId).then((depot) => {
+        read = readDepot(db, depotCache, ownerId).then((depot) => {
           for (const position of depot.positions)
             depotStatusesByPosition.prime(position.id, position.statuses);
           for (const [vintageId, list] of depot.valuationsByVintage) valuationsRead.set(vintageId, list);

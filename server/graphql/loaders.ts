@@ -27,7 +27,7 @@ import {
 import { createAccountLoaders } from './account-loaders';
 import { createAdviceLoaders } from './advice-loaders';
 import type { CatalogueCache, CatalogueKind } from './catalogue-cache';
-import { createDepotLoaders } from './depot-loaders';
+import { createDepotLoaders, type DepotCache } from './depot-loaders';
 import { createOrderLoaders } from './order-loaders';
 import { createWineryLoaders } from './winery-loaders';
 
@@ -124,9 +124,9 @@ function cachedMany<Row>(
  * Per-request batch loaders of the catalogue relations (created in the GraphQL context); the
  * catalogue rows come through the process's `cache` (see catalogue-cache.ts).
  */
-export function createLoaders(db: Database, cache: CatalogueCache) {
+export function createLoaders(db: Database, cache: CatalogueCache, depotCache: DepotCache) {
   return {
-    ...createDepotLoaders(db),
+    ...createDepotLoaders(db, depotCache),
     ...createOrderLoaders(db),
     ...createWineryLoaders(db),
     country: cachedOne(cache, 'country', (ids: number[]) =>

@@ -6,9 +6,12 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { userFromToken } from '../services/auth';
 import { catalogueChangedSince } from '../services/catalogue-changes';
+import { depotChangedSince } from '../services/depot';
 import { type HostResolver, pushEndpointPolicy } from '../services/push-endpoint';
 import { CatalogueCache } from './catalogue-cache';
 import type { GraphQLContext } from './context';
+import type { DepotRead } from './depot-loaders';
+import { DepotReadCache } from './depot-read-cache';
 import {
   type ErrorReporter,
   germanErrorsPlugin,
@@ -89,6 +92,9 @@ export function buildYoga(deps: YogaDeps) {
   const catalogue = new CatalogueCache(deps.config.catalogueCacheTtlMs, Date.now, (since) =>
     catalogueChangedSince(deps.db, since),
   );
+  const depotCache = new DepotReadCache<DepotRead>(deps.config.depotReadCachePositions, (ownerId, since) =>
+    depotChangedSince(deps.db, ownerId, since),
+  );
   const schema = createSchema<GraphQLContext>({ typeDefs: readSchemaSdl(), resolvers });
   assertResolversCover(schema);
   return createYoga<{ clientIp: string }, GraphQLContext>({
@@ -132,7 +138,7 @@ export function buildYoga(deps: YogaDeps) {
         clientIp,
         nudgeOutbox: deps.nudgeOutbox,
         pushPolicy,
-        loaders: createLoaders(deps.db, catalogue),
+        loaders: createLoaders(deps.db, catalogue, depotCache),
         catalogue,
       };
     },

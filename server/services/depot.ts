@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import { parsedJsonArray } from '../db/json-array';
 import { depotPositionStatuses, depotPositions, sellOrders, users, valuations } from '../db/schema';
 import { clientError } from './errors';
+import { newSince, rowsOf } from './sync';
 
 export type DepotPositionRow = typeof depotPositions.$inferSelect;
 
@@ -128,6 +129,54 @@ export async function listDepotValuations(db: Database, ownerId: number): Promis
         select p.vintage_id from depot_positions p where p.owner_id = ${ownerId}))`,
     );
   return parsedJsonArray<DepotValuationRow>(row?.valuations);
+}
+
+/** What `depotChangedSince` answers: the snapshot it looked from, and whether it found a change. */
+export interface DepotChangeCheck {
+  /** The snapshot of this statement (`pg_current_snapshot()`): the next check's `since`. */
+  snapshot: string;
+  /** A row the depot read of `ownerId` shows was written or deleted since `since` (always without it). */
+  changed: boolean;
+}
+
+/**
+ * Whether anything the depot read of `ownerId` shows (`listDepotWithStatuses`,
+ * `listDepotValuations`) changed since a database snapshot, in one statement, whoever made the
+ * change (this process, another server instance on the same Postgres, an import in SQL). It uses the
+ * delta sync's stamps (migration 0009): every insert and update sets a row's `updated_xid`, every
+ * delete — and every move of a row to another owner or parent — leaves a tombstone naming the
+ * previous one. A change is a row of that client's positions, of their status histories or of the
+ * valuations of their vintages, or a tombstone of one of these, written by a transaction `since` did
+ * not see; a transaction still running is not seen by this statement either and is found once it
+ * has committed. Checked in: tests/api/depot-read-cache.test.ts.
+ */
+export async function depotChangedSince(
+  db: Database,
+  ownerId: number,
+  since: string | undefined,
+): Promise<DepotChangeCheck> {
+  let changed: SQL = sql`true`;
+  if (since !== undefined) {
+    const positionIds = sql`(select p.id from depot_positions p where p.owner_id = ${ownerId})`;
+    const vintageIds = sql`array(select p.vintage_id from depot_positions p where p.owner_id = ${ownerId})`;
+    changed = sql`exists (select 1 from depot_positions p
+                          where p.owner_id = ${ownerId} and ${newSince(sql`p.updated_xid`, since)})
+      or exists (select 1 from depot_position_statuses s
+                 where ${newSince(sql`s.updated_xid`, since)} and s.depot_position_id in ${positionIds})
+      or exists (select 1 from valuations v
+                 where ${newSince(sql`v.updated_xid`, since)} and v.vintage_id = any(${vintageIds}))
+      or exists (select 1 from sync_tombstones t
+                 where ${newSince(sql`t.deleted_xid`, since)}
+                   and ((t.table_name = 'depot_positions' and t.owner_id = ${ownerId})
+                     or (t.table_name = 'depot_position_statuses' and t.parent_id in ${positionIds})
+                     or (t.table_name = 'valuations' and t.parent_id = any(${vintageIds}))))`;
+  }
+  const [row] = await rowsOf<{ snapshot: string; changed: boolean }>(
+    db,
+    sql`select pg_current_snapshot()::text as snapshot, (${changed}) as changed`,
+  );
+  if (!row) throw new Error('pg_current_snapshot() answered no row');
+  return { snapshot: row.snapshot, changed: Boolean(row.changed) };
 }
 
 /** Total invested over these positions, as `investmentScores` computes it in SQL ("0.00" for none). */
