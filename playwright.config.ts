@@ -90,10 +90,12 @@ export default defineConfig({
     url: `${baseURL}/`,
     // Empty DATABASE_URL and SMTP_URL: always a fresh PGlite database and mails written as files.
     // The build goes into the run's own folder, so parallel runs never share a half-written dist/.
+    // E2E_DIST_DIR names a finished build instead (CI builds once, in its budgets step, for the
+    // end-to-end suite and the audit; a stale one is built again by the server's start).
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
-      DIST_DIR: path.join(dataDir, 'dist'),
+      DIST_DIR: process.env.E2E_DIST_DIR || path.join(dataDir, 'dist'),
       PUBLIC_URL: baseURL,
       DATABASE_URL: '',
       SMTP_URL: '',

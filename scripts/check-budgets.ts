@@ -6,7 +6,9 @@
  * export, map, charts inside dialogs) are not part of it. Read from Vite's build manifest.
  *
  *   npx tsx scripts/check-budgets.ts              builds the PWA into a temporary folder
- *   npx tsx scripts/check-budgets.ts --dist dist  reads an existing build (with its manifest)
+ *   npx tsx scripts/check-budgets.ts --dist dist  measures the build in `dist` (built there first when
+ *                                                missing or stale; CI builds once this way and hands
+ *                                                the folder to the end-to-end suite and the audit)
  *
  * Prints a table; exits with 1 when a route exceeds its budget, a lazy screen has no budget, or a
  * page rendered with the first screen's styles alone uses a Mantine component whose styles are not
@@ -220,7 +222,7 @@ async function main(): Promise<void> {
     ? path.resolve(givenDist)
     : mkdtempSync(path.join(os.tmpdir(), 'weindepot-budgets-'));
   try {
-    if (!givenDist) await ensurePwaBuild(root, distDir, (line) => console.log(line));
+    await ensurePwaBuild(root, distDir, (line) => console.log(line));
     const results = measureFirstLoad(distDir);
     console.log('Erstladen je Route: JavaScript (gzip) gegen Budget');
     printFirstLoadTable(results, (line) => console.log(line));
