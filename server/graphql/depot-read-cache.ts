@@ -18,11 +18,10 @@
  * rows (vintages, wines, bottle sizes, …) are not held here but in the catalogue cache.
  */
 
+import type { SnapshotCheck } from '../services/sync';
+
 /** Whether a client's depot changed since a snapshot (services/depot.ts `depotChangedSince`). */
-export type DepotChangeCheck = (
-  ownerId: number,
-  since: string | undefined,
-) => Promise<{ snapshot: string; changed: boolean }>;
+export type DepotChangedSince = (ownerId: number, since: string | undefined) => Promise<SnapshotCheck>;
 
 interface Entry<Read> {
   /** The snapshot the check before the read took: changes are looked for since it. */
@@ -38,12 +37,12 @@ export class DepotReadCache<Read extends { positions: readonly unknown[] }> {
   /** In the order of their last use, least recent first. */
   private readonly entries = new Map<number, Entry<Read>>();
   private positions = 0;
-  /** Reads served from the cache and read from the database (for the bench and tests). */
+  /** Reads served from the cache and read from the database (for tests). */
   readonly counts = { hits: 0, misses: 0 };
 
   constructor(
     readonly maxPositions: number,
-    private readonly changedSince: DepotChangeCheck,
+    private readonly changedSince: DepotChangedSince,
   ) {}
 
   get enabled(): boolean {
@@ -95,7 +94,7 @@ export class DepotReadCache<Read extends { positions: readonly unknown[] }> {
     this.positions -= entry.size;
   }
 
-  /** Held depots and positions (for tests and the bench). */
+  /** Held depots and positions (for tests). */
   get size(): { depots: number; positions: number } {
     return { depots: this.entries.size, positions: this.positions };
   }

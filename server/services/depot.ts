@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { parsedJsonArray } from '../db/json-array';
 import { depotPositionStatuses, depotPositions, sellOrders, users, valuations } from '../db/schema';
 import { clientError } from './errors';
-import { newSince, rowsOf } from './sync';
+import { changedSinceSnapshot, newSince, type SnapshotCheck } from './sync';
 
 export type DepotPositionRow = typeof depotPositions.$inferSelect;
 
@@ -131,14 +131,6 @@ export async function listDepotValuations(db: Database, ownerId: number): Promis
   return parsedJsonArray<DepotValuationRow>(row?.valuations);
 }
 
-/** What `depotChangedSince` answers: the snapshot it looked from, and whether it found a change. */
-export interface DepotChangeCheck {
-  /** The snapshot of this statement (`pg_current_snapshot()`): the next check's `since`. */
-  snapshot: string;
-  /** A row the depot read of `ownerId` shows was written or deleted since `since` (always without it). */
-  changed: boolean;
-}
-
 /**
  * Whether anything the depot read of `ownerId` shows (`listDepotWithStatuses`,
  * `listDepotValuations`) changed since a database snapshot, in one statement, whoever made the
@@ -150,16 +142,17 @@ export interface DepotChangeCheck {
  * not see; a transaction still running is not seen by this statement either and is found once it
  * has committed. Checked in: tests/api/depot-read-cache.test.ts.
  */
-export async function depotChangedSince(
+export function depotChangedSince(
   db: Database,
   ownerId: number,
   since: string | undefined,
-): Promise<DepotChangeCheck> {
-  let changed: SQL = sql`true`;
-  if (since !== undefined) {
-    const positionIds = sql`(select p.id from depot_positions p where p.owner_id = ${ownerId})`;
-    const vintageIds = sql`array(select p.vintage_id from depot_positions p where p.owner_id = ${ownerId})`;
-    changed = sql`exists (select 1 from depot_positions p
+): Promise<SnapshotCheck> {
+  const positionIds = sql`(select p.id from depot_positions p where p.owner_id = ${ownerId})`;
+  const vintageIds = sql`array(select p.vintage_id from depot_positions p where p.owner_id = ${ownerId})`;
+  return changedSinceSnapshot(
+    db,
+    since,
+    (since) => sql`exists (select 1 from depot_positions p
                           where p.owner_id = ${ownerId} and ${newSince(sql`p.updated_xid`, since)})
       or exists (select 1 from depot_position_statuses s
                  where ${newSince(sql`s.updated_xid`, since)} and s.depot_position_id in ${positionIds})
@@ -169,14 +162,8 @@ export async function depotChangedSince(
                  where ${newSince(sql`t.deleted_xid`, since)}
                    and ((t.table_name = 'depot_positions' and t.owner_id = ${ownerId})
                      or (t.table_name = 'depot_position_statuses' and t.parent_id in ${positionIds})
-                     or (t.table_name = 'valuations' and t.parent_id = any(${vintageIds}))))`;
-  }
-  const [row] = await rowsOf<{ snapshot: string; changed: boolean }>(
-    db,
-    sql`select pg_current_snapshot()::text as snapshot, (${changed}) as changed`,
+                     or (t.table_name = 'valuations' and t.parent_id = any(${vintageIds}))))`,
   );
-  if (!row) throw new Error('pg_current_snapshot() answered no row');
-  return { snapshot: row.snapshot, changed: Boolean(row.changed) };
 }
 
 /** Total invested over these positions, as `investmentScores` computes it in SQL ("0.00" for none). */

@@ -171,6 +171,33 @@ function visibleTo(spec: SyncEntitySpec, userId: number): SQL {
 
 const notHidden = (spec: SyncEntitySpec) => (spec.hidden ? sql`not (${sql.raw(spec.hidden)})` : sql`true`);
 
+/** What a change check answers: the snapshot it looked from, and whether it found a change. */
+export interface SnapshotCheck {
+  /** The snapshot of the check's statement (`pg_current_snapshot()`): the next check's `since`. */
+  snapshot: string;
+  /** Whether `changes` found a row written or deleted since `since` (always without a `since`). */
+  changed: boolean;
+}
+
+/**
+ * One statement: the current snapshot, and whether `changes(since)` (built with `newSince`) finds
+ * anything; without a `since` there is nothing to compare with, so it counts as changed. The check
+ * behind the catalogue cache and the depot-read cache.
+ */
+export async function changedSinceSnapshot(
+  db: Executor,
+  since: string | undefined,
+  changes: (since: string) => SQL,
+): Promise<SnapshotCheck> {
+  const changed = since === undefined ? sql`true` : changes(since);
+  const [row] = await rowsOf<{ snapshot: string; changed: boolean }>(
+    db,
+    sql`select pg_current_snapshot()::text as snapshot, (${changed}) as changed`,
+  );
+  if (!row) throw new Error('pg_current_snapshot() answered no row');
+  return { snapshot: row.snapshot, changed: Boolean(row.changed) };
+}
+
 /** Rows of a raw query; node-postgres and PGlite both answer `{ rows }`. */
 export async function rowsOf<Row>(db: Executor, query: SQL): Promise<Row[]> {
   const result: unknown = await db.execute(query);
