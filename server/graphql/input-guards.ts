@@ -5,7 +5,7 @@
  * database, mail or URL can carry it). The per-field limits of `src/domain/input-limits.ts` are
  * finer and answer per field; this is the cap for every argument, including those without one.
  */
-import { GraphQLError, Kind, visit } from 'graphql';
+import { type DocumentNode, GraphQLError, Kind, visit } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { isWellFormedText, MAX_STRING_ARGUMENT_LENGTH } from '../../src/domain/input-limits';
 
@@ -16,8 +16,10 @@ export const inputGuardMessages = {
   malformed: `${PREFIX}Ein Text enthält ein ungültiges Zeichen (ein unvollständiges Unicode-Zeichen). Bitte geben Sie ihn erneut ein.`,
 } as const;
 
+type StringProblem = keyof typeof inputGuardMessages;
+
 /** The first problem of any string inside the value, or null. */
-function stringProblem(value: unknown): keyof typeof inputGuardMessages | null {
+function stringProblem(value: unknown): StringProblem | null {
   if (typeof value === 'string') {
     if (value.length > MAX_STRING_ARGUMENT_LENGTH) return 'tooLong';
     return isWellFormedText(value) ? null : 'malformed';
@@ -33,10 +35,39 @@ function stringProblem(value: unknown): keyof typeof inputGuardMessages | null {
   return null;
 }
 
-const refusal = (problem: keyof typeof inputGuardMessages) =>
+const refusal = (problem: StringProblem) =>
   new GraphQLError(inputGuardMessages[problem], {
     extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
   });
+
+/**
+ * The variables an operation declares (others never reach a resolver) and the first problem of
+ * its string literals, worked out once per parsed document: Yoga hands the same document object
+ * to every request with the same text (its parser cache), so the PWA's operations are walked once.
+ */
+const documentsSeen = new WeakMap<
+  DocumentNode,
+  { declared: string[]; literalProblem: StringProblem | null }
+>();
+
+function documentStrings(document: DocumentNode) {
+  let seen = documentsSeen.get(document);
+  if (!seen) {
+    const declared: string[] = [];
+    let literalProblem: StringProblem | null = null;
+    visit(document, {
+      [Kind.VARIABLE_DEFINITION](node) {
+        declared.push(node.variable.name.value);
+      },
+      [Kind.STRING](node) {
+        literalProblem ??= stringProblem(node.value);
+      },
+    });
+    seen = { declared, literalProblem };
+    documentsSeen.set(document, seen);
+  }
+  return seen;
+}
 
 export function inputGuardsPlugin(): Plugin {
   return {
@@ -47,17 +78,8 @@ export function inputGuardsPlugin(): Plugin {
       }
     },
     onExecute({ args, setResultAndStopExecution }) {
-      let problem: keyof typeof inputGuardMessages | null = null;
-      // Variables the operation declares (others never reach a resolver), and every string literal.
-      const declared = new Set<string>();
-      visit(args.document, {
-        [Kind.VARIABLE_DEFINITION](node) {
-          declared.add(node.variable.name.value);
-        },
-        [Kind.STRING](node) {
-          problem ??= stringProblem(node.value);
-        },
-      });
+      const { declared, literalProblem } = documentStrings(args.document);
+      let problem = literalProblem;
       const variables = (args.variableValues ?? {}) as Record<string, unknown>;
       for (const name of declared) problem ??= stringProblem(variables[name]);
       if (problem) setResultAndStopExecution({ errors: [refusal(problem)] });

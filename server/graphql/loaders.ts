@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import {
   academyKeywords,
   academyVideoKeywords,
@@ -120,6 +121,23 @@ function cachedMany<Row>(
   });
 }
 
+/** The offers and their tranches of every search and order list, prepared once (db/prepared.ts). */
+const offersByIdStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(offers)
+    .where(sql`${offers.id} = any(${sql.placeholder('ids')})`)
+    .prepare('offers_by_id'),
+);
+const partialOffersByOfferStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(partialOffers)
+    .where(sql`${partialOffers.offerId} = any(${sql.placeholder('ids')})`)
+    .orderBy(asc(partialOffers.id))
+    .prepare('partial_offers_by_offer'),
+);
+
 /**
  * Per-request batch loaders of the catalogue relations (created in the GraphQL context); the
  * catalogue rows come through the process's `cache` (see catalogue-cache.ts).
@@ -225,7 +243,7 @@ export function createLoaders(db: Database, cache: CatalogueCache, depotCache: D
       (r) => r.id,
     ),
     offer: one(
-      (ids: number[]) => db.select().from(offers).where(inArray(offers.id, ids)),
+      (ids: number[]) => offersByIdStatement(db).execute({ ids }),
       (r) => r.id,
     ),
     activeOffersByVintage: many(
@@ -238,12 +256,7 @@ export function createLoaders(db: Database, cache: CatalogueCache, depotCache: D
       (r) => r.vintageId,
     ),
     partialOffersByOffer: many(
-      (ids: number[]) =>
-        db
-          .select()
-          .from(partialOffers)
-          .where(inArray(partialOffers.offerId, ids))
-          .orderBy(asc(partialOffers.id)),
+      (ids: number[]) => partialOffersByOfferStatement(db).execute({ ids }),
       (r) => r.offerId,
     ),
     keywordsByVideo: many(

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { normalizeEmail, normalizePassword } from '../../src/domain/entry-validation';
 import type { ServerConfig } from '../config';
 import type { Database, Transaction } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { accountTokens, users } from '../db/schema';
 import { authMessages, validatePasswordReset, validateRegistration } from './auth-validation';
 import { clientError, type MutationResult, ok, refused, refusedAll } from './errors';
@@ -292,10 +293,19 @@ export async function userFromToken(
   return (await sessionFromToken(db, settings, token))?.user ?? null;
 }
 
+/** The user read of every signed-in request, prepared once (db/prepared.ts). */
+const sessionUserStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('session_user'),
+);
+
 async function sessionFromToken(db: Database, settings: AuthSettings, token: string) {
   const claims = await verifySessionToken(token, settings.jwtSecret);
   if (!claims) return null;
-  const [user] = await db.select().from(users).where(eq(users.id, claims.userId));
+  const [user] = await sessionUserStatement(db).execute({ userId: claims.userId });
   if (!user?.isActive || user.tokenVersion !== claims.tokenVersion) return null;
   return { user, claims };
 }

@@ -20,6 +20,7 @@ import { availableCases, lineTotalCents } from '../../src/domain/offer-pricing';
 import { nextInvoiceNumber } from '../../src/domain/order-costs';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import {
   depotPositionStatuses,
   depotPositions,
@@ -101,22 +102,33 @@ export function listInvoices(
   recentOnly = false,
 ) {
   const stages = stagesFor(stage);
+  if (ownOnly && recentOnly && !stages) return orderListInvoicesStatement(db).execute({ userId: actor.id });
   if (stages && stages.length === 0) return Promise.resolve([]);
   const conditions = [
     ...(ownOnly || !isStaff(actor) ? [eq(invoices.userId, actor.id)] : []),
     ...(stages ? [inArray(invoices.stage, stages)] : []),
-    ...(recentOnly
-      ? [
-          sql`(${invoices.stage} <> 'CANCELLED' or ${invoices.cancelledAt} > now() - make_interval(days => ${CANCELLED_SHOWN_DAYS}))`,
-        ]
-      : []),
+    ...(recentOnly ? [recentInvoice] : []),
   ];
   return db
     .select()
     .from(invoices)
     .where(and(...conditions))
-    .orderBy(desc(invoices.invoiceDate), desc(invoices.createdAt), desc(invoices.id));
+    .orderBy(...newestInvoiceFirst);
 }
+
+/** A cancelled request drops off the order list after `CANCELLED_SHOWN_DAYS`. */
+const recentInvoice = sql`(${invoices.stage} <> 'CANCELLED' or ${invoices.cancelledAt} > now() - make_interval(days => ${sql.raw(String(CANCELLED_SHOWN_DAYS))}))`;
+const newestInvoiceFirst = [desc(invoices.invoiceDate), desc(invoices.createdAt), desc(invoices.id)];
+
+/** The order list's invoices (a client's own, every stage, recent): read on every visit, prepared once. */
+const orderListInvoicesStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.userId, sql.placeholder('userId')), recentInvoice))
+    .orderBy(...newestInvoiceFirst)
+    .prepare('order_list_invoices'),
+);
 
 /** The invoice if the actor may see it (own, or staff); null otherwise. */
 export async function findInvoice(db: Database, actor: Actor, invoiceId: number): Promise<InvoiceRow | null> {

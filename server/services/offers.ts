@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, exists, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { CAROUSEL_MAX_DEALS } from '../../src/domain/offer-display';
 import type { OfferSearchFilter } from '../../src/domain/offer-search-local';
 import { containsPattern, normalizeSearchTerm } from '../../src/domain/search';
 import { offerAvailableCasesSql } from '../db/available-cases';
 import type { Database } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import {
   brandImages,
   countries,
@@ -102,36 +103,75 @@ export function listGwsRecords(
  * equality/range conditions on indexed foreign keys and `vintages.year`.
  */
 export async function searchOffers(db: Database, filter: OfferSearchFilter) {
-  const conditions: SQL[] = [eq(offers.archived, false)];
-  if (filter.isPromoted) conditions.push(eq(offers.promoteOffer, true));
   const term = normalizeSearchTerm(filter.search);
-  if (term) conditions.push(sql`lower(${vintages.titleUnidecoded}) like ${containsPattern(term)}`);
-  if (filter.countryId != null) conditions.push(eq(regions.countryId, filter.countryId));
-  if (filter.regionId != null) conditions.push(eq(wineries.regionId, filter.regionId));
-  if (filter.subregionId != null) {
-    conditions.push(sql`coalesce(${wines.subregionId}, ${wineries.subregionId}) = ${filter.subregionId}`);
-  }
-  if (filter.wineryId != null) conditions.push(eq(wines.wineryId, filter.wineryId));
-  if (filter.yearMin != null) conditions.push(gte(vintages.year, filter.yearMin));
-  if (filter.yearMax != null) conditions.push(lte(vintages.year, filter.yearMax));
-  if (filter.priceMin != null) conditions.push(gte(offers.sellPriceBtl, String(filter.priceMin)));
-  if (filter.priceMax != null) conditions.push(lte(offers.sellPriceBtl, String(filter.priceMax)));
-  if (filter.bottleSizeId != null) conditions.push(eq(offers.bottleSizeId, filter.bottleSizeId));
+  const values: Record<string, unknown> = {
+    search: term ? containsPattern(term) : null,
+    countryId: filter.countryId,
+    regionId: filter.regionId,
+    subregionId: filter.subregionId,
+    wineryId: filter.wineryId,
+    yearMin: filter.yearMin,
+    yearMax: filter.yearMax,
+    priceMin: filter.priceMin == null ? null : String(filter.priceMin),
+    priceMax: filter.priceMax == null ? null : String(filter.priceMax),
+    bottleSizeId: filter.bottleSizeId,
+  };
+  const present = searchFilters.filter((name) => values[name] != null);
+  const found = await searchStatement(db, filter.isPromoted === true, present).execute(values);
+  return {
+    available: found.filter((offer) => !offer.onRequest),
+    onRequest: found.filter((offer) => offer.onRequest),
+  };
+}
 
-  const rows = await db
-    .select({ offer: offers })
+/** The search's optional conditions, each with the placeholder of its value. */
+const searchConditions = {
+  search: () => sql`lower(${vintages.titleUnidecoded}) like ${sql.placeholder('search')}`,
+  countryId: () => eq(regions.countryId, sql.placeholder('countryId')),
+  regionId: () => eq(wineries.regionId, sql.placeholder('regionId')),
+  subregionId: () =>
+    sql`coalesce(${wines.subregionId}, ${wineries.subregionId}) = ${sql.placeholder('subregionId')}`,
+  wineryId: () => eq(wines.wineryId, sql.placeholder('wineryId')),
+  yearMin: () => gte(vintages.year, sql.placeholder('yearMin')),
+  yearMax: () => lte(vintages.year, sql.placeholder('yearMax')),
+  priceMin: () => gte(offers.sellPriceBtl, sql.placeholder('priceMin')),
+  priceMax: () => lte(offers.sellPriceBtl, sql.placeholder('priceMax')),
+  bottleSizeId: () => eq(offers.bottleSizeId, sql.placeholder('bottleSizeId')),
+} satisfies Record<string, () => SQL>;
+type SearchFilterName = keyof typeof searchConditions;
+const searchFilters = Object.keys(searchConditions) as SearchFilterName[];
+
+/**
+ * One prepared statement per combination of filters in use (db/prepared.ts): the top-offers page
+ * sends a handful of combinations, so few statements exist; the name carries the combination.
+ */
+const searchStatements = preparedPerDatabase(() => new Map<string, ReturnType<typeof prepareSearch>>());
+
+function searchStatement(db: Database, promotedOnly: boolean, present: SearchFilterName[]) {
+  const key = `${promotedOnly ? 'promoted' : 'all'}_${present.join('_')}`;
+  const statements = searchStatements(db);
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = prepareSearch(db, promotedOnly, present, `search_offers_${key}`);
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
+function prepareSearch(db: Database, promotedOnly: boolean, present: SearchFilterName[], name: string) {
+  const conditions: SQL[] = [eq(offers.archived, false)];
+  if (promotedOnly) conditions.push(eq(offers.promoteOffer, true));
+  for (const filterName of present) conditions.push(searchConditions[filterName]());
+  return db
+    .select(getTableColumns(offers))
     .from(offers)
     .innerJoin(vintages, eq(vintages.id, offers.vintageId))
     .innerJoin(wines, eq(wines.id, vintages.wineId))
     .innerJoin(wineries, eq(wineries.id, wines.wineryId))
     .innerJoin(regions, eq(regions.id, wineries.regionId))
     .where(and(...conditions))
-    .orderBy(desc(offers.datetimeCreated), desc(offers.id));
-  const found = rows.map((row) => row.offer);
-  return {
-    available: found.filter((offer) => !offer.onRequest),
-    onRequest: found.filter((offer) => offer.onRequest),
-  };
+    .orderBy(desc(offers.datetimeCreated), desc(offers.id))
+    .prepare(name);
 }
 
 /**

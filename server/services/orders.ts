@@ -6,7 +6,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { billingComplete } from '../../src/domain/billing-data';
 import { availableCases } from '../../src/domain/offer-pricing';
 import {
@@ -18,6 +18,7 @@ import {
 import { agreedPriceLimitText } from '../../src/domain/order-list-texts';
 import { sellTexts } from '../../src/domain/secondary-market';
 import type { Database } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { offers, orderPositions, partialOffers, processedMutations, users } from '../db/schema';
 import { agreedCasesLeft } from './agreed-prices';
 import { type MutationError, ok, refused } from './errors';
@@ -163,12 +164,18 @@ async function isBlocked(tx: Transaction, userId: number): Promise<boolean> {
 }
 
 export function listOrderPositions(db: Database, userId: number): Promise<OrderPositionRow[]> {
-  return db
+  return orderPositionsStatement(db).execute({ userId });
+}
+
+/** Read on every visit of the order list, prepared once (db/prepared.ts). */
+const orderPositionsStatement = preparedPerDatabase((db) =>
+  db
     .select()
     .from(orderPositions)
-    .where(eq(orderPositions.userId, userId))
-    .orderBy(asc(orderPositions.datetimeAdded), asc(orderPositions.id));
-}
+    .where(eq(orderPositions.userId, sql.placeholder('userId')))
+    .orderBy(asc(orderPositions.datetimeAdded), asc(orderPositions.id))
+    .prepare('order_positions_of_client'),
+);
 
 export async function findOwnOrderPosition(db: Database, userId: number, id: number | null | undefined) {
   if (!id) return null;
