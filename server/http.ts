@@ -9,6 +9,7 @@ import { isSpaPath } from '../src/domain/server-paths';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import { registerFirstScreenRoutes } from './first-screen';
+import { answerBytes } from './graphql/encoded-response';
 import type { ErrorReporter } from './graphql/german-errors';
 import { buildYoga } from './graphql/yoga';
 import {
@@ -119,9 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // compression threshold applies; anything else (event streams) is passed through as a stream.
       if (/json/.test(response.headers.get('content-type') ?? '')) {
         reply.removeHeader('content-length');
-        // Encoded once here: a string would be measured (Buffer.byteLength) and encoded again
-        // by Fastify and the socket (166 KiB for a 200-position depot, issue 19).
-        reply.send(Buffer.from(await response.text()));
+        // The bytes Yoga's answer already holds (graphql/encoded-response.ts): a string would be
+        // measured and encoded again by Fastify and the socket (166 KiB for a 200-position depot).
+        reply.send(await answerBytes(response));
       } else {
         reply.send(response.body);
       }

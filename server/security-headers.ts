@@ -56,7 +56,7 @@ export async function registerSecurityHeaders(
     // The payment tab is opened by the app and navigated by it (window.open, then location).
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, () => done()));
   app.addHook('onSend', async (request, reply, payload) => {
     // `request.protocol` believes X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
     if (config.hsts === 'on' || (config.hsts === 'auto' && request.protocol === 'https')) {

@@ -12,6 +12,7 @@ import { CatalogueCache } from './catalogue-cache';
 import type { GraphQLContext } from './context';
 import type { DepotRead } from './depot-loaders';
 import { DepotReadCache } from './depot-read-cache';
+import { EncodedOnceResponse } from './encoded-response';
 import {
   type ErrorReporter,
   germanErrorsPlugin,
@@ -100,6 +101,7 @@ export function buildYoga(deps: YogaDeps) {
   return createYoga<{ clientIp: string }, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
+    fetchAPI: { Response: EncodedOnceResponse },
     landingPage: false,
     // Only the portal's own origin and configured ones (CORS_ORIGINS) may call the API from a
     // browser across origins; any other origin gets no CORS headers, so its page cannot read answers.
