@@ -143,22 +143,30 @@ const searchFilters = Object.keys(searchConditions) as SearchFilterName[];
 
 /**
  * One prepared statement per combination of filters in use (db/prepared.ts): the top-offers page
- * sends a handful of combinations, so few statements exist; the name carries the combination.
+ * sends a handful of combinations; the name carries the combination. There are 2,048 possible
+ * combinations and Postgres keeps every named statement in each pooled connection, so a client
+ * trying them all must not fill the database's memory: beyond `MAX_PREPARED_SEARCHES` a
+ * combination is built per call and sent unnamed, as every query was before.
  */
-const searchStatements = preparedPerDatabase(() => new Map<string, ReturnType<typeof prepareSearch>>());
+const MAX_PREPARED_SEARCHES = 32;
+
+const searchStatements = preparedPerDatabase(
+  () => new Map<string, ReturnType<ReturnType<typeof searchQuery>['prepare']>>(),
+);
 
 function searchStatement(db: Database, promotedOnly: boolean, present: SearchFilterName[]) {
   const key = `${promotedOnly ? 'promoted' : 'all'}_${present.join('_')}`;
   const statements = searchStatements(db);
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = prepareSearch(db, promotedOnly, present, `search_offers_${key}`);
-    statements.set(key, statement);
-  }
+  const prepared = statements.get(key);
+  if (prepared) return prepared;
+  const query = searchQuery(db, promotedOnly, present);
+  if (statements.size >= MAX_PREPARED_SEARCHES) return query;
+  const statement = query.prepare(`search_offers_${key}`);
+  statements.set(key, statement);
   return statement;
 }
 
-function prepareSearch(db: Database, promotedOnly: boolean, present: SearchFilterName[], name: string) {
+function searchQuery(db: Database, promotedOnly: boolean, present: SearchFilterName[]) {
   const conditions: SQL[] = [eq(offers.archived, false)];
   if (promotedOnly) conditions.push(eq(offers.promoteOffer, true));
   for (const filterName of present) conditions.push(searchConditions[filterName]());
@@ -170,8 +178,7 @@ function prepareSearch(db: Database, promotedOnly: boolean, present: SearchFilte
     .innerJoin(wineries, eq(wineries.id, wines.wineryId))
     .innerJoin(regions, eq(regions.id, wineries.regionId))
     .where(and(...conditions))
-    .orderBy(desc(offers.datetimeCreated), desc(offers.id))
-    .prepare(name);
+    .orderBy(desc(offers.datetimeCreated), desc(offers.id));
 }
 
 /**
