@@ -3,7 +3,6 @@
  * its service worker, the maps (module workers, the shipped country shapes, configured tile
  * servers), the charts, the hosted payment page and the videos work; HSTS only over TLS.
  */
-
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { ServerConfig } from './config';

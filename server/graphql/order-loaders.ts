@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { invoicePositions } from '../db/schema';
-import { type InvoiceRow, listInvoices } from '../services/invoices';
+import { type InvoiceRow, listOrderListInvoices } from '../services/invoices';
 import { listOrderPositions, type OrderPositionRow } from '../services/orders';
 
 type InvoicePositionRow = typeof invoicePositions.$inferSelect;
@@ -39,8 +39,6 @@ export function createOrderLoaders(db: Database) {
     /** The client's order-list positions, oldest first. */
     orderPositions: memo<number, OrderPositionRow[]>((userId) => listOrderPositions(db, userId)),
     /** The client's own invoices as the order list shows them (every stage), newest first. */
-    orderListInvoices: memo<number, InvoiceRow[]>((userId) =>
-      listInvoices(db, { id: userId, isStaff: false, isSuperuser: false }, null, true, true),
-    ),
+    orderListInvoices: memo<number, InvoiceRow[]>((userId) => listOrderListInvoices(db, userId)),
   };
 }

@@ -90,24 +90,13 @@ export function stagesFor(stage: string | null | undefined): InvoiceStage[] | nu
 /** How long the order list shows a cancelled request (with its reason). */
 export const CANCELLED_SHOWN_DAYS = 30;
 
-/**
- * A client's own invoices, or everyone's for staff; newest first. `recentOnly` (the order
- * list) leaves out cancellations older than `CANCELLED_SHOWN_DAYS`.
- */
-export function listInvoices(
-  db: Database,
-  actor: Actor,
-  stage: string | null | undefined,
-  ownOnly = false,
-  recentOnly = false,
-) {
+/** A client's own invoices, or everyone's for staff; newest first. */
+export function listInvoices(db: Database, actor: Actor, stage: string | null | undefined) {
   const stages = stagesFor(stage);
-  if (ownOnly && recentOnly && !stages) return orderListInvoicesStatement(db).execute({ userId: actor.id });
   if (stages && stages.length === 0) return Promise.resolve([]);
   const conditions = [
-    ...(ownOnly || !isStaff(actor) ? [eq(invoices.userId, actor.id)] : []),
+    ...(!isStaff(actor) ? [eq(invoices.userId, actor.id)] : []),
     ...(stages ? [inArray(invoices.stage, stages)] : []),
-    ...(recentOnly ? [recentInvoice] : []),
   ];
   return db
     .select()
@@ -116,16 +105,27 @@ export function listInvoices(
     .orderBy(...newestInvoiceFirst);
 }
 
-/** A cancelled request drops off the order list after `CANCELLED_SHOWN_DAYS`. */
-const recentInvoice = sql`(${invoices.stage} <> 'CANCELLED' or ${invoices.cancelledAt} > now() - make_interval(days => ${sql.raw(String(CANCELLED_SHOWN_DAYS))}))`;
 const newestInvoiceFirst = [desc(invoices.invoiceDate), desc(invoices.createdAt), desc(invoices.id)];
 
-/** The order list's invoices (a client's own, every stage, recent): read on every visit, prepared once. */
+/**
+ * The order list's invoices: the client's own (staff too), every stage, without cancellations
+ * older than `CANCELLED_SHOWN_DAYS`; newest first. Read on every visit, so prepared once
+ * (db/prepared.ts).
+ */
+export function listOrderListInvoices(db: Database, userId: number): Promise<InvoiceRow[]> {
+  return orderListInvoicesStatement(db).execute({ userId });
+}
+
 const orderListInvoicesStatement = preparedPerDatabase((db) =>
   db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.userId, sql.placeholder('userId')), recentInvoice))
+    .where(
+      and(
+        eq(invoices.userId, sql.placeholder('userId')),
+        sql`(${invoices.stage} <> 'CANCELLED' or ${invoices.cancelledAt} > now() - make_interval(days => ${sql.raw(String(CANCELLED_SHOWN_DAYS))}))`,
+      ),
+    )
     .orderBy(...newestInvoiceFirst)
     .prepare('order_list_invoices'),
 );
