@@ -152,6 +152,19 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   const locate = sourceLocator(config.distDir);
   try {
+    // The first visit right after the sign-in: a fresh profile, nothing on the device yet.
+    const firstContext = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+    await firstContext.addCookies([{ name: 'showTable', value: 'true', url: origin }]);
+    const firstPage = await firstContext.newPage();
+    await logIn(firstPage, origin, email);
+    const firstSession = await firstContext.newCDPSession(firstPage);
+    const first = await profiled(firstPage, firstSession, () => firstPage.goto(`${origin}/admin/depot`));
+    print('Erster Besuch direkt nach der Anmeldung', first.ms, summarise(first.profile, locate));
+    if (profileDir) {
+      await writeFile(path.join(profileDir, 'Erster-Besuch.cpuprofile'), JSON.stringify(first.profile));
+    }
+    await firstContext.close();
+
     const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
     await context.addCookies([{ name: 'showTable', value: 'true', url: origin }]);
     const page = await context.newPage();

@@ -8,7 +8,7 @@ import type { RenderFirstScreen } from '../src/app/first-screen';
 import { isSpaPath } from '../src/domain/server-paths';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
-import { registerFirstScreenRoutes } from './first-screen';
+import { encodedShellPage, registerFirstScreenRoutes, shellPagesWithScreens } from './first-screen';
 import { answerBytes } from './graphql/encoded-response';
 import type { ErrorReporter } from './graphql/german-errors';
 import { buildYoga } from './graphql/yoga';
@@ -179,12 +179,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       graphqlFetch: (request, clientIp) => Promise.resolve(yoga.fetch(request, { clientIp })),
       reportError,
     });
+    // The app shell of a known route links its screens' code (server/first-screen.ts).
+    const shellPage = shellPagesWithScreens(deps.config.distDir);
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       // The same rule as the service worker's navigation fallback (src/domain/server-paths.ts).
       // HEAD like GET (monitors and link checkers ask with HEAD); Fastify drops the body.
       if ((request.method === 'GET' || request.method === 'HEAD') && isSpaPath(url)) {
         reply.header('cache-control', 'no-cache');
+        const page = shellPage(url);
+        if (page !== null) {
+          const { body, encoding } = encodedShellPage(page, request.headers['accept-encoding']);
+          reply.header('vary', 'accept-encoding');
+          if (encoding) reply.header('content-encoding', encoding);
+          return reply.type('text/html; charset=utf-8').send(body);
+        }
         return reply.sendFile('index.html', deps.config.distDir);
       }
       return reply.code(404).type('text/plain; charset=utf-8').send('Nicht gefunden.');

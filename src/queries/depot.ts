@@ -1,9 +1,9 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { useApiClient } from './client';
+import { type DepotTransfer, depotKeys, requestOwnDepot } from './depot-request';
 import { answerOf, askEarly, forgetEarly } from './early-answers';
 import {
-  ClientsDepotDocument,
   type DepotBottleSizeFieldsFragment,
   DepotPerformanceDocument,
   type DepotPerformanceFieldsFragment,
@@ -21,17 +21,6 @@ export type DepotPosition = Omit<DepotPositionFieldsFragment, 'vintage' | 'bottl
 export interface Depot {
   positions: DepotPosition[];
   /** The owner's investment score (total invested) for the own depot; null in the staff view (totals come from the positions). */
-  investmentScore: string | null;
-}
-
-/**
- * The depot as it travels and is cached (also offline): positions name their vintage and bottle
- * size by id, each comes once. A depot of thousands of positions holds only some dozen vintages.
- */
-export interface DepotTransfer {
-  positions: DepotPositionFieldsFragment[];
-  vintages: DepotVintageFieldsFragment[];
-  bottleSizes: DepotBottleSizeFieldsFragment[];
   investmentScore: string | null;
 }
 
@@ -65,29 +54,15 @@ export function joinDepotOnce(transfer: DepotTransfer): Depot {
   return depot;
 }
 
-export const depotKeys = {
-  all: ['depot'] as const,
-  own: () => [...depotKeys.all, 'own'] as const,
-  ofClient: (clientsMail: string) => [...depotKeys.all, 'client', clientsMail] as const,
-};
-
 /** The depot as the server answers it (own, or with `clientsMail` a client's for staff), compacted. */
 async function requestDepot(client: GraphQLClient, clientsMail?: string): Promise<DepotTransfer> {
-  if (clientsMail) {
-    const answer = await client.request(ViewClientsDepotDocument, { clientsMail });
-    return {
-      positions: answer.viewClientsDepot,
-      vintages: answer.viewClientsDepotVintages,
-      bottleSizes: answer.allBottleSizes,
-      investmentScore: null,
-    };
-  }
-  const answer = await client.request(ClientsDepotDocument);
+  if (!clientsMail) return requestOwnDepot(client);
+  const answer = await client.request(ViewClientsDepotDocument, { clientsMail });
   return {
-    positions: answer.clientsDepot,
-    vintages: answer.clientsDepotVintages,
+    positions: answer.viewClientsDepot,
+    vintages: answer.viewClientsDepotVintages,
     bottleSizes: answer.allBottleSizes,
-    investmentScore: answer.me?.investmentScore ?? null,
+    investmentScore: null,
   };
 }
 

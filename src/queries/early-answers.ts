@@ -9,11 +9,21 @@ const earlyAnswers = new Map<string, { answer: Promise<unknown>; at: number }>()
 
 const keyOf = (queryKey: readonly unknown[]) => JSON.stringify(queryKey);
 
-/** Sends `request` now for the query `queryKey`; `answerOf` gives its answer to that query. */
-export function askEarly(queryKey: readonly unknown[], request: () => Promise<unknown>): void {
+/**
+ * Sends `request` now for the query `queryKey`; `answerOf` gives its answer to that query. While a
+ * fresh early answer of that query is waiting (sent by `src/app/early-requests.ts` before the app's
+ * code ran), nothing is sent again.
+ */
+export function askEarly(
+  queryKey: readonly unknown[],
+  request: () => Promise<unknown>,
+  now: number = Date.now(),
+): void {
+  const waiting = earlyAnswers.get(keyOf(queryKey));
+  if (waiting && now - waiting.at <= EARLY_ANSWER_MAX_AGE_MS) return;
   const answer = request();
   answer.catch(() => undefined); // taken (and asked again) by the query, or never needed
-  earlyAnswers.set(keyOf(queryKey), { answer, at: Date.now() });
+  earlyAnswers.set(keyOf(queryKey), { answer, at: now });
 }
 
 /** The early answer of `queryKey` if there is a fresh one (taken once), else `request()`. */

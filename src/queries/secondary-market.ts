@@ -4,7 +4,8 @@ import { useEffect, useRef } from 'react';
 import { sellTexts } from '../domain/secondary-market';
 import { BACKOFFICE_QUERY_KEY } from './backoffice-key';
 import { useApiClient } from './client';
-import { depotKeys, depotPerformanceKeys } from './depot';
+import { depotPerformanceKeys } from './depot';
+import { depotKeys } from './depot-request';
 import {
   AllSellOrdersDocument,
   ApproveSellOrderDocument,

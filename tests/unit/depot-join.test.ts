@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type DepotTransfer, joinDepot } from '../../src/queries/depot';
+import { joinDepot } from '../../src/queries/depot';
+import type { DepotTransfer } from '../../src/queries/depot-request';
 
 const vintage = (id: number, title: string) => ({
   id,

@@ -36,3 +36,15 @@ describe('answers asked for before their query runs', () => {
     await expect(answerOf(['depot', 'client', 'a@example.com'], async () => 'neu')).resolves.toBe('Depot A');
   });
 });
+
+describe('a request sent before the app ran', () => {
+  it('is not sent again while its answer waits fresh, and again once it is older than ten seconds', async () => {
+    const server = counter();
+    askEarly(['depot', 'early'], server.request);
+    askEarly(['depot', 'early'], server.request);
+    expect(server.calls()).toBe(1);
+    askEarly(['depot', 'early'], server.request, Date.now() + 10_001);
+    expect(server.calls()).toBe(2);
+    await expect(answerOf(['depot', 'early'], server.request)).resolves.toBe('Antwort 2');
+  });
+});

@@ -54,7 +54,8 @@ function isStoredUser(value: unknown): value is Omit<SessionUser, 'isStaff'> & {
   );
 }
 
-function readSession(storage: Storage): Session | null {
+/** The session kept in `storage`, or null (none, or not readable). */
+export function readSession(storage: Storage): Session | null {
   const user = parseJson(storage.getItem(USER_STORAGE_KEY));
   const tokens = parseJson(storage.getItem(TOKENS_STORAGE_KEY));
   if (!isStoredUser(user) || !isRecord(tokens) || typeof tokens.token !== 'string' || !tokens.token) {

@@ -18,7 +18,7 @@ import {
   overlayOrder,
 } from '../../domain/client/order-outbox';
 import { ORDER_LIST_BLOCKED_TEXT, ORDER_LIST_EMPTY } from '../../domain/order-list-texts';
-import { depotKeys } from '../../queries/depot';
+import { depotKeys } from '../../queries/depot-request';
 import { notifyMutationError } from '../../queries/mutation-errors';
 import { refreshOrderState } from '../../queries/order-keys';
 import { useOrderOutbox, useQueuedChangeEditing } from '../../queries/order-outbox';
