@@ -3,20 +3,7 @@ import { sendEarlyRequests } from '../../src/app/early-requests';
 import { SYNC_STORAGE_PREFIX } from '../../src/db/sync-state';
 import { depotKeys } from '../../src/queries/depot-request';
 import { answerOf } from '../../src/queries/early-answers';
-
-function memoryStorage(entries: Record<string, string>): Storage {
-  const map = new Map(Object.entries(entries));
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, value),
-  };
-}
+import { memoryStorage } from './support/memory-storage';
 
 const signedIn = {
   user: JSON.stringify({
@@ -31,7 +18,8 @@ const signedIn = {
 const location = { origin: 'http://localhost', pathname: '/admin/depot' };
 
 function start(storageEntries: Record<string, string>, where = location, onLine = true) {
-  const storage = memoryStorage(storageEntries);
+  const storage = memoryStorage();
+  for (const [key, value] of Object.entries(storageEntries)) storage.setItem(key, value);
   vi.stubGlobal('localStorage', storage);
   vi.stubGlobal('navigator', { onLine });
   const fetch = vi.fn(async () =>
