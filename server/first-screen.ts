@@ -38,6 +38,21 @@ interface ManifestChunk {
   css?: string[];
   imports?: string[];
 }
+type Manifest = Record<string, ManifestChunk>;
+
+/** Vite's build manifest of `distDir`, or null without one. */
+function readManifest(distDir: string): Manifest | null {
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  return existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : null;
+}
+
+/** `key` and the chunks it imports statically, transitively, added to `seen`. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
 
 /**
  * The style sheets of a split-off screen as `<link>` elements: the markup needs them at its first
@@ -48,17 +63,10 @@ interface ManifestChunk {
  * Empty without Vite's manifest.
  */
 export function screenStyleLinks(distDir: string, screen: string): string {
-  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return '';
-  const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(manifestFile, 'utf8'));
-  const closure = (key: string, seen = new Set<string>()) => {
-    if (seen.has(key) || !manifest[key]) return seen;
-    seen.add(key);
-    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
-    return seen;
-  };
-  const shell = closure('index.html');
-  return [...closure(screen)]
+  const manifest = readManifest(distDir);
+  if (!manifest) return '';
+  const shell = staticClosure(manifest, 'index.html');
+  return [...staticClosure(manifest, screen)]
     .filter((key) => !shell.has(key))
     .flatMap((key) => manifest[key]?.css ?? [])
     .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
@@ -94,18 +102,11 @@ export function encodedShellPage(
  * path, or without Vite's manifest.
  */
 export function shellPagesWithScreens(distDir: string): (pathname: string) => ShellPage | null {
-  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const shellFile = path.join(distDir, 'index.html');
-  if (!existsSync(manifestFile) || !existsSync(shellFile)) return () => null;
-  const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const manifest = readManifest(distDir);
+  if (!manifest || !existsSync(shellFile)) return () => null;
   const shell = readFileSync(shellFile, 'utf8');
-  const closure = (key: string, seen: Set<string>) => {
-    if (seen.has(key) || !manifest[key]) return seen;
-    seen.add(key);
-    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
-    return seen;
-  };
-  const inShell = closure('index.html', new Set());
+  const inShell = staticClosure(manifest, 'index.html');
   const pages = new Map<string, ShellPage>();
   return (pathname) => {
     const route = routeScreensOf(pathname);
@@ -114,7 +115,7 @@ export function shellPagesWithScreens(distDir: string): (pathname: string) => Sh
     if (page === undefined) {
       const keys = new Set<string>();
       for (const screen of [...route.screens, ...(route.earlyScript ? [route.earlyScript] : [])])
-        closure(screen, keys);
+        staticClosure(manifest, screen, keys);
       const links = [...keys]
         .filter((key) => !inShell.has(key))
         .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`)
