@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router-dom';
 import { lazyComponent, preloadElement, ScreenSuspense } from '../components/lazy-component';
 import { START_PATH } from '../domain/client/entry-navigation';
@@ -146,7 +147,32 @@ const appRoutes: RouteObject[] = [
  * every first load.
  */
 export function AppRoutes() {
+  usePreloadOnIntent();
   return useRoutes(appRoutes);
+}
+
+/**
+ * Fetches a screen's code as soon as a link to it is pointed at, focused or touched, before the
+ * click: a screen whose code is there renders at once, while one that suspends shows the fallback
+ * and React then holds its content back for up to 300 ms (issue 19: the depot's first visit from
+ * the start page).
+ */
+export function usePreloadOnIntent(preload: (pathname: string) => unknown = preloadRoute): void {
+  useEffect(() => {
+    let last = '';
+    const onIntent = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+      if (link.pathname === last) return;
+      last = link.pathname;
+      void preload(link.pathname);
+    };
+    const types = ['pointerover', 'pointerdown', 'focusin'] as const;
+    for (const type of types) document.addEventListener(type, onIntent, { capture: true, passive: true });
+    return () => {
+      for (const type of types) document.removeEventListener(type, onIntent, { capture: true });
+    };
+  }, [preload]);
 }
 
 /**

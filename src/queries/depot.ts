@@ -78,7 +78,8 @@ export function depotQueryOptions(client: GraphQLClient, clientsMail?: string) {
 }
 
 /**
- * Starts the depot's query before its screen renders (a signed-in start, `src/app/route-data.ts`).
+ * Starts the depot's query before its screen renders (a signed-in start or a navigation,
+ * `src/app/route-data.ts`).
  * A device without a complete sync most likely holds no copy of it: its request is sent at once
  * instead of after the look into IndexedDB, which waits for the device database to load and open
  * (issue 19: the 2,000-position depot's first visit).
@@ -89,7 +90,11 @@ export function startDepot(
   options: { clientsMail?: string; deviceSynced: boolean },
 ): void {
   const query = depotQueryOptions(client, options.clientsMail);
-  if (!options.deviceSynced && navigator.onLine) {
+  // Held in memory or already asked for (a second visit, the background sync): the query as usual.
+  const held =
+    queryClient.getQueryData(query.queryKey) !== undefined ||
+    queryClient.isFetching({ queryKey: query.queryKey }) > 0;
+  if (!held && !options.deviceSynced && navigator.onLine) {
     askEarly(query.queryKey, () => requestDepot(client, options.clientsMail));
     void queryClient.prefetchQuery(query).finally(() => forgetEarly(query.queryKey));
   } else void queryClient.prefetchQuery(query);

@@ -11,7 +11,8 @@ import { displayName } from '../../domain/client/user-names';
 import { useOutboxReplay } from '../../queries/order-outbox';
 import { usePushSubscriptionSync } from '../../queries/push';
 import { useSession } from '../../queries/session/session-context';
-import type { SessionUser } from '../../queries/session/session-store';
+import { deviceUserKey, type SessionUser } from '../../queries/session/session-store';
+import { useRouteDataOnNavigation } from '../route-data';
 import { useBackgroundSync } from '../sync/use-background-sync';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -30,6 +31,7 @@ function AdminShell({ storedUser }: { storedUser: SessionUser }) {
   useOutboxReplay();
   useBackgroundSync();
   usePushSubscriptionSync();
+  useRouteDataOnNavigation(deviceUserKey(storedUser));
 
   return (
     <ContactModalProvider>
