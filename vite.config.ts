@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { EARLY_REQUESTS_ENTRY, EARLY_REQUESTS_NAME } from './src/app/route-screens';
 
 // `vite build --ssr src/entry-server.tsx`: the server's render of the first screens
 // (server/first-screen.ts). It gets no service worker, no compressed copies and no vendor chunks.
@@ -64,10 +65,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Read by scripts/check-budgets.ts (first-load JavaScript per route).
         manifest: true,
         rolldownOptions: {
-          // The early requests are an entry of their own: the server puts them before the app's
-          // script in the page of a route that has them (server/first-screen.ts), so `/login`'s
-          // first load (150 KB budget) does not carry them.
-          input: { index: 'index.html', 'early-requests': 'src/app/start-early-requests.ts' },
+          // The early requests are an entry of their own: the server and the service worker put
+          // them before the app's script in the page of a route that has them
+          // (server/first-screen.ts, src/sw/service-worker.ts), so `/login`'s first load (150 KB
+          // budget) does not carry them.
+          input: { index: 'index.html', [EARLY_REQUESTS_NAME]: EARLY_REQUESTS_ENTRY },
           output: {
             // Vendor code changes less often than ours, so a deploy invalidates fewer cached bytes.
             codeSplitting: {

@@ -18,7 +18,7 @@ import {
   type RenderFirstScreen,
   SERVER_RENDERED_PAGES,
 } from '../src/app/first-screen';
-import { routeScreensOf } from '../src/app/route-screens';
+import { routeScreensOf, withEarlyScript } from '../src/app/route-screens';
 import type { ErrorReporter } from './graphql/german-errors';
 
 /** The server bundle's folder beside the PWA's build folder (never served). */
@@ -30,8 +30,6 @@ export const FIRST_SCREEN_ENTRY = 'entry-server.js';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const HEAD_END = '</head>';
-/** The start of the app's own script element in the built `index.html`. */
-const APP_SCRIPT = '<script type="module"';
 
 interface ManifestChunk {
   file: string;
@@ -121,12 +119,7 @@ export function shellPagesWithScreens(distDir: string): (pathname: string) => Sh
         .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`)
         .join('');
       const early = route.earlyScript ? manifest[route.earlyScript]?.file : undefined;
-      const withEarly = early
-        ? shell.replace(
-            APP_SCRIPT,
-            () => `<script type="module" crossorigin src="/${early}"></script>${APP_SCRIPT}`,
-          )
-        : shell;
+      const withEarly = early ? withEarlyScript(shell, `/${early}`) : shell;
       const html = Buffer.from(withEarly.replace(HEAD_END, () => `${links}${HEAD_END}`));
       page = { html, br: brotliCompressSync(html), gzip: gzipSync(html) };
       pages.set(route.route, page);

@@ -14,6 +14,25 @@ export interface RouteScreens {
 
 /** Sends the request of the own depot before the app's code runs (`early-requests.ts`). */
 export const EARLY_REQUESTS_ENTRY = 'src/app/start-early-requests.ts';
+/** The name of that entry's built file (`vite.config.ts` input), `assets/early-requests-<hash>.js`. */
+export const EARLY_REQUESTS_NAME = 'early-requests';
+/** The built file of the early requests among the build's files (the service worker's manifest). */
+export const EARLY_REQUESTS_FILE = new RegExp(`(^|/)assets/${EARLY_REQUESTS_NAME}-[\\w-]+\\.js$`);
+
+/** The start of the app's own script element in the built `index.html`. */
+export const APP_SCRIPT_START = '<script type="module"';
+
+/**
+ * The app shell `shell` with the early script `src` (a path of the origin) run before the app's
+ * script: the server's page of a route with one, and the service worker's (the same shell, kept
+ * for offline use) both send it so.
+ */
+export function withEarlyScript(shell: string, src: string): string {
+  return shell.replace(
+    APP_SCRIPT_START,
+    () => `<script type="module" crossorigin src="${src}"></script>${APP_SCRIPT_START}`,
+  );
+}
 
 const ADMIN_FRAME = 'src/app/layout/AdminLayout.tsx';
 const screen = (folder: string, name: string) => `src/screens/${folder}/${name}.tsx`;

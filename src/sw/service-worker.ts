@@ -15,6 +15,7 @@ import {
   PUSH_SUBSCRIPTION_CHANGED,
   parsePushPayload,
 } from '../domain/push';
+import { EARLY_REQUESTS_FILE } from '../app/route-screens';
 import { isSpaPath } from '../domain/server-paths';
 import {
   CLEAR_USER_CACHES,
@@ -24,6 +25,7 @@ import {
   USER_CACHES,
   WARM_ON_DEMAND_CHUNKS,
 } from './cache-names';
+import { shellForRoute } from './route-shell';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -75,12 +77,15 @@ const onDemandChunks = manifest.map(manifestUrl).filter((url) => ON_DEMAND_CHUNK
 precacheAndRoute(manifest.filter((entry) => !ON_DEMAND_CHUNK.test(manifestUrl(entry))));
 cleanupOutdatedCaches();
 
-// Page requests of the app get the app shell; server pages (invoice PDF, payment, certificate, …)
-// go to the network, by the same rule as the server's SPA fallback.
+// Page requests of the app get the app shell (with the route's early requests, as the server's
+// page); server pages (invoice PDF, payment, certificate, …) go to the network, by the same rule as
+// the server's SPA fallback.
+const appShell = createHandlerBoundToURL('index.html');
+const earlyRequestsScript = manifest.map(manifestUrl).find((url) => EARLY_REQUESTS_FILE.test(url));
 registerRoute(
   ({ request, url }) =>
     request.mode === 'navigate' && url.origin === self.location.origin && isSpaPath(url.pathname),
-  createHandlerBoundToURL('index.html'),
+  async (options) => shellForRoute(await appShell(options), options.url.pathname, earlyRequestsScript),
 );
 
 registerRoute(

@@ -1,10 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { GraphQLClient } from 'graphql-request';
 import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../src/app/query-client';
-import { useRouteDataOnNavigation } from '../../src/app/route-data';
+import { startRouteData, useRouteDataOnNavigation } from '../../src/app/route-data';
 import { usePreloadOnIntent } from '../../src/app/router';
 import { ApiClientContext } from '../../src/queries/client';
 import { depotKeys } from '../../src/queries/depot-request';
@@ -40,9 +40,14 @@ function Frame() {
 }
 
 /** The frame of the signed-in app; its screens render nothing that asks for data themselves. */
-function renderFrame(at: string) {
-  const queryClient = createQueryClient();
-  const { asked, apiClient } = recordingClient();
+function renderFrame(
+  at: string,
+  services: { queryClient: QueryClient; apiClient: GraphQLClient; asked: string[] } = {
+    queryClient: createQueryClient(),
+    ...recordingClient(),
+  },
+) {
+  const { queryClient, apiClient, asked } = services;
   render(
     <QueryClientProvider client={queryClient}>
       <ApiClientContext.Provider value={apiClient}>
@@ -74,9 +79,18 @@ describe('a navigation inside the signed-in app starts the screen’s main data'
     expect(asked).toEqual(['ClientsDepot']);
   });
 
-  it('leaves the screen the app started on to the start (main.tsx asked for it already)', () => {
-    const { asked } = renderFrame('/admin/depot');
-    expect(asked).toEqual([]);
+  it('asks for the depot when the frame opens on it (the sign-in leads to a bookmarked depot)', async () => {
+    const { asked, queryClient } = renderFrame('/admin/depot');
+    expect(asked).toEqual(['ClientsDepot']);
+    await expect.poll(() => queryClient.getQueryData(depotKeys.own())).toBeDefined();
+  });
+
+  it('asks once when the start of the app asked already', () => {
+    const queryClient = createQueryClient();
+    const { asked, apiClient } = recordingClient();
+    startRouteData('/admin/depot', { queryClient, apiClient, userKey: 'kunde@example.com' });
+    renderFrame('/admin/depot', { queryClient, apiClient, asked });
+    expect(asked).toEqual(['ClientsDepot']);
   });
 });
 
