@@ -151,21 +151,28 @@ export function AppRoutes() {
   return useRoutes(appRoutes);
 }
 
+/** What a visitor's intent to go somewhere shows on: a link, or an element naming its target page. */
+const INTENT_TARGETS = 'a[href], [data-preload-route]';
+
 /**
  * Fetches a screen's code as soon as a link to it is pointed at, focused or touched, before the
- * click: a screen whose code is there renders at once, while one that suspends shows the fallback
- * and React then holds its content back for up to 300 ms (issue 19: the depot's first visit from
- * the start page).
+ * click, and the code of the page a form leads to (`data-preload-route`, the login's) once the
+ * form is used: a screen whose code is there renders at once, while one that suspends shows the
+ * fallback and React then holds its content back for up to 300 ms (issue 19: the depot's first
+ * visit from the start page).
  */
 export function usePreloadOnIntent(preload: (pathname: string) => unknown = preloadRoute): void {
   useEffect(() => {
     let last = '';
     const onIntent = (event: Event) => {
-      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-      if (link.pathname === last) return;
-      last = link.pathname;
-      void preload(link.pathname);
+      const target = event.target instanceof Element ? event.target.closest(INTENT_TARGETS) : null;
+      let pathname: string | undefined;
+      if (target instanceof HTMLAnchorElement) {
+        if (target.origin === window.location.origin) pathname = target.pathname;
+      } else if (target instanceof HTMLElement) pathname = target.dataset.preloadRoute;
+      if (!pathname || pathname === last) return;
+      last = pathname;
+      void preload(pathname);
     };
     const types = ['pointerover', 'pointerdown', 'focusin'] as const;
     for (const type of types) document.addEventListener(type, onIntent, { capture: true, passive: true });

@@ -104,6 +104,9 @@ function Links({ preloaded }: { preloaded: string[] }) {
       <a href="/admin/orderlist">Auftragsliste</a>
       <a href="https://example.org/admin/depot">Anderswo</a>
       <p>Text</p>
+      <form data-preload-route="/admin/start">
+        <input aria-label="E-Mail" />
+      </form>
     </>
   );
 }
@@ -124,5 +127,10 @@ describe('a link pointed at, touched or focused fetches its screen’s code', ()
       fireEvent.pointerDown(screen.getByText('Depot'));
     });
     expect(preloaded).toEqual(['/admin/depot', '/admin/orderlist', '/admin/depot']);
+    // The login's form names the page the sign-in leads to: using the form fetches its code.
+    act(() => {
+      fireEvent.focusIn(screen.getByLabelText('E-Mail'));
+    });
+    expect(preloaded).toEqual(['/admin/depot', '/admin/orderlist', '/admin/depot', '/admin/start']);
   });
 });

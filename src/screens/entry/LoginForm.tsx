@@ -73,7 +73,15 @@ export function LoginForm() {
         </Text>
       </div>
       {/* POST: a submit before the JavaScript has taken over the page never puts the fields into the address. */}
-      <Box component="form" method="post" pos="relative" onSubmit={submit} noValidate>
+      {/* The page the sign-in leads to fetches its code once the form is used (src/app/router.tsx). */}
+      <Box
+        component="form"
+        method="post"
+        pos="relative"
+        onSubmit={submit}
+        noValidate
+        data-preload-route={afterLoginPath(recordedFrom(location.state))}
+      >
         <LoadingOverlay visible={tokenAuth.isPending} overlayProps={{ blur: 1 }} />
         <Stack gap="md">
           <TextInput
