@@ -9,13 +9,13 @@ import {
 } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { EARLY_REQUESTS_FILE } from '../app/route-screens';
 import {
   base64UrlToBytes,
   notificationTarget,
   PUSH_SUBSCRIPTION_CHANGED,
   parsePushPayload,
 } from '../domain/push';
-import { EARLY_REQUESTS_FILE } from '../app/route-screens';
 import { isSpaPath } from '../domain/server-paths';
 import {
   CLEAR_USER_CACHES,
