@@ -20,7 +20,12 @@ import { lazyComponent, OpenAfterMount } from '../../components/lazy-component';
 import { useHydrated } from '../../components/use-hydrated';
 import { normalizeLoginCredentials } from '../../domain/client/entry-forms';
 import { loginErrorOutcome } from '../../domain/client/entry-messages';
-import { afterLoginPath, registerPath } from '../../domain/client/entry-navigation';
+import {
+  ADMIN_HOME_PATH,
+  afterLoginPath,
+  registerPath,
+  START_PATH,
+} from '../../domain/client/entry-navigation';
 import { useTokenAuth } from '../../queries/auth';
 import { firstGraphQLError } from '../../queries/errors';
 import { PASSWORD_TOGGLE_PROPS } from './password-toggle';
@@ -73,14 +78,17 @@ export function LoginForm() {
         </Text>
       </div>
       {/* POST: a submit before the JavaScript has taken over the page never puts the fields into the address. */}
-      {/* The page the sign-in leads to fetches its code once the form is used (src/app/router.tsx). */}
+      {/* The page the sign-in leads to fetches its code once the form is used (src/app/router.tsx);
+          named after the take-over of the server's HTML, which knows no redirect state. */}
       <Box
         component="form"
         method="post"
         pos="relative"
         onSubmit={submit}
         noValidate
-        data-preload-route={afterLoginPath(recordedFrom(location.state))}
+        data-preload-route={
+          readOnly ? undefined : screenAfterLogin(afterLoginPath(recordedFrom(location.state)))
+        }
       >
         <LoadingOverlay visible={tokenAuth.isPending} overlayProps={{ blur: 1 }} />
         <Stack gap="md">
@@ -138,4 +146,9 @@ export function LoginForm() {
       )}
     </Stack>
   );
+}
+
+/** The screen a path after the login shows: `/admin` leads on to the start page. */
+function screenAfterLogin(path: string): string {
+  return path === ADMIN_HOME_PATH ? START_PATH : path;
 }
