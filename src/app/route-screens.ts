@@ -20,7 +20,7 @@ export const EARLY_REQUESTS_NAME = 'early-requests';
 export const EARLY_REQUESTS_FILE = new RegExp(`(^|/)assets/${EARLY_REQUESTS_NAME}-[\\w-]+\\.js$`);
 
 /** The start of the app's own script element in the built `index.html`. */
-export const APP_SCRIPT_START = '<script type="module"';
+const APP_SCRIPT_START = '<script type="module"';
 
 /**
  * The app shell `shell` with the early script `src` (a path of the origin) run before the app's

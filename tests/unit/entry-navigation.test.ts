@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { afterActivationPath, afterLoginPath, registerPath } from '../../src/domain/client/entry-navigation';
+import {
+  afterActivationPath,
+  afterLoginPath,
+  registerPath,
+  screenPathAfterLogin,
+} from '../../src/domain/client/entry-navigation';
 import { canUseBackOffice, isSidebarItemActive, sidebarItems } from '../../src/domain/client/navigation';
 import { displayName, greetingName } from '../../src/domain/client/user-names';
 
@@ -16,6 +21,15 @@ describe('after login', () => {
     [42, '/admin'],
   ])('from %j → %j', (from, expected) => {
     expect(afterLoginPath(from)).toBe(expected);
+  });
+
+  it.each([
+    ['/admin', '/admin/start'],
+    ['/admin/depot', '/admin/depot'],
+    ['/admin/angebot/10123452015?x=1', '/admin/angebot/10123452015'],
+    ['/admin/depot#tabelle', '/admin/depot'],
+  ])('the screen of %j, whose code loads while the form is used: %j', (path, expected) => {
+    expect(screenPathAfterLogin(path)).toBe(expected);
   });
 });
 

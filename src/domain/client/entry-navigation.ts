@@ -16,6 +16,12 @@ export function afterLoginPath(from: unknown): string {
   return typeof from === 'string' && isAdminPath(from) ? from : ADMIN_HOME_PATH;
 }
 
+/** The path of the screen a page after the login shows, without query and fragment: `/admin` shows the start page. */
+export function screenPathAfterLogin(path: string): string {
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  return pathname === ADMIN_HOME_PATH ? START_PATH : pathname;
+}
+
 /** After activation: the offer the user registered for, otherwise the login. */
 export function afterActivationPath(lwin?: string | null): string {
   const trimmed = lwin?.trim();

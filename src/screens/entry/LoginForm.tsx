@@ -20,12 +20,7 @@ import { lazyComponent, OpenAfterMount } from '../../components/lazy-component';
 import { useHydrated } from '../../components/use-hydrated';
 import { normalizeLoginCredentials } from '../../domain/client/entry-forms';
 import { loginErrorOutcome } from '../../domain/client/entry-messages';
-import {
-  ADMIN_HOME_PATH,
-  afterLoginPath,
-  registerPath,
-  START_PATH,
-} from '../../domain/client/entry-navigation';
+import { afterLoginPath, registerPath, screenPathAfterLogin } from '../../domain/client/entry-navigation';
 import { useTokenAuth } from '../../queries/auth';
 import { firstGraphQLError } from '../../queries/errors';
 import { PASSWORD_TOGGLE_PROPS } from './password-toggle';
@@ -87,7 +82,7 @@ export function LoginForm() {
         onSubmit={submit}
         noValidate
         data-preload-route={
-          readOnly ? undefined : screenAfterLogin(afterLoginPath(recordedFrom(location.state)))
+          readOnly ? undefined : screenPathAfterLogin(afterLoginPath(recordedFrom(location.state)))
         }
       >
         <LoadingOverlay visible={tokenAuth.isPending} overlayProps={{ blur: 1 }} />
@@ -146,9 +141,4 @@ export function LoginForm() {
       )}
     </Stack>
   );
-}
-
-/** The screen a path after the login shows: `/admin` leads on to the start page. */
-function screenAfterLogin(path: string): string {
-  return path === ADMIN_HOME_PATH ? START_PATH : path;
 }
