@@ -64,8 +64,9 @@ export function dexieQueryStorage(currentUserKey: () => string | null): AsyncSto
  * app build (`buster`) or older than `OFFLINE_DATA_MAX_AGE_MS` are discarded.
  */
 export function createQueryPersister(currentUserKey: () => string | null, buildId: string) {
+  const storage = dexieQueryStorage(currentUserKey);
   const persister = experimental_createQueryPersister<PersistedQuery>({
-    storage: dexieQueryStorage(currentUserKey),
+    storage,
     buster: buildId,
     maxAge: OFFLINE_DATA_MAX_AGE_MS,
     prefix: QUERY_STORAGE_PREFIX,
@@ -73,36 +74,70 @@ export function createQueryPersister(currentUserKey: () => string | null, buildI
     // which handles its cancellation; the persister's own would leave a rejection unhandled.
     refetchOnRestore: false,
     // Plain data only: IndexedDB's structured clone must never meet a function or class instance.
-    // Copied and written when the page is idle: a fetched answer is shown first (issue 19: for the
+    // Copied and written once the answer is painted: it is shown first (issue 19: for the
     // 2,000-position depot the copy and the write took ≈ 30 ms before its table was rendered).
     // The state is the one of the fetch (`query.state` is replaced, never changed, by an update).
     serialize: async (query) => {
-      await pageIdle();
-      return JSON.parse(JSON.stringify(query)) as PersistedQuery;
+      await afterPaint();
+      return plainCopy(query);
     },
     deserialize: (query) => query,
   });
-  activePersister = persister;
+  // The same row as the persister's, without waiting for a frame.
+  writeNow = async (query) => {
+    const row = { state: query.state, queryKey: query.queryKey, queryHash: query.queryHash, buster: buildId };
+    await storage.setItem(queryStorageKey(query.queryHash), plainCopy(row));
+  };
   return persister;
 }
 
-/** The longest a write to the device waits for an idle moment of the page. */
-const IDLE_WAIT_MS = 1000;
+/** The longest a write to the device waits for the next frame (a hidden page paints none). */
+const PAINT_WAIT_MS = 250;
 
-function pageIdle(): Promise<void> {
+/** Writes waiting for the next frame: the page being left writes them at once. */
+const waitingWrites = new Set<() => void>();
+
+/**
+ * Resolves after the next frame is painted, so that an answer's write follows its render. Not
+ * later (an idle moment waited up to a second): a person who saw the invoices and left the page,
+ * a reload or another address, within that second found them "Offline nicht verfügbar" — the
+ * write never came. When the page is hidden or left (`pagehide`), every waiting write starts at
+ * once, in that event's task, while the page still runs.
+ */
+function afterPaint(): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function')
-      requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MS });
-    else setTimeout(resolve, 0);
+    const write = () => {
+      if (!waitingWrites.delete(write)) return;
+      clearTimeout(timer);
+      resolve();
+    };
+    waitingWrites.add(write);
+    const timer = setTimeout(write, PAINT_WAIT_MS);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(write, 0));
   });
 }
 
-let activePersister: ReturnType<typeof experimental_createQueryPersister<PersistedQuery>> | null = null;
+function writeWaitingNow(): void {
+  for (const write of [...waitingWrites]) write();
+}
+
+if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+  window.addEventListener('pagehide', writeWaitingNow);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') writeWaitingNow();
+  });
+}
+
+const plainCopy = (query: PersistedQuery): PersistedQuery =>
+  JSON.parse(JSON.stringify(query)) as PersistedQuery;
+
+let writeNow: ((query: Query) => Promise<void>) | null = null;
 
 /**
  * Writes a query of the cache to IndexedDB now (the background sync stores what it fetched, so
- * that a screen never opened online restores it offline). Without a persister (tests) nothing.
+ * that a screen never opened online restores it offline; nothing of it is painted, so it does not
+ * wait for a frame, and a hidden page syncs at full speed). Without a persister (tests) nothing.
  */
 export async function persistCachedQuery(query: Query): Promise<void> {
-  await activePersister?.persistQuery(query);
+  await writeNow?.(query);
 }
