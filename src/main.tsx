@@ -15,8 +15,8 @@ import { endSession } from './app/session/end-session';
 import { startTokenRefresh } from './app/session/token-refresh';
 import { loadDatabase } from './db/load-database';
 import { createQueryPersister } from './db/query-persister';
-import { refreshSessionToken } from './queries/auth';
 import { createApiClient } from './queries/client';
+import { refreshSessionToken } from './queries/refresh-token';
 import { createSessionStore, deviceUserKey } from './queries/session/session-store';
 
 captureInstallPrompt(window);

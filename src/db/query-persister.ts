@@ -3,7 +3,6 @@ import {
   experimental_createQueryPersister,
   type PersistedQuery,
 } from '@tanstack/query-persist-client-core';
-import type { Query } from '@tanstack/react-query';
 import { loadDatabase } from './load-database';
 
 /** The persister's storage key of a query is `q-<queryHash>` (the `queryHash` column of `queryCache`). */
@@ -64,9 +63,8 @@ export function dexieQueryStorage(currentUserKey: () => string | null): AsyncSto
  * app build (`buster`) or older than `OFFLINE_DATA_MAX_AGE_MS` are discarded.
  */
 export function createQueryPersister(currentUserKey: () => string | null, buildId: string) {
-  const storage = dexieQueryStorage(currentUserKey);
-  const persister = experimental_createQueryPersister<PersistedQuery>({
-    storage,
+  return experimental_createQueryPersister<PersistedQuery>({
+    storage: dexieQueryStorage(currentUserKey),
     buster: buildId,
     maxAge: OFFLINE_DATA_MAX_AGE_MS,
     prefix: QUERY_STORAGE_PREFIX,
@@ -79,16 +77,10 @@ export function createQueryPersister(currentUserKey: () => string | null, buildI
     // The state is the one of the fetch (`query.state` is replaced, never changed, by an update).
     serialize: async (query) => {
       await afterPaint();
-      return plainCopy(query);
+      return JSON.parse(JSON.stringify(query)) as PersistedQuery;
     },
     deserialize: (query) => query,
   });
-  // The same row as the persister's, without waiting for a frame.
-  writeNow = async (query) => {
-    const row = { state: query.state, queryKey: query.queryKey, queryHash: query.queryHash, buster: buildId };
-    await storage.setItem(queryStorageKey(query.queryHash), plainCopy(row));
-  };
-  return persister;
 }
 
 /** The longest a write to the device waits for the next frame (a hidden page paints none). */
@@ -126,18 +118,4 @@ if (typeof window !== 'undefined' && typeof document !== 'undefined') {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') writeWaitingNow();
   });
-}
-
-const plainCopy = (query: PersistedQuery): PersistedQuery =>
-  JSON.parse(JSON.stringify(query)) as PersistedQuery;
-
-let writeNow: ((query: Query) => Promise<void>) | null = null;
-
-/**
- * Writes a query of the cache to IndexedDB now (the background sync stores what it fetched, so
- * that a screen never opened online restores it offline; nothing of it is painted, so it does not
- * wait for a frame, and a hidden page syncs at full speed). Without a persister (tests) nothing.
- */
-export async function persistCachedQuery(query: Query): Promise<void> {
-  await writeNow?.(query);
 }

@@ -4,6 +4,7 @@
  * sync state's prefix, so the logout's `syncState.forgetAll()` removes it with the rest; and the
  * operations on the stored queries it needs (which exist, forget some, confirm some as current).
  */
+import type { Query } from '@tanstack/react-query';
 import type { SyncProgress } from '../domain/client/sync-plan';
 import { loadDatabase } from './load-database';
 import { queryStorageKey } from './query-persister';
@@ -79,4 +80,23 @@ export async function confirmStoredQueries(
       if ((row.state.dataUpdatedAt ?? 0) < at) row.state = { ...row.state, dataUpdatedAt: at };
       row.updatedAt = Math.max(row.updatedAt, at);
     });
+}
+
+/**
+ * Stores a query the sync fetched, as the persister's row (`createQueryPersister`: key, state,
+ * build), so that a screen never opened online restores it offline. At once: nothing of it is
+ * painted, so it does not wait for a frame as a screen's answer does, and a hidden page syncs at
+ * full speed.
+ */
+export async function storeQuery(userKey: string, buildId: string, query: Query): Promise<void> {
+  const database = await loadDatabase();
+  const { state, queryKey } = JSON.parse(JSON.stringify({ state: query.state, queryKey: query.queryKey }));
+  await database.queryCache.put({
+    userKey,
+    queryHash: queryStorageKey(query.queryHash),
+    queryKey,
+    state,
+    buster: buildId,
+    updatedAt: Date.now(),
+  });
 }

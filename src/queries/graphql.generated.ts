@@ -276,55 +276,6 @@ export type TokenAuthMutationVariables = Exact<{
 
 export type TokenAuthMutation = { tokenAuth: { token: string, user: { id: number, email: string, salutation: string | null, title: string | null, directSalutation: string | null, firstName: string, lastName: string, isStaff: boolean, isSuperuser: boolean } } };
 
-export type RegisterMutationVariables = Exact<{
-  email: string;
-  password: string;
-  passwordRepeat: string;
-  salutation?: string | null | undefined;
-  title?: string | null | undefined;
-  firstName: string;
-  lastName: string;
-  company?: string | null | undefined;
-  phone?: string | null | undefined;
-  newsletter?: boolean | null | undefined;
-  lwin?: string | null | undefined;
-}>;
-
-
-export type RegisterMutation = { register: { success: boolean, errors: Array<{ message: string, code: string, field: string | null }> } };
-
-export type ActivateMutationVariables = Exact<{
-  uid: string;
-}>;
-
-
-export type ActivateMutation = { activate: { success: boolean, errors: Array<{ message: string, code: string, field: string | null }> } };
-
-export type SendPasswordResetHashMutationVariables = Exact<{
-  email: string;
-}>;
-
-
-export type SendPasswordResetHashMutation = { sendPasswordResetHash: { success: boolean, errors: Array<{ message: string, code: string, field: string | null }> } };
-
-export type ResetPasswordMutationVariables = Exact<{
-  email: string;
-  newPassword: string;
-  postedToken: string;
-}>;
-
-
-export type ResetPasswordMutation = { resetPassword: { success: boolean, errors: Array<{ message: string, code: string, field: string | null }> } };
-
-export type MutationOutcomeFragment = { success: boolean, errors: Array<{ message: string, code: string, field: string | null }> };
-
-export type RefreshTokenMutationVariables = Exact<{
-  token: string;
-}>;
-
-
-export type RefreshTokenMutation = { refreshToken: { token: string, user: { id: number, email: string, salutation: string | null, title: string | null, directSalutation: string | null, firstName: string, lastName: string, isStaff: boolean, isSuperuser: boolean } } };
-
 export type BackofficeSupplierStatsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -666,6 +617,48 @@ export type DepotPerformanceQueryVariables = Exact<{
 
 export type DepotPerformanceQuery = { depotPerformance: { marketValue: string, invested: string, netExitValue: string, taxFreeValue: string, gainPercent: number | null, annualizedReturnPercent: number | null, soldPositions: number, points: Array<{ date: string, invested: string, marketValue: string }>, index: Array<{ date: string, value: number }> } };
 
+export type RegisterMutationVariables = Exact<{
+  email: string;
+  password: string;
+  passwordRepeat: string;
+  salutation?: string | null | undefined;
+  title?: string | null | undefined;
+  firstName: string;
+  lastName: string;
+  company?: string | null | undefined;
+  phone?: string | null | undefined;
+  newsletter?: boolean | null | undefined;
+  lwin?: string | null | undefined;
+}>;
+
+
+export type RegisterMutation = { register: { success: boolean, errors: Array<{ message: string, code: string, field: string | null }> } };
+
+export type ActivateMutationVariables = Exact<{
+  uid: string;
+}>;
+
+
+export type ActivateMutation = { activate: { success: boolean, errors: Array<{ message: string, code: string, field: string | null }> } };
+
+export type SendPasswordResetHashMutationVariables = Exact<{
+  email: string;
+}>;
+
+
+export type SendPasswordResetHashMutation = { sendPasswordResetHash: { success: boolean, errors: Array<{ message: string, code: string, field: string | null }> } };
+
+export type ResetPasswordMutationVariables = Exact<{
+  email: string;
+  newPassword: string;
+  postedToken: string;
+}>;
+
+
+export type ResetPasswordMutation = { resetPassword: { success: boolean, errors: Array<{ message: string, code: string, field: string | null }> } };
+
+export type MutationOutcomeFragment = { success: boolean, errors: Array<{ message: string, code: string, field: string | null }> };
+
 export type OfferCardFragment = { id: number, caskOf: number, priceBtl: string, priceBtlStr: string, sellPriceCaseStr: string, pricePerLiterStr: string, onRequest: boolean, promoteOffer: boolean, limitedAvailability: boolean, secondaryMarket: boolean, availableCases: number, totalQuantityAvailable: number, datetimeCreated: string, bottleSize: { id: number, title: string }, partialOfferRel: Array<{ id: number, quantityAvailable: number, totalQuantityAvailable: number }>, vintage: { id: number, year: number, title: string, titleUnidecoded: string, lwin11: string, image: string | null, thumbnail: string | null, enPrimeurDeliveryDate: string | null, wine: { id: number, title: string, image: string | null, subregion: { id: number } | null, winery: { id: number, title: string, logoImage: string | null, region: { id: number, title: string, country: { id: number, title: string } }, subregion: { id: number, title: string } | null } } } };
 
 export type OfferDetailFragment = { id: number, caskOf: number, priceBtl: string, priceBtlStr: string, sellPriceCaseStr: string, pricePerLiterStr: string, onRequest: boolean, promoteOffer: boolean, limitedAvailability: boolean, secondaryMarket: boolean, availableCases: number, totalQuantityAvailable: number, datetimeCreated: string, vintage: { id: number, salesHeadlineHtml: string, descriptionHtml: string, uspHtml: string, production: number | null, alc: string | null, videoUrl: string | null, referenceChartImage: string | null, referenceYear: number | null, referenceDuration: number, referenceScore: number | null, referenceKpi: number | null, drinkingMaturityFrom: number | null, drinkingMaturityTo: number | null, year: number, title: string, titleUnidecoded: string, lwin11: string, image: string | null, thumbnail: string | null, enPrimeurDeliveryDate: string | null, referenceRater: { id: number, title: string } | null, ratRel: Array<{ id: number, score: number, description: string, highlight: boolean, rater: { id: number, title: string, image: string | null } }>, grapePercentageRel: Array<{ perc: number, grape: { id: number, title: string } }>, assortmentPartialRel: Array<{ description: string, amount: number, year: number | null }>, gwsRecord: { score: number, date: string } | null, wine: { id: number, lwin: string, group: WineGroup, descriptionHtml: string, title: string, image: string | null, classification: { id: number, title: string } | null, subregion: { id: number, title: string } | null, winery: { id: number, descriptionHtml: string, wineryImage: string | null, owner: string | null, production: number | null, grapeVarieties: string | null, title: string, logoImage: string | null, classification: { id: number, title: string } | null, region: { id: number, title: string, country: { id: number, title: string } }, subregion: { id: number, title: string } | null } } }, bottleSize: { id: number, title: string }, partialOfferRel: Array<{ id: number, quantityAvailable: number, totalQuantityAvailable: number }> };
@@ -811,6 +804,13 @@ export type RemovePushSubscriptionMutationVariables = Exact<{
 
 export type RemovePushSubscriptionMutation = { removePushSubscription: { success: boolean } };
 
+export type RefreshTokenMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type RefreshTokenMutation = { refreshToken: { token: string, user: { id: number, email: string, salutation: string | null, title: string | null, directSalutation: string | null, firstName: string, lastName: string, isStaff: boolean, isSuperuser: boolean } } };
+
 export type SellOrderFieldsFragment = { id: number, status: SellOrderStatus, depotPositionId: number, caskOf: number, cases: number, casesSold: number, casesReserved: number, askPriceBtl: string, sellPriceBtl: string | null, expectedProceedsNet: string, proceedsGross: string | null, commission: string | null, proceedsNet: string | null, storageIds: string | null, offerId: number | null, rejectReason: string | null, settlementPdfUrl: string | null, settlementFingerprint: string | null, createdAt: string, listedAt: string | null, soldAt: string | null, vintage: { id: number, title: string, year: number }, bottleSize: { id: number, title: string } };
 
 export type MySellOrdersQueryVariables = Exact<{ [key: string]: never; }>;
@@ -912,9 +912,11 @@ export * from './documents/backoffice-sortiment.generated';
 export * from './documents/backoffice-stock.generated';
 export * from './documents/content.generated';
 export * from './documents/depot.generated';
+export * from './documents/entry-mutations.generated';
 export * from './documents/offers.generated';
 export * from './documents/orders.generated';
 export * from './documents/push.generated';
+export * from './documents/refresh-token.generated';
 export * from './documents/secondary-market.generated';
 export * from './documents/sync.generated';
 export * from './documents/user.generated';

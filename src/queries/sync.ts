@@ -20,12 +20,12 @@ import {
   type SkipToken,
 } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
-import { persistCachedQuery } from '../db/query-persister';
 import {
   confirmStoredQueries,
   forgetStoredQueries,
   readSyncProgress,
   storedQueryHashes,
+  storeQuery,
   writeSyncProgress,
 } from '../db/sync-storage';
 import { RETURN_SLIDER, sliderToRate } from '../domain/advice-simulation';
@@ -359,7 +359,7 @@ export async function syncClientArea(
         // while no screen re-renders with its own options. Give the query its usual options back.
         cached.setOptions(queryClient.defaultQueryOptions(query as Parameters<QueryClient['fetchQuery']>[0]));
         // Serialising and IndexedDB's structured clone of one query: a task of its own.
-        await persistCachedQuery(cached);
+        await storeQuery(userKey, buildId, cached);
         hashes.add(cached.queryHash);
         await yieldToBrowser();
       }

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ENTRY_MESSAGES } from '../../domain/client/entry-messages';
 import { afterActivationPath, LOGIN_PATH } from '../../domain/client/entry-navigation';
 import { ACTIVATION_REDIRECT_MS } from '../../domain/entry-constants';
-import { useActivate } from '../../queries/auth';
+import { useActivate } from '../../queries/entry-mutations';
 
 /** Activates the account at once on load, then forwards after 2 seconds. */
 export function ActivationView() {

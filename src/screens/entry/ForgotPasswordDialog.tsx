@@ -4,7 +4,7 @@ import { showFormNotice } from '../../components/form-notice';
 import { isResetRequestEnabled } from '../../domain/client/entry-forms';
 import { ENTRY_MESSAGES, passwordResetFailureText } from '../../domain/client/entry-messages';
 import { normalizeEmail, validateEmail } from '../../domain/entry-validation';
-import { useSendPasswordResetHash } from '../../queries/auth';
+import { useSendPasswordResetHash } from '../../queries/entry-mutations';
 import { showableRequestErrors } from '../../queries/errors';
 import { useDebouncedError } from './use-debounced-error';
 

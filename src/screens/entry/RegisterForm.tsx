@@ -7,7 +7,7 @@ import { ENTRY_MESSAGES, registrationFailureText } from '../../domain/client/ent
 import { LOGIN_PATH } from '../../domain/client/entry-navigation';
 import { registrationPayload } from '../../domain/client/registration';
 import { REQUIRED_FIELD_NOTE } from '../../domain/client/texts';
-import { useRegister } from '../../queries/auth';
+import { useRegister } from '../../queries/entry-mutations';
 import { showableRequestErrors } from '../../queries/errors';
 import { RegisterAccountFields } from './RegisterAccountFields';
 import { RegisterConsents } from './RegisterConsents';

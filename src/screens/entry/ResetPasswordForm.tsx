@@ -26,7 +26,7 @@ import {
   validateEmail,
   validatePasswordRepeat,
 } from '../../domain/entry-validation';
-import { useResetPassword } from '../../queries/auth';
+import { useResetPassword } from '../../queries/entry-mutations';
 import { showableRequestErrors } from '../../queries/errors';
 import { FieldMessages } from './FieldMessages';
 import { PASSWORD_TOGGLE_PROPS } from './password-toggle';
