@@ -1,5 +1,14 @@
-import { Image, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { Fragment, type KeyboardEvent, useMemo, useState } from 'react';
+import { Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Fragment,
+  type KeyboardEvent,
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { shortenName } from '../../domain/client/depot-names';
 import {
   DEFAULT_TABLE_SORT,
@@ -10,10 +19,11 @@ import {
 import { nextSort } from '../../domain/client/depot-sorting';
 import { regionColor } from '../../domain/depot-region-colors';
 import { formatEuro } from '../../domain/money';
+import classes from './depot-table.module.css';
 import { formatDate } from './format';
 import { Figure } from './hidden-figures';
 
-/** Fixed row height so that only the visible rows are rendered (thousands of positions stay fast). */
+/** Fixed row height (`.row` in depot-table.module.css) so that only the visible rows are rendered. */
 const ROW_HEIGHT = 56;
 const TABLE_HEIGHT = 600;
 const OVERSCAN = 8;
@@ -38,6 +48,9 @@ const STICKY_CELL = {
   background: 'var(--mantine-color-body)',
 } as const;
 
+const ROW_CLASS = `${Table.classes.tr} ${classes.row}`;
+const CELL = Table.classes.td;
+
 export interface DepotTableProps {
   rows: readonly DepotRow[];
   /** Opens the "Depot-Position" dialog of a row. */
@@ -52,13 +65,12 @@ export function DepotTable({ rows, onOpen }: DepotTableProps) {
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(sorted.length, Math.ceil((scrollTop + TABLE_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
   const visible = sorted.slice(first, last);
-
-  const activate = (event: KeyboardEvent, positionId: number) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      onOpen(positionId);
-    }
-  };
+  // The rows keep one callback: a new `onOpen` from the screen does not render them again.
+  const openRef = useRef(onOpen);
+  useLayoutEffect(() => {
+    openRef.current = onOpen;
+  });
+  const open = useCallback((positionId: number) => openRef.current(positionId), []);
 
   return (
     <div
@@ -118,60 +130,7 @@ export function DepotTable({ rows, onOpen }: DepotTableProps) {
         <Table.Tbody>
           {first > 0 && <tr aria-hidden style={{ height: first * ROW_HEIGHT }} />}
           {visible.map((row, index) => (
-            <Table.Tr
-              key={row.id}
-              tabIndex={0}
-              aria-rowindex={first + index + 2}
-              aria-label={`${row.title} öffnen`}
-              data-testid="depot-table-row"
-              style={{ height: ROW_HEIGHT, cursor: 'pointer' }}
-              onClick={() => onOpen(row.id)}
-              onKeyDown={(event) => activate(event, row.id)}
-            >
-              <Table.Td w={48} style={STICKY_CELL}>
-                {row.image ? <Image src={row.image} alt="" w={32} h={44} fit="contain" /> : null}
-              </Table.Td>
-              <Table.Td ta="right">{row.year}</Table.Td>
-              {/* "12 × 0,375l" may wrap after its count, so that all ten columns fit 1280 px. */}
-              <Table.Td>{row.packaging}</Table.Td>
-              {/* Wine and winery wrap onto at most two lines, so that all ten columns fit 1280 px. */}
-              <Table.Td title={row.wine} miw={110}>
-                <Text span fz="sm" lineClamp={2} lh={1.3}>
-                  {shortenName(row.wine)}
-                </Text>
-              </Table.Td>
-              <Table.Td title={row.winery} miw={100}>
-                <Text span fz="sm" lineClamp={2} lh={1.3}>
-                  {shortenName(row.winery)}
-                </Text>
-              </Table.Td>
-              <Table.Td title={row.region} miw={90}>
-                {/* The colour dot stays beside the name when a long region wraps. */}
-                <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-                  <span
-                    aria-hidden
-                    style={{
-                      flex: 'none',
-                      width: 10,
-                      height: 10,
-                      borderRadius: 5,
-                      background: regionColor(row.region),
-                    }}
-                  />
-                  <Text span fz="sm" lineClamp={2} lh={1.3}>
-                    {row.region}
-                  </Text>
-                </span>
-              </Table.Td>
-              <Table.Td ta="right">{row.bottles}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                <Figure>{formatEuro(row.valuation.buyPriceBtl)}</Figure>
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                <Figure>{formatEuro(row.valuation.invested)}</Figure>
-              </Table.Td>
-            </Table.Tr>
+            <DepotTableRow key={row.id} row={row} rowIndex={first + index + 2} onOpen={open} />
           ))}
           {last < sorted.length && <tr aria-hidden style={{ height: (sorted.length - last) * ROW_HEIGHT }} />}
         </Table.Tbody>
@@ -179,3 +138,65 @@ export function DepotTable({ rows, onOpen }: DepotTableProps) {
     </div>
   );
 }
+
+/**
+ * One row: plain elements with Mantine's table classes (the table gives borders, hover and padding
+ * through its variables). A component per cell cost the first render of the 2,000-position depot
+ * ≈ 270 Mantine components (issue 19); a memoised row also renders only the rows a scroll brings.
+ */
+const DepotTableRow = memo(function DepotTableRow({
+  row,
+  rowIndex,
+  onOpen,
+}: {
+  row: DepotRow;
+  rowIndex: number;
+  onOpen: (positionId: number) => void;
+}) {
+  const activate = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onOpen(row.id);
+    }
+  };
+  return (
+    <tr
+      className={ROW_CLASS}
+      data-hover
+      data-with-row-border
+      tabIndex={0}
+      aria-rowindex={rowIndex}
+      aria-label={`${row.title} öffnen`}
+      data-testid="depot-table-row"
+      onClick={() => onOpen(row.id)}
+      onKeyDown={activate}
+    >
+      <td className={`${CELL} ${classes.sticky} ${classes.image}`}>
+        {row.image ? <img src={row.image} alt="" decoding="async" /> : null}
+      </td>
+      <td className={`${CELL} ${classes.number}`}>{row.year}</td>
+      {/* "12 × 0,375l" may wrap after its count, so that all ten columns fit 1280 px. */}
+      <td className={CELL}>{row.packaging}</td>
+      <td className={`${CELL} ${classes.wine}`} title={row.wine}>
+        <span className={classes.clamp}>{shortenName(row.wine)}</span>
+      </td>
+      <td className={`${CELL} ${classes.winery}`} title={row.winery}>
+        <span className={classes.clamp}>{shortenName(row.winery)}</span>
+      </td>
+      <td className={`${CELL} ${classes.region}`} title={row.region}>
+        <span className={classes.regionName}>
+          <span aria-hidden className={classes.dot} style={{ background: regionColor(row.region) }} />
+          <span className={classes.clamp}>{row.region}</span>
+        </span>
+      </td>
+      <td className={`${CELL} ${classes.number}`}>{row.bottles}</td>
+      <td className={`${CELL} ${classes.nowrap}`}>{formatDate(row.date)}</td>
+      <td className={`${CELL} ${classes.number} ${classes.nowrap}`}>
+        <Figure>{formatEuro(row.valuation.buyPriceBtl)}</Figure>
+      </td>
+      <td className={`${CELL} ${classes.number} ${classes.nowrap}`}>
+        <Figure>{formatEuro(row.valuation.invested)}</Figure>
+      </td>
+    </tr>
+  );
+});
