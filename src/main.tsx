@@ -48,12 +48,22 @@ const services: AppServices = {
 };
 // A signed-in start asks for the opened screen's main data now, beside the screen's code, instead
 // of after the app's first render (issue 19: the 2,000-position depot); a small chunk of its own.
-if (sessionStore.getSession())
+const startScreenData = () =>
   void import('./app/route-data')
     .then(({ startRouteData }) =>
       startRouteData(window.location.pathname, { ...services, userKey: currentUserKey() }),
     )
     .catch(() => undefined);
+if (sessionStore.getSession()) startScreenData();
+// So does a sign-in on this page, for the page it leads to (a bookmarked depot): the login form
+// navigates right after signing in, so the address is that page's once the form's handler is done,
+// before the frame's code has rendered (which started it ≈ a frame or more later).
+let signedIn = sessionStore.getSession() !== null;
+sessionStore.subscribe(() => {
+  const now = sessionStore.getSession() !== null;
+  if (now && !signedIn) queueMicrotask(startScreenData);
+  signedIn = now;
+});
 startTokenRefresh({
   sessionStore,
   refresh: (token) => refreshSessionToken(services.apiClient, token),
