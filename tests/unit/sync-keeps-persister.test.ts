@@ -54,3 +54,32 @@ it('writes the refetch after an invalidation to the device although the sync fet
   await expect.poll(deviceCopy).toEqual({ version: 2 });
   unsubscribe();
 });
+
+it('stores what it fetched so that a screen never opened restores it offline, and not for another build', async () => {
+  const online = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = {
+    request: async () => ({ syncChanges: { cursor: 'c1', full: true, entities: [] } }),
+  } as unknown as GraphQLClient;
+  const options = { queryKey: KEY, queryFn: async () => ({ positions: 14 }) };
+  await syncClientArea(client, online, {
+    userKey: USER,
+    buildId: 'build-1',
+    sources: [{ name: 'depot', entities: [], run: async ({ store }) => void (await store(options)) }],
+  });
+
+  const offline = (buildId: string) =>
+    new QueryClient({
+      defaultOptions: {
+        queries: { persister: createQueryPersister(() => USER, buildId).persisterFn, retry: false },
+      },
+    });
+  const noNetwork = async (): Promise<{ positions: number }> => {
+    throw new Error('offline');
+  };
+  expect(await offline('build-1').fetchQuery({ queryKey: KEY, queryFn: noNetwork })).toEqual({
+    positions: 14,
+  });
+  await expect(offline('build-2').fetchQuery({ queryKey: KEY, queryFn: noNetwork })).rejects.toThrow(
+    'offline',
+  );
+});
