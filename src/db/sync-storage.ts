@@ -84,8 +84,9 @@ export async function confirmStoredQueries(
 
 /**
  * Stores a query the sync fetched, as the persister's row (`createQueryPersister`: key, state,
- * build), so that a screen never opened online restores it offline. Without the persister's
- * wait for a painted frame (nothing of it is painted; the sync paces its writes itself).
+ * build), so that a screen never opened online restores it offline. At once: nothing of it is
+ * painted, so it does not wait for a frame as a screen's answer does, and a hidden page syncs at
+ * full speed.
  */
 export async function storeQuery(userKey: string, buildId: string, query: Query): Promise<void> {
   const database = await loadDatabase();

@@ -237,17 +237,6 @@ export async function forEachLimited<Item>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** The longest a write of the sync waits for an idle moment of the page. */
-const IDLE_WAIT_MS = 1000;
-
-function idleMoment(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function')
-      requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MS });
-    else setTimeout(resolve, 0);
-  });
-}
-
 /** How many cache writes go into one task (and one re-render of the screens they concern). */
 export const CACHE_BATCH = 20;
 
@@ -361,10 +350,6 @@ export async function syncClientArea(
       // re-render (TanStack's notifications of this query, batched) and input is handled before
       // the sync goes on: its work is many short tasks instead of few long ones (issue 19).
       await yieldToBrowser();
-      // Each write to the device waits for an idle moment of the page, as it did when it went
-      // through the persister: a first sync of a few hundred queries runs beside the screen a
-      // person uses, and leaves that screen's work the time it needs.
-      await idleMoment();
       // A logout meanwhile: nothing more goes to the device.
       if (cancelled()) throw cancelledError();
       const cached = queryClient.getQueryCache().find({ queryKey: query.queryKey, exact: true });
