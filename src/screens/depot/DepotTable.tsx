@@ -40,14 +40,6 @@ const COLUMNS: readonly { key: DepotTableSortKey; label: string; numeric?: boole
   { key: 'priceTotal', label: 'Preis gesamt', numeric: true },
 ];
 
-/** The image column stays in place while a narrow screen scrolls the table sideways. */
-const STICKY_CELL = {
-  position: 'sticky',
-  left: 0,
-  zIndex: 1,
-  background: 'var(--mantine-color-body)',
-} as const;
-
 const ROW_CLASS = `${Table.classes.tr} ${classes.row}`;
 const CELL = Table.classes.td;
 
@@ -91,7 +83,7 @@ export function DepotTable({ rows, onOpen }: DepotTableProps) {
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th style={STICKY_CELL}>
+            <Table.Th className={classes.sticky}>
               <VisuallyHidden>Bild</VisuallyHidden>
             </Table.Th>
             {COLUMNS.map((column) => {
