@@ -42,12 +42,14 @@ test('on a narrow screen the sidebar opens from the burger button', async ({ pag
 
 test('the app’s scripts, styles and page arrive compressed', async ({ page }) => {
   const encodings = new Map<string, string | null>();
-  page.on('response', async (response) => {
+  // Read at once from the response event (`headers()`, not the awaited `headerValue`): a read still
+  // pending when the test ends failed the worker ("Target page … has been closed", 2026-11-29).
+  page.on('response', (response) => {
     const url = new URL(response.url());
     // The service worker is written after the build's compression step (its precache list is
     // injected last), so it alone goes out plain; every asset of the page is compressed.
     if (/^\/assets\/.*\.(js|css)$/.test(url.pathname) || url.pathname === '/login') {
-      encodings.set(url.pathname, await response.headerValue('content-encoding'));
+      encodings.set(url.pathname, response.headers()['content-encoding'] ?? null);
     }
   });
   await page.goto('/login');
