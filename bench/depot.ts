@@ -5,14 +5,17 @@
  * ways, the reload after the first sync, sorting and scrolling.
  *
  *   npx tsx bench/depot.ts            (BENCH_PORT, default 4343; BENCH_POSITIONS, default 2000;
- *                                      BENCH_FIRST_VISITS, default 7 per way)
+ *                                      BENCH_FIRST_VISITS, default 7 per way;
+ *                                      BENCH_CPU_THROTTLE, default 1: the pages' CPU slowed down
+ *                                      this many times, as Chromium's DevTools do, to see the
+ *                                      figures as a slower device or machine would)
  */
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { print } from 'graphql';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
@@ -28,6 +31,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 4343);
 const positionCount = Number(process.env.BENCH_POSITIONS ?? 2000);
 const benchEmail = 'kunde@example.com';
+const cpuThrottle = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
+const throttled = cpuThrottle > 1 ? `, CPU ${cpuThrottle}× verlangsamt` : '';
+
+/** A new page of `context`, its CPU slowed down by `BENCH_CPU_THROTTLE` (the server's is not). */
+async function newPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  if (cpuThrottle > 1) {
+    const session = await context.newCDPSession(page);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+  }
+  return page;
+}
 
 const ms = (start: number) => `${(performance.now() - start).toFixed(0)} ms`;
 /**
@@ -60,6 +75,7 @@ async function main(): Promise<void> {
     JWT_SECRET: 'bench-secret',
     DATABASE_URL: '',
   });
+  if (cpuThrottle > 1) console.log(`CPU der Seiten ${cpuThrottle}× verlangsamt (BENCH_CPU_THROTTLE)`);
   console.log('Baue die PWA (Produktionsbuild) …');
   await ensurePwaBuild(root, config.distDir, (line) => console.log(`  ${line}`));
 
@@ -174,7 +190,7 @@ async function main(): Promise<void> {
           };
         }
       `);
-      const freshPage = await fresh.newPage();
+      const freshPage = await newPage(fresh);
       const from = await (ways[way] as (typeof ways)[number]).open(freshPage);
       await freshPage.getByTestId('depot-table-row').first().waitFor();
       firstVisits[way]?.push((await depotRowAt(freshPage)) - from);
@@ -186,7 +202,7 @@ async function main(): Promise<void> {
       const values = firstVisits[index] ?? [];
       recordFigure(
         'depot',
-        `Depot-Seite bis zur Tabelle, erster Besuch direkt nach der Anmeldung, ${way.title} (2.000 Positionen, Median)`,
+        `Depot-Seite bis zur Tabelle, erster Besuch direkt nach der Anmeldung, ${way.title} (2.000 Positionen, Median${throttled})`,
         `${median(values).toFixed(0)} ms`,
         '≤ 600 ms',
       );
@@ -199,7 +215,7 @@ async function main(): Promise<void> {
     await context.addCookies([{ name: 'showTable', value: 'true', url: base }]);
     await timeDepotRows(context);
     const rowAt = () => depotRowAt(page);
-    const page = await context.newPage();
+    const page = await newPage(context);
     await logInThroughForm(page);
     await page.goto('/admin/depot');
     await page.getByText(`${positionCount.toLocaleString('de-DE')} Positionen`).waitFor();
@@ -215,7 +231,7 @@ async function main(): Promise<void> {
     }
     recordFigure(
       'depot',
-      'Depot-Seite bis zur Tabelle, neu geladen nach der Synchronisierung (2.000 Positionen)',
+      `Depot-Seite bis zur Tabelle, neu geladen nach der Synchronisierung (2.000 Positionen${throttled})`,
       `${median(warm).toFixed(0)} ms`,
       '≤ 600 ms',
     );
