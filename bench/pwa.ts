@@ -88,19 +88,35 @@ async function main(): Promise<void> {
 
     const cold = await browser.newContext({ serviceWorkers: 'block' });
     const login = await firstLoadKb(cold, `${origin}/login`);
-    row('Erstladen /login: JavaScript (gzip)', `${login.js.toFixed(1)} KB`);
-    recordFigure('pwa', 'Erstladen /login: JavaScript (gzip)', `${login.js.toFixed(1)} KB`, '≤ 150 KB');
+    row('Erstladen /login: JavaScript (gzip, im Browser)', `${login.js.toFixed(1)} KB`);
+    recordFigure('pwa', 'Erstladen /login: JavaScript (gzip, im Browser)', `${login.js.toFixed(1)} KB`);
     row('Erstladen /login: CSS (gzip)', `${login.css.toFixed(1)} KB`);
     const session = await cold.newPage();
     await logIn(session, origin, email);
     await session.close();
     const depot = await firstLoadKb(cold, `${origin}/admin/depot`);
-    row('Erstladen /admin/depot: JavaScript (gzip)', `${depot.js.toFixed(1)} KB`);
-    recordFigure('pwa', 'Erstladen /admin/depot: JavaScript (gzip)', `${depot.js.toFixed(1)} KB`, '≤ 250 KB');
+    // Everything until the network is idle: also what the screen loads once it is shown (the
+    // performance chart's recharts, the device database). The budgets (150 and 250 KB) are on the
+    // build manifest's figures below, as `npm run budgets` checks them.
+    row('Erstladen /admin/depot: JS bis Netzruhe (gzip, Browser)', `${depot.js.toFixed(1)} KB`);
+    recordFigure(
+      'pwa',
+      'Erstladen /admin/depot: JavaScript bis Netzruhe, mit Diagramm und Gerätedatenbank (gzip, im Browser)',
+      `${depot.js.toFixed(1)} KB`,
+    );
     row('Erstladen /admin/depot: CSS (gzip)', `${depot.css.toFixed(1)} KB`);
     await cold.close();
     console.log('  Erstladen je Route laut Build-Manifest (Einstieg + Bildschirm + statische Importe):');
-    printFirstLoadTable(measureFirstLoad(config.distDir), (line) => console.log(`  ${line}`));
+    const firstLoads = measureFirstLoad(config.distDir);
+    printFirstLoadTable(firstLoads, (line) => console.log(`  ${line}`));
+    for (const route of firstLoads.filter((entry) => ['/login', '/admin/depot'].includes(entry.route))) {
+      recordFigure(
+        'pwa',
+        `Erstladen ${route.route}: JavaScript laut Build-Manifest (gzip)`,
+        `${route.jsKb.toFixed(1)} KB`,
+        `≤ ${route.budgetKb} KB`,
+      );
+    }
 
     const context = await browser.newContext();
     await context.addCookies([{ name: 'showTable', value: 'true', url: origin }]);
