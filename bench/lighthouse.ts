@@ -193,9 +193,11 @@ try {
     console.log(`  ${row.page}\n    ${scores}\n    ${metrics}\n    ${row.transfer}`);
     for (const opportunity of row.opportunities) console.log(`    – ${opportunity}`);
     const page = row.page.startsWith('/angebot/') ? '/angebot/<lwin11>' : row.page;
-    recordFigure('lighthouse', `${page}: Performance`, String(row.scores.performance ?? '–'), '≥ 90');
-    recordFigure('lighthouse', `${page}: LCP`, row.metrics.LCP ?? '–', '≤ 2,5 s');
-    recordFigure('lighthouse', `${page}: CLS`, row.metrics.CLS ?? '–', '≤ 0,1');
+    // Issue 19's goals are for the two public pages; the signed-in depot is printed beside them.
+    const goal = (text: string) => (page === '/admin/depot' ? '' : text);
+    recordFigure('lighthouse', `${page}: Performance`, String(row.scores.performance ?? '–'), goal('≥ 90'));
+    recordFigure('lighthouse', `${page}: LCP`, row.metrics.LCP ?? '–', goal('≤ 2,5 s'));
+    recordFigure('lighthouse', `${page}: CLS`, row.metrics.CLS ?? '–', goal('≤ 0,1'));
   }
 } finally {
   chrome.kill();
