@@ -58,7 +58,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       }),
   ],
   build: isSsrBuild
-    ? { target: 'node20' }
+    ? { target: 'node24' }
     : {
         target: 'es2022',
         sourcemap: true,

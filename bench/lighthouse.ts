@@ -1,5 +1,5 @@
 /**
- * Lighthouse 12 (mobile preset with its simulated throttling, Debian's Chromium) on the pages a
+ * Lighthouse 13 (mobile preset with its simulated throttling, Debian's Chromium) on the pages a
  * phone meets first (issue 19, item 6): `/login`, the public offer page `/angebot/<lwin11>` and
  * `/admin/depot` signed in as the demo client. Prints the scores (performance, accessibility, best
  * practices) and the metrics (FCP, LCP, TBT, CLS, Speed Index) and what Lighthouse names as the
@@ -128,12 +128,19 @@ async function audit(url: string, chromePort: number, keepStorage: boolean): Pro
     Object.entries(METRICS).map(([label, id]) => [label, lhr.audits[id]?.displayValue ?? '–']),
   );
   const opportunities = Object.values(lhr.audits)
-    .filter((item) => item.score !== null && item.score < 0.9 && item.details?.type === 'opportunity')
+    // Lighthouse 13 reports its advice as insights (ids ending in `-insight`); the classic
+    // opportunities that remain keep their details type.
+    .filter(
+      (item) =>
+        item.score !== null &&
+        item.score < 0.9 &&
+        (item.details?.type === 'opportunity' || item.id.endsWith('-insight')),
+    )
     .map((item) => `${item.title}${item.displayValue ? ` (${item.displayValue})` : ''}`)
     .slice(0, 6);
-  const blocking = (lhr.audits['render-blocking-resources']?.details as { items?: unknown[] } | undefined)
+  const blocking = (lhr.audits['render-blocking-insight']?.details as { items?: unknown[] } | undefined)
     ?.items;
-  const transfer = `übertragen ${lhr.audits['total-byte-weight']?.displayValue ?? '–'}, renderblockierend ${blocking?.length ?? 0} Anfrage(n), LCP-Element ${lcpElement(lhr.audits['largest-contentful-paint-element'])}`;
+  const transfer = `übertragen ${lhr.audits['total-byte-weight']?.displayValue ?? '–'}, renderblockierend ${blocking?.length ?? 0} Anfrage(n), LCP-Element ${lcpElement(lhr.audits['lcp-breakdown-insight'])}`;
   const longTasks = (
     (lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number }[] })?.items ?? []
   )

@@ -87,7 +87,7 @@ export async function buildServer(log = console.log) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     packages: 'external',
     sourcemap: 'linked',
     metafile: true,
