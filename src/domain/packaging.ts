@@ -6,9 +6,13 @@
  */
 import { countLabel } from './plural';
 
-/** "6 × 0,75l": bottles per case × bottle size (the size's title, e.g. "0,75l", "1,5l"). */
+/**
+ * "6 × 0,75l": bottles per case × bottle size (the size's title, e.g. "0,75l", "1,5l"), joined by
+ * no-break spaces so that a narrow cell wraps before the format ("2 Kisten à" / "6 × 0,75l"),
+ * never inside it.
+ */
 export function caseFormat(caskOf: number, bottleSize: string): string {
-  return `${caskOf} × ${bottleSize}`;
+  return `${caskOf}\u00a0×\u00a0${bottleSize}`;
 }
 
 /** "1 Kiste à 6 × 0,75l", "2 Kisten à 6 × 0,75l". */

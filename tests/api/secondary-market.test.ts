@@ -852,10 +852,10 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
     );
     expect(depotPositionCountLabel(rows)).toBe('1 Position · 1 verkauft');
     expect(heldRows(rows).map((row) => [row.gebinde, row.settlementPdfUrl])).toEqual([
-      ['2 Kisten à 6 × 0,75l', null],
+      ['2 Kisten à 6\u00a0×\u00a00,75l', null],
     ]);
     expect(soldRows(rows).map((row) => [row.gebinde, row.saleProceedsNet, row.settlementPdfUrl])).toEqual([
-      ['1 Kiste à 6 × 0,75l', 69_480, settlement],
+      ['1 Kiste à 6\u00a0×\u00a00,75l', 69_480, settlement],
     ]);
     // Staff see the same link in the client's depot; the link opens the settlement.
     const staffView = await portal.gql<ViewClientsDepotQuery>(
@@ -878,11 +878,11 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
         .slice(2)
         .map((row) => (row as unknown[]).slice(1));
     expect(cellsOf('Depot').map((row) => [row[1], row[5], row[8]])).toEqual([
-      ['2 Kisten à 6 × 0,75l', 12, 1200],
+      ['2 Kisten à 6\u00a0×\u00a00,75l', 12, 1200],
     ]);
     expect(cellsOf('Bewertung')).toHaveLength(1);
     expect(cellsOf('Verkauft').map((row) => [row[2], row[3], row[5], row[7], row[8]])).toEqual([
-      ['1 Kiste à 6 × 0,75l', 6, 600, 694.8, { text: settlement, hyperlink: settlement }],
+      ['1 Kiste à 6\u00a0×\u00a00,75l', 6, 600, 694.8, { text: settlement, hyperlink: settlement }],
     ]);
   }, 120_000);
 

@@ -287,7 +287,7 @@ describe('Excel-Export', () => {
     const row = depotExcelRow(toDepotRow(input, now));
     expect(row).toEqual({
       year: 2017,
-      packaging: '2 Kisten à 3 × 0,75l',
+      packaging: '2 Kisten à 3\u00a0×\u00a00,75l',
       wine: longWine.slice(0, 60),
       winery: 'W'.repeat(60),
       region: 'Bordeaux',
@@ -362,12 +362,12 @@ describe('Gehaltene und verkaufte Positionen', () => {
   it('writes the Gebinde with its cases', () => {
     const two = { ...heldPosition, amount: 2 };
     expect(toDepotRow(two, now)).toMatchObject({
-      packaging: '6 × 0,75l',
+      packaging: '6\u00a0×\u00a00,75l',
       cases: 2,
-      gebinde: '2 Kisten à 6 × 0,75l',
+      gebinde: '2 Kisten à 6\u00a0×\u00a00,75l',
       bottles: 12,
     });
-    expect(rows[0]?.gebinde).toBe('1 Kiste à 6 × 0,75l');
+    expect(rows[0]?.gebinde).toBe('1 Kiste à 6\u00a0×\u00a00,75l');
   });
 
   it('writes "Depot" and "Bewertung" with the held positions and "Verkauft" with the sold ones (read back with exceljs)', async () => {
@@ -382,7 +382,7 @@ describe('Gehaltene und verkaufte Positionen', () => {
     const sold = workbook.getWorksheet('Verkauft');
     if (!depot || !valuation || !sold) throw new Error('Blatt fehlt');
     expect(depot.rowCount).toBe(2);
-    expect(depot.getRow(2).getCell(2).value).toBe('1 Kiste à 6 × 0,75l');
+    expect(depot.getRow(2).getCell(2).value).toBe('1 Kiste à 6\u00a0×\u00a00,75l');
     expect(depot.getRow(2).getCell(9).value).toBe(600);
     expect(valuation.rowCount).toBe(2);
     expect(valuation.getRow(2).getCell(3).value).toBe(150);
