@@ -1794,6 +1794,8 @@ export type DepotPosition = {
    * null for a position not sold or sold without a sell order (proceeds not known).
    */
   saleProceedsNet: Maybe<Scalars['Decimal']['output']>;
+  /** Address of the settlement PDF of the Zweitmarkt sale of a SOLD position; null while held or without a sell order. */
+  settlementPdfUrl: Maybe<Scalars['String']['output']>;
   /** The open (REQUESTED or LISTED) or settled sell order of these cases; null otherwise. */
   sellOrder: Maybe<SellOrder>;
 };
@@ -3196,6 +3198,7 @@ export type DepotPositionResolvers<ContextType = GraphQLContext, ParentType exte
   valuationDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   taxFreeFrom?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   saleProceedsNet?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  settlementPdfUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sellOrder?: Resolver<Maybe<ResolversTypes['SellOrder']>, ParentType, ContextType>;
 };
 

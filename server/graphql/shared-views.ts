@@ -18,3 +18,8 @@ export async function firstOfferWithStock(
   const tranches = await Promise.all(candidates.map((offer) => loaders.partialOffersByOffer.load(offer.id)));
   return candidates.find((_offer, index) => availableCases(tranches[index] ?? []) > 0) ?? null;
 }
+
+/** The address of a Zweitmarkt sale's settlement PDF (the sell order's and each sold position's). */
+export function settlementPdfUrl(publicUrl: string, settlementToken: string | null, casesSold: number) {
+  return settlementToken && casesSold > 0 ? `${publicUrl}/settlement/${settlementToken}` : null;
+}

@@ -222,6 +222,7 @@ export function saleOrdersById(db: Database, ids: number[]) {
       casesSold: sellOrders.casesSold,
       askPriceBtl: sellOrders.askPriceBtl,
       proceedsNet: sellOrders.proceedsNet,
+      settlementToken: sellOrders.settlementToken,
     })
     .from(sellOrders)
     .where(inArray(sellOrders.id, ids));

@@ -590,7 +590,7 @@ export type AcademyVideoQueryVariables = Exact<{
 
 export type AcademyVideoQuery = { getAcademyVideo: { videoUrl: string | null, description: string, id: number, title: string, slug: string, thumbnail: string | null, shortDescription: string, datetimePublished: string, isPublished: boolean, keywords: Array<{ id: number, title: string }>, vintage: { id: number, title: string, year: number } | null, winery: { id: number, title: string } | null, region: { id: number, title: string } | null, promotedOffer: { id: number, priceBtlStr: string, sellPriceCaseStr: string, caskOf: number, availableCases: number, bottleSize: { title: string }, vintage: { id: number, title: string, year: number, lwin11: string, image: string | null } } | null } | null };
 
-export type DepotPositionFieldsFragment = { id: number, storageId: string | null, amount: number, caskOf: number, buyPriceBtl: string, saleProceedsNet: string | null, bottleSize: { id: number }, conditionReportPdf: { file: string } | null, depotPositionStatusRel: Array<{ status: DepotStatus, datetimeStatusUpdate: string }>, vintage: { id: number } };
+export type DepotPositionFieldsFragment = { id: number, storageId: string | null, amount: number, caskOf: number, buyPriceBtl: string, saleProceedsNet: string | null, settlementPdfUrl: string | null, bottleSize: { id: number }, conditionReportPdf: { file: string } | null, depotPositionStatusRel: Array<{ status: DepotStatus, datetimeStatusUpdate: string }>, vintage: { id: number } };
 
 export type DepotBottleSizeFieldsFragment = { id: number, title: string, factorForLiterPrices: string };
 
@@ -599,14 +599,14 @@ export type DepotVintageFieldsFragment = { id: number, title: string, year: numb
 export type ClientsDepotQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ClientsDepotQuery = { me: { id: number, investmentScore: string } | null, clientsDepot: Array<{ id: number, storageId: string | null, amount: number, caskOf: number, buyPriceBtl: string, saleProceedsNet: string | null, bottleSize: { id: number }, conditionReportPdf: { file: string } | null, depotPositionStatusRel: Array<{ status: DepotStatus, datetimeStatusUpdate: string }>, vintage: { id: number } }>, clientsDepotVintages: Array<{ id: number, title: string, year: number, image: string | null, enPrimeurDeliveryDate: string | null, valuationRel: Array<{ sourceOfValuation: string, value: string, datetimeCreated: string }>, wine: { id: number, title: string, image: string | null, lwin: string, classification: { title: string } | null, winery: { id: number, title: string, region: { title: string } } } }>, allBottleSizes: Array<{ id: number, title: string, factorForLiterPrices: string }> };
+export type ClientsDepotQuery = { me: { id: number, investmentScore: string } | null, clientsDepot: Array<{ id: number, storageId: string | null, amount: number, caskOf: number, buyPriceBtl: string, saleProceedsNet: string | null, settlementPdfUrl: string | null, bottleSize: { id: number }, conditionReportPdf: { file: string } | null, depotPositionStatusRel: Array<{ status: DepotStatus, datetimeStatusUpdate: string }>, vintage: { id: number } }>, clientsDepotVintages: Array<{ id: number, title: string, year: number, image: string | null, enPrimeurDeliveryDate: string | null, valuationRel: Array<{ sourceOfValuation: string, value: string, datetimeCreated: string }>, wine: { id: number, title: string, image: string | null, lwin: string, classification: { title: string } | null, winery: { id: number, title: string, region: { title: string } } } }>, allBottleSizes: Array<{ id: number, title: string, factorForLiterPrices: string }> };
 
 export type ViewClientsDepotQueryVariables = Exact<{
   clientsMail: string;
 }>;
 
 
-export type ViewClientsDepotQuery = { viewClientsDepot: Array<{ id: number, storageId: string | null, amount: number, caskOf: number, buyPriceBtl: string, saleProceedsNet: string | null, bottleSize: { id: number }, conditionReportPdf: { file: string } | null, depotPositionStatusRel: Array<{ status: DepotStatus, datetimeStatusUpdate: string }>, vintage: { id: number } }>, viewClientsDepotVintages: Array<{ id: number, title: string, year: number, image: string | null, enPrimeurDeliveryDate: string | null, valuationRel: Array<{ sourceOfValuation: string, value: string, datetimeCreated: string }>, wine: { id: number, title: string, image: string | null, lwin: string, classification: { title: string } | null, winery: { id: number, title: string, region: { title: string } } } }>, allBottleSizes: Array<{ id: number, title: string, factorForLiterPrices: string }> };
+export type ViewClientsDepotQuery = { viewClientsDepot: Array<{ id: number, storageId: string | null, amount: number, caskOf: number, buyPriceBtl: string, saleProceedsNet: string | null, settlementPdfUrl: string | null, bottleSize: { id: number }, conditionReportPdf: { file: string } | null, depotPositionStatusRel: Array<{ status: DepotStatus, datetimeStatusUpdate: string }>, vintage: { id: number } }>, viewClientsDepotVintages: Array<{ id: number, title: string, year: number, image: string | null, enPrimeurDeliveryDate: string | null, valuationRel: Array<{ sourceOfValuation: string, value: string, datetimeCreated: string }>, wine: { id: number, title: string, image: string | null, lwin: string, classification: { title: string } | null, winery: { id: number, title: string, region: { title: string } } } }>, allBottleSizes: Array<{ id: number, title: string, factorForLiterPrices: string }> };
 
 export type DepotPerformanceFieldsFragment = { marketValue: string, invested: string, netExitValue: string, taxFreeValue: string, gainPercent: number | null, annualizedReturnPercent: number | null, soldPositions: number, points: Array<{ date: string, invested: string, marketValue: string }>, index: Array<{ date: string, value: number }> };
 
@@ -871,10 +871,10 @@ export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MeQuery = { me: { id: number, email: string, salutation: string | null, title: string | null, directSalutation: string | null, firstName: string, lastName: string, isStaff: boolean, isSuperuser: boolean } | null };
 
-export type AllWinesQueryVariables = Exact<{ [key: string]: never; }>;
+export type WineryListQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AllWinesQuery = { allWines: Array<{ id: number, title: string, winery: { id: number, title: string, region: { id: number, title: string, country: { id: number, title: string } } }, subregion: { id: number, title: string } | null }> };
+export type WineryListQuery = { allWineries: Array<{ id: number, title: string, region: { id: number, title: string, country: { id: number, title: string } } }> };
 
 export type WineryMapQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -60,9 +60,9 @@ import {
 import { orderListBlockedQueryOptions, orderListQueryOptions, paidInvoicesQueryOptions } from './orders';
 import { mySellOrdersQueryOptions } from './secondary-market';
 import {
-  allWinesQueryOptions,
   vintagePageQueryOptions,
   wineryDetailsQueryOptions,
+  wineryListQueryOptions,
   wineryMapQueryOptions,
 } from './wineries';
 import { yieldToBrowser } from './yield-to-browser';
@@ -189,7 +189,7 @@ export const SYNC_SOURCES: SyncSource[] = [
     run: async ({ client, store, storeAll }) => {
       const [map] = await Promise.all([
         store(wineryMapQueryOptions(client)),
-        store(allWinesQueryOptions(client)),
+        store(wineryListQueryOptions(client)),
       ]);
       await storeAll(unique(map.map((winery) => winery.id)), (id) => wineryDetailsQueryOptions(client, id));
     },

@@ -2,31 +2,32 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { useApiClient } from './client';
 import {
-  AllWinesDocument,
   PriceIndexDocument,
   VintagePageDocument,
   WineryDetailsDocument,
+  WineryListDocument,
   WineryMapDocument,
 } from './graphql.generated';
 
 export const wineryKeys = {
   all: ['wineries'] as const,
-  wines: () => [...wineryKeys.all, 'wines'] as const,
+  list: () => [...wineryKeys.all, 'list'] as const,
   map: () => [...wineryKeys.all, 'map'] as const,
   winery: (wineryId: number) => [...wineryKeys.all, 'winery', wineryId] as const,
   vintage: (vintageId: number) => [...wineryKeys.all, 'vintage', vintageId] as const,
   priceIndex: () => [...wineryKeys.all, 'price-index'] as const,
 };
 
-export function allWinesQueryOptions(client: GraphQLClient) {
+/** Every winery (producer) once, with its region and country, for the list of "Entdecken". */
+export function wineryListQueryOptions(client: GraphQLClient) {
   return queryOptions({
-    queryKey: wineryKeys.wines(),
-    queryFn: async () => (await client.request(AllWinesDocument)).allWines,
+    queryKey: wineryKeys.list(),
+    queryFn: async () => (await client.request(WineryListDocument)).allWineries,
   });
 }
 
-export function useAllWines() {
-  return useQuery(allWinesQueryOptions(useApiClient()));
+export function useWineryList() {
+  return useQuery(wineryListQueryOptions(useApiClient()));
 }
 
 export function wineryMapQueryOptions(client: GraphQLClient) {

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academyVideos, blogPosts, wineries } from '../../server/db/schema';
 import { signMediaUrl } from '../../server/services/media-signing';
+import { WineryListDocument, type WineryListQuery } from '../../src/queries/graphql.generated';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 
 const TOKEN_AUTH =
@@ -408,6 +410,38 @@ describe.each(databaseTargets)('Inhalte, Weingüter und Jahrgänge (%s)', (targe
         );
       expect(details?.winery.id).toBeGreaterThan(0);
     }
+  });
+
+  it("lists each winery of Entdecken once, producers and not their wines (the PWA's list query)", async () => {
+    const answer = await portal.gql<WineryListQuery>(print(WineryListDocument));
+    expect(answer.errors).toBeUndefined();
+    const listed = answer.data?.allWineries ?? [];
+    const titles = listed.map((winery) => winery.title);
+    expect(titles.length).toBeGreaterThan(10);
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(new Set(listed.map((winery) => winery.id)).size).toBe(listed.length);
+    // A title on the list is a producer: it is never the name of another producer's wine.
+    const wines = await portal.gql<{ allWines: { title: string; winery: { id: number } }[] }>(
+      '{ allWines { title winery { id } } }',
+    );
+    const wineOf = new Map((wines.data?.allWines ?? []).map((wine) => [wine.title, wine.winery.id]));
+    for (const winery of listed) {
+      const producer = wineOf.get(winery.title);
+      if (producer !== undefined) expect(producer, winery.title).toBe(winery.id);
+    }
+    for (const wine of [
+      'Carruades de Lafite',
+      'La Tâche Grand Cru',
+      'Dom Pérignon Brut',
+      'Chambertin Grand Cru',
+    ]) {
+      expect(titles).not.toContain(wine);
+    }
+    expect(titles).toContain('Moët & Chandon');
+    expect(titles.filter((title) => title === 'Château Lafite Rothschild')).toHaveLength(1);
+    expect(
+      listed.every((winery) => winery.region.title.length > 0 && winery.region.country.title.length > 0),
+    ).toBe(true);
   });
 
   it('lists all wines and the price index with base 100', async () => {

@@ -19,7 +19,7 @@ const PERFORMANCE = `query ($mail: String) { depotPerformance(clientsMail: $mail
   marketValue invested netExitValue taxFreeValue gainPercent annualizedReturnPercent soldPositions
   points { date invested marketValue } index { date value }
 } }`;
-const POSITIONS = `query { clientsDepot { id marketValueBtl valuationSource valuationDate taxFreeFrom purchaseDate currentStatus saleProceedsNet } }`;
+const POSITIONS = `query { clientsDepot { id marketValueBtl valuationSource valuationDate taxFreeFrom purchaseDate currentStatus saleProceedsNet settlementPdfUrl } }`;
 
 interface Performance {
   marketValue: string;
@@ -225,7 +225,12 @@ describe.each(databaseTargets)('Wertentwicklung des Depots (%s)', (target) => {
 
   it('gives each sold position the net proceeds its sell order recorded, and none to the held ones', async () => {
     const answer = await portal.gql<{
-      clientsDepot: { id: number; currentStatus: string | null; saleProceedsNet: string | null }[];
+      clientsDepot: {
+        id: number;
+        currentStatus: string | null;
+        saleProceedsNet: string | null;
+        settlementPdfUrl: string | null;
+      }[];
     }>(POSITIONS, {}, { token: clientToken });
     expect(answer.errors).toBeUndefined();
     const depot = answer.data?.clientsDepot ?? [];
@@ -249,8 +254,26 @@ describe.each(databaseTargets)('Wertentwicklung des Depots (%s)', (target) => {
         expect(position.saleProceedsNet, `Position ${position.id}`).toBeNull();
       }
     }
-    // The demo's sales went through the Zweitmarkt: their proceeds are known.
+    // The demo's sales went through the Zweitmarkt: their proceeds and settlements are known.
     expect(sold.some((position) => position.saleProceedsNet !== null)).toBe(true);
+    for (const position of depot) {
+      const order = orders.find(
+        (candidate) => candidate.id === positions.find((row) => row.id === position.id)?.sellOrderId,
+      );
+      expect(position.settlementPdfUrl, `Position ${position.id}`).toBe(
+        position.currentStatus === 'SOLD' && order?.settlementToken && order.casesSold > 0
+          ? `${portal.config.publicUrl}/settlement/${order.settlementToken}`
+          : null,
+      );
+    }
+    expect(sold.some((position) => position.settlementPdfUrl !== null)).toBe(true);
+    // The count of sold positions the Wertentwicklung leaves out is the depot's.
+    const performance = await portal.gql<{ depotPerformance: Performance }>(
+      PERFORMANCE,
+      {},
+      { token: clientToken },
+    );
+    expect(performance.data?.depotPerformance.soldPositions).toBe(sold.length);
   });
 
   it('leaves a position sold without a sell order out of every figure and knows no proceeds for it', async () => {

@@ -51,6 +51,34 @@ test('a new client fills the nudging dialog and it closes itself', async ({ page
   await expect(page.getByRole('dialog', { name: NUDGE_TITLE })).toHaveCount(0);
 });
 
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} the account dialog shows "Speichern" without scrolling`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await logIn(page, demoAccounts.client, demoPassword);
+    await page.getByRole('button', { name: 'Accounteinstellungen' }).filter({ visible: true }).click();
+    const settings = page.getByRole('dialog', { name: 'Accounteinstellungen' });
+    await expect(settings.getByLabel('Vorname')).toBeVisible();
+    const save = settings.getByRole('button', { name: 'Speichern' });
+    // Inside the window and not covered or clipped by the dialog's scrolling content.
+    await expect(save).toBeInViewport({ ratio: 1 });
+    const onTop = await save.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+    expect(onTop).toBe(true);
+    // Still there after scrolling the form to its top and its end.
+    await settings.getByLabel('Vorname').focus();
+    await expect(save).toBeInViewport({ ratio: 1 });
+    await settings.getByText('Push-Benachrichtigungen auf diesem Gerät').scrollIntoViewIfNeeded();
+    await expect(save).toBeInViewport({ ratio: 1 });
+  });
+}
+
 test('the password link goes to the own address; a new e-mail applies once its link is opened', async ({
   page,
   request,

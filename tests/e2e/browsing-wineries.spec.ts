@@ -25,9 +25,14 @@ test('a client explores wineries, the map, the academy and a vintage', async ({ 
     .getByRole('link', { name: 'Entdecken' })
     .click();
   await expect(page).toHaveURL(/\/admin\/all-wineries\/?$/);
-  const list = page.getByRole('region', { name: 'Weine nach Regionen' });
+  const list = page.getByRole('region', { name: 'Weingüter nach Regionen' });
   await expect(list.getByRole('heading', { name: 'Frankreich' })).toBeVisible();
   await expect(list.getByRole('heading', { name: 'Italien' })).toBeVisible();
+  // Producers, each once; their wines (the second wine of Lafite, a Grand Cru) are on the winery page.
+  await expect(list.getByRole('link', { name: 'Château Lafite Rothschild', exact: true })).toHaveCount(1);
+  await expect(list.getByRole('link', { name: 'Carruades de Lafite' })).toHaveCount(0);
+  await expect(list.getByRole('link', { name: 'La Tâche Grand Cru' })).toHaveCount(0);
+  await expect(list.getByRole('link', { name: 'Moët & Chandon', exact: true })).toBeVisible();
   await list.getByRole('link', { name: 'Château Lafite Rothschild', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/chateaus\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Château Lafite Rothschild' })).toBeVisible();

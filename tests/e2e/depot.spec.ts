@@ -67,9 +67,14 @@ async function columnValues(page: Page, columnIndex: number, read: Parse) {
   return cells.map(read);
 }
 
-async function positionCount(page: Page): Promise<number> {
+/** The headline "16 Positionen · 2 verkauft": held positions, and the sold ones named apart. */
+async function positionCount(page: Page): Promise<{ held: number; sold: number }> {
   const label = (await page.getByTestId('depot-position-count').textContent()) ?? '';
-  return Number(label.replace(/\D/g, ''));
+  const match = /^(\d+) (Position|Positionen)(?: · (\d+) verkauft)?$/.exec(label);
+  if (!match) throw new Error(`Unerwartete Überschrift: ${label}`);
+  const held = Number(match[1]);
+  expect(match[2]).toBe(held === 1 ? 'Position' : 'Positionen');
+  return { held, sold: Number(match[3] ?? 0) };
 }
 
 async function showTableCookie(context: BrowserContext) {
@@ -110,11 +115,37 @@ test('Kundin: Depot mit Tabelle, Sortierung, Position per Tastatur, Zeitverlauf 
   const sevenDays = Date.now() / 1000 + 7 * 24 * 60 * 60;
   expect(Math.abs((cookie?.expires ?? 0) - sevenDays)).toBeLessThan(120);
 
+  const depotAnswer = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('clientsDepot'),
+  );
   await page.reload();
+  const depot = (await (await depotAnswer).json()) as {
+    data: { clientsDepot: { depotPositionStatusRel: { status: string }[] }[] };
+  };
+  const soldInApi = depot.data.clientsDepot.filter((position) =>
+    position.depotPositionStatusRel.some((entry) => entry.status === 'SOLD'),
+  ).length;
   await expect(page.getByTestId('depot-table-row').first()).toBeVisible();
   await expect(page.getByTestId('depot-sunburst')).toHaveCount(0);
-  const positions = await positionCount(page);
+  const { held: positions, sold } = await positionCount(page);
   expect(positions).toBeGreaterThanOrEqual(14);
+  // The table holds the held positions only (all of the demo's fit its rendered window); the
+  // demo's sales are listed below it, each with its proceeds and settlement.
+  await expect(page.getByTestId('depot-table-row')).toHaveCount(positions);
+  expect(sold).toBeGreaterThan(0);
+  expect([positions, sold]).toEqual([depot.data.clientsDepot.length - soldInApi, soldInApi]);
+  const soldList = page.getByTestId('sold-position');
+  await expect(soldList).toHaveCount(sold);
+  const settlements = await soldList
+    .getByRole('link', { name: 'Abrechnung (PDF)' })
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(settlements.length).toBeGreaterThan(0);
+  for (const href of settlements) expect(href).toMatch(/\/settlement\/[\w-]{16,}$/);
+  // The Zweitmarkt section lists no sale a second time.
+  await expect(
+    page.getByTestId('secondary-market').getByRole('heading', { name: 'Verkauft', exact: true }),
+  ).toHaveCount(0);
 
   // Default order: date descending; every column sorts ascending on the first click, descending on the second.
   await expect(page.getByRole('columnheader', { name: /^Datum/ })).toHaveAttribute('aria-sort', 'descending');
@@ -193,7 +224,29 @@ test('Kundin: Depot mit Tabelle, Sortierung, Position per Tastatur, Zeitverlauf 
   expect(typeof dataRow.getCell(8).value).toBe('number');
   expect(dataRow.getCell(9).numFmt).toContain('€');
 
-  // "Bewertung": one row per position; "Wertentwicklung": one row per monthly point.
+  expect(wineNames).toHaveLength(positions);
+
+  // "Verkauft": the sold positions with their proceeds and settlement links, as listed on the page.
+  const soldSheet = workbook.getWorksheet('Verkauft');
+  if (!soldSheet) throw new Error('Blatt "Verkauft" fehlt');
+  expect(soldSheet.rowCount).toBe(sold + 1);
+  expect((soldSheet.getRow(1).values as unknown[]).slice(1, 9)).toEqual([
+    'Wein',
+    'Jahrgang',
+    'Gebinde',
+    'Flaschen',
+    'Kaufdatum',
+    'Kaufwert',
+    'Verkauft am',
+    'Erlös nach Provision',
+  ]);
+  const links = (soldSheet.getColumn(9).values as unknown[])
+    .slice(2)
+    .map((cell) => (cell as { hyperlink?: string } | null)?.hyperlink ?? null)
+    .filter((link) => link !== null);
+  expect(links.sort()).toEqual([...settlements].sort());
+
+  // "Bewertung": one row per held position; "Wertentwicklung": one row per monthly point.
   const valuation = workbook.getWorksheet('Bewertung');
   const performance = workbook.getWorksheet('Wertentwicklung');
   if (!valuation || !performance) throw new Error('Blatt "Bewertung" oder "Wertentwicklung" fehlt');

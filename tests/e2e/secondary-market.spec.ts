@@ -187,12 +187,15 @@ test('a client sells a case from the depot, staff list it, another client buys a
 
   // The seller's depot: sold with the proceeds; the other case is still in bond.
   await page.reload();
-  const sold = page.getByTestId('sold-orders');
-  await expect(sold).toContainText(`1 Kiste verkauft · Erlös nach Provision ${expectedNet}`);
   await expect(market.getByTestId('for-sale-order')).toHaveCount(0);
-  // The sold case left the position cards (issue 17: they show held positions) for the sold list.
-  await expect(page.getByTestId('sold-position')).toHaveCount(1);
-  await expect(page.getByTestId('sold-position-proceeds')).toContainText(expectedNet);
+  // The sold case left the position cards, the table and its count for the one list of sales
+  // (the Zweitmarkt section does not list it again).
+  const sold = page.getByTestId('sold-position');
+  await expect(sold).toHaveCount(1);
+  await expect(sold).toContainText('1 Kiste à 6 × 0,75l');
+  await expect(page.getByTestId('sold-position-proceeds')).toHaveText(`Erlös nach Provision ${expectedNet}`);
+  await expect(market.getByRole('heading', { name: 'Verkauft', exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('depot-position-count')).toHaveText('1 Position · 1 verkauft');
   await expect(page.getByTestId('depot-position-card').filter({ hasText: 'Im Zollfreilager' })).toContainText(
     `Lagernummern${secondCase}`,
   );

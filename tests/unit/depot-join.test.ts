@@ -35,6 +35,7 @@ const position = (id: number, vintageId: number, bottleSizeId: number) => ({
   conditionReportPdf: null,
   depotPositionStatusRel: [{ status: 'PURCHASED' as const, datetimeStatusUpdate: '2025-03-01T10:00:00Z' }],
   saleProceedsNet: null,
+  settlementPdfUrl: null,
   vintage: { id: vintageId },
 });
 

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
   DEPOT_EXCEL_COLUMNS,
@@ -13,6 +14,7 @@ import {
   DEFAULT_CARD_SORT,
   DEFAULT_TABLE_SORT,
   type DepotPositionInput,
+  depotPositionCountLabel,
   heldRows,
   heldTotals,
   soldRows,
@@ -30,6 +32,7 @@ import {
   projectedIncrement,
   timeSeriesGrid,
 } from '../../src/domain/client/depot-time-series';
+import { depotWorkbook } from '../../src/screens/depot/excel-export';
 
 const now = new Date('2026-06-15T12:00:00Z');
 
@@ -156,10 +159,10 @@ describe('Sortierung (gleicher Schlüssel kehrt um, neuer Schlüssel beginnt auf
       [3, 2, 1],
       [1, 2, 3],
     ]);
-    // "6 × 0,75l" before "12 × 0,375l" (numeric collation); ties keep their order.
+    // As the cells read: "1 Kiste à 6 × 0,75l", "1 Kiste à 12 × 0,375l", "3 Kisten à 6 × 0,75l" (numeric collation).
     expect(both('packaging')).toEqual([
-      [1, 3, 2],
-      [2, 1, 3],
+      [3, 2, 1],
+      [1, 2, 3],
     ]);
     expect(both('date')).toEqual([
       [1, 2, 3],
@@ -284,7 +287,7 @@ describe('Excel-Export', () => {
     const row = depotExcelRow(toDepotRow(input, now));
     expect(row).toEqual({
       year: 2017,
-      packaging: '3 × 0,75l',
+      packaging: '2 Kisten à 3\u00a0×\u00a00,75l',
       wine: longWine.slice(0, 60),
       winery: 'W'.repeat(60),
       region: 'Bordeaux',
@@ -345,6 +348,67 @@ describe('Gehaltene und verkaufte Positionen', () => {
 
   it('values only the held positions: 6 bottles at 150 € against 100 €', () => {
     expect(heldTotals(rows)).toEqual({ invested: 60_000, marketValue: 90_000, gainPercent: 50 });
+  });
+
+  it('counts held positions in the headline and names sold ones apart, in correct plurals', () => {
+    expect(depotPositionCountLabel(rows)).toBe('1 Position · 2 verkauft');
+    expect(depotPositionCountLabel(rows.slice(0, 2))).toBe('1 Position · 1 verkauft');
+    expect(depotPositionCountLabel(rows.slice(0, 1))).toBe('1 Position');
+    const many = Array.from({ length: 16 }, (_, index) => toDepotRow(position(100 + index), now));
+    expect(depotPositionCountLabel([...many, ...rows.slice(1)])).toBe('16 Positionen · 2 verkauft');
+    expect(depotPositionCountLabel(rows.slice(1))).toBe('0 Positionen · 2 verkauft');
+  });
+
+  it('writes the Gebinde with its cases', () => {
+    const two = { ...heldPosition, amount: 2 };
+    expect(toDepotRow(two, now)).toMatchObject({
+      packaging: '6\u00a0×\u00a00,75l',
+      cases: 2,
+      gebinde: '2 Kisten à 6\u00a0×\u00a00,75l',
+      bottles: 12,
+    });
+    expect(rows[0]?.gebinde).toBe('1 Kiste à 6\u00a0×\u00a00,75l');
+  });
+
+  it('writes "Depot" and "Bewertung" with the held positions and "Verkauft" with the sold ones (read back with exceljs)', async () => {
+    const settlement = 'https://weindepot.example/settlement/abcdefghijklmnop';
+    const withSettlement = rows.map((row) => (row.id === 2 ? { ...row, settlementPdfUrl: settlement } : row));
+    const written = await (await depotWorkbook(withSettlement, null, now)).xlsx.writeBuffer();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(written);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Depot', 'Bewertung', 'Verkauft']);
+    const depot = workbook.getWorksheet('Depot');
+    const valuation = workbook.getWorksheet('Bewertung');
+    const sold = workbook.getWorksheet('Verkauft');
+    if (!depot || !valuation || !sold) throw new Error('Blatt fehlt');
+    expect(depot.rowCount).toBe(2);
+    expect(depot.getRow(2).getCell(2).value).toBe('1 Kiste à 6\u00a0×\u00a00,75l');
+    expect(depot.getRow(2).getCell(9).value).toBe(600);
+    expect(valuation.rowCount).toBe(2);
+    expect(valuation.getRow(2).getCell(3).value).toBe(150);
+    expect((sold.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Wein',
+      'Jahrgang',
+      'Gebinde',
+      'Flaschen',
+      'Kaufdatum',
+      'Kaufwert',
+      'Verkauft am',
+      'Erlös nach Provision',
+      'Abrechnung',
+    ]);
+    expect(sold.rowCount).toBe(3);
+    const withOrder = sold.getRow(2);
+    expect(withOrder.getCell(5).value).toEqual(new Date(Date.UTC(2024, 0, 1)));
+    expect(withOrder.getCell(6).value).toBe(1200);
+    expect(withOrder.getCell(7).value).toEqual(new Date(Date.UTC(2025, 1, 1)));
+    expect(withOrder.getCell(8).value).toBe(1389.6);
+    expect(withOrder.getCell(8).numFmt).toContain('€');
+    expect(withOrder.getCell(9).value).toEqual({ text: settlement, hyperlink: settlement });
+    const withoutOrder = sold.getRow(3);
+    expect(withoutOrder.getCell(6).value).toBe(300);
+    expect(withoutOrder.getCell(8).value).toBeNull();
+    expect(withoutOrder.getCell(9).value).toBeNull();
   });
 });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   descriptionPreview,
-  groupWineList,
+  groupWineryList,
   isHiddenInList,
   markerClickNavigates,
   parseLocation,
-  type WineListRow,
+  type WineryListRow,
 } from '../../src/domain/client/wineries';
 
 describe('map description preview: the first 15 words', () => {
@@ -42,12 +42,11 @@ describe('location text', () => {
   });
 });
 
-describe('wine list grouping', () => {
-  const row = (id: number, title: string, region: string): WineListRow => ({
+describe('winery list grouping', () => {
+  const row = (id: number, title: string, region: string): WineryListRow => ({
     id,
     title,
     region,
-    wineryId: id,
     country: '',
   });
   it.each([
@@ -61,7 +60,7 @@ describe('wine list grouping', () => {
   });
 
   it('groups France, Italy, New World, then the other regions, rows sorted by title', () => {
-    const groups = groupWineList([
+    const groups = groupWineryList([
       row(1, 'Pétrus', 'Bordeaux'),
       row(2, 'Château Lafite Rothschild', 'Bordeaux'),
       row(3, 'Test Bordeaux', 'Bordeaux'),
@@ -96,7 +95,7 @@ describe('wine list grouping', () => {
       ],
     ]);
   });
-  it('has no groups without wines', () => {
-    expect(groupWineList([])).toEqual([]);
+  it('has no groups without wineries', () => {
+    expect(groupWineryList([])).toEqual([]);
   });
 });

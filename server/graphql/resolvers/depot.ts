@@ -25,6 +25,7 @@ import {
   type QueryResolvers,
   type UserResolvers,
 } from '../resolvers-types.generated';
+import { settlementPdfUrl } from '../shared-views';
 
 const graphQLStatus: Record<DomainStatus, DepotStatus> = {
   PURCHASED: DepotStatus.Purchased,
@@ -88,10 +89,15 @@ function then<Value, Result>(
   return value instanceof Promise ? value.then(use) : use(value);
 }
 
-async function saleProceeds(position: DepotPositionModel, sellOrderId: number, loaders: Loaders) {
+/** The sell order that sold a position; null while the position is held. */
+async function saleOrderOf(position: DepotPositionModel, sellOrderId: number, loaders: Loaders) {
   const statuses = position.statuses ?? (await loaders.depotStatusesByPosition.load(position.id));
   if (soldDay(statuses, berlinDay(new Date())) === null) return null;
-  const order = await loaders.saleOrder.load(sellOrderId);
+  return loaders.saleOrder.load(sellOrderId);
+}
+
+async function saleProceeds(position: DepotPositionModel, sellOrderId: number, loaders: Loaders) {
+  const order = await saleOrderOf(position, sellOrderId, loaders);
   return order ? decimalOrNull(saleProceedsNet(position.amount, order)) : null;
 }
 
@@ -214,5 +220,10 @@ export const depotTypes = {
     saleProceedsNet: (position, _args, { loaders }) =>
       // Only positions sold through a sell order have known proceeds; the rest ask the database nothing.
       position.sellOrderId === null ? null : saleProceeds(position, position.sellOrderId, loaders),
+    settlementPdfUrl: async (position, _args, { loaders, config }) => {
+      if (position.sellOrderId === null) return null;
+      const order = await saleOrderOf(position, position.sellOrderId, loaders);
+      return order ? settlementPdfUrl(config.publicUrl, order.settlementToken, order.casesSold) : null;
+    },
   } satisfies DepotPositionResolvers,
 };

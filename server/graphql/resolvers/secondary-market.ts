@@ -25,6 +25,7 @@ import {
   type SellOrderResolvers,
   SellOrderStatus,
 } from '../resolvers-types.generated';
+import { settlementPdfUrl } from '../shared-views';
 
 const isStaff = (context: GraphQLContext) => Boolean(context.user?.isStaff || context.user?.isSuperuser);
 
@@ -123,9 +124,7 @@ export const secondaryMarketTypes = {
       centsToDecimal(sellProceeds(order.cases, order.caskOf, decimalToCents(order.askPriceBtl)).net),
     storageIds: (order, _args, context) => loadersOf(context).storageIds.load(order.depotPositionId),
     settlementPdfUrl: (order, _args, { config }) =>
-      order.settlementToken && order.casesSold > 0
-        ? `${config.publicUrl}/settlement/${order.settlementToken}`
-        : null,
+      settlementPdfUrl(config.publicUrl, order.settlementToken, order.casesSold),
     seller: (order, _args, { loaders }) =>
       required(loaders.user.load(order.sellerId), 'Kunde', order.sellerId),
   } satisfies SellOrderResolvers,

@@ -57,7 +57,7 @@ export const academyVideoSeeds: readonly AcademyVideoSeed[] = [
       '<p>Champagner reift auf der Hefe und in der Flasche weiter – und wird dabei seltener. Wir vergleichen Jahrgangschampagner mit Non-Vintage-Cuvées und erklären den Liv-ex Champagne 50.</p><p>Im Fokus: Dom Pérignon 2015 und die Frage, wann ein Champagner seinen Höhepunkt erreicht.</p>',
     keywords: ['Champagner', 'Jahrgang', 'Investment'],
     vintage: 'dom-perignon-2015',
-    winery: 'dom-perignon',
+    winery: 'moet-chandon',
     region: 'Champagne',
   },
   {

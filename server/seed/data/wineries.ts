@@ -150,8 +150,8 @@ export const winerySeeds: readonly WinerySeed[] = [
       '<p>Die Domaine Leflaive in Puligny-Montrachet ist seit 1717 in Familienbesitz und gilt als eine der besten Weißweinadressen der Welt. Unter Anne-Claude Leflaive wurde sie ab 1990 zum Pionier der Biodynamie in Burgund.</p><p>Die Grands Crus Chevalier-Montrachet, Bâtard-Montrachet und Le Montrachet zeigen eine unvergleichliche Verbindung aus Spannung, Mineralität und cremiger Tiefe und reifen über Jahrzehnte.</p>',
   },
   {
-    key: 'dom-perignon',
-    title: 'Dom Pérignon',
+    key: 'moet-chandon',
+    title: 'Moët & Chandon',
     region: 'Champagne',
     subregion: 'Vallée de la Marne',
     classification: 'AOC Champagne',
@@ -163,7 +163,7 @@ export const winerySeeds: readonly WinerySeed[] = [
     grapeVarieties: 'Chardonnay, Pinot Noir',
     promote: true,
     description:
-      '<p>Dom Pérignon trägt den Namen des Benediktinermönchs, der im 17. Jahrhundert in der Abtei Hautvillers die Assemblage in der Champagne prägte. Die Prestige-Cuvée des Hauses Moët &amp; Chandon entsteht ausschließlich als Jahrgangschampagner.</p><p>Nur in Jahren, die dem Kellermeister würdig erscheinen, wird ein Dom Pérignon erzeugt – aus Chardonnay und Pinot Noir der besten Grand-Cru-Lagen. Nach mindestens acht Jahren Hefelager zeigt er Brioche, weiße Blüten und eine unverwechselbar seidige Perlage.</p>',
+      '<p>Das 1743 gegründete Haus Moët &amp; Chandon in Épernay ist der Erzeuger von Dom Pérignon. Die Prestige-Cuvée trägt den Namen des Benediktinermönchs, der im 17. Jahrhundert in der Abtei Hautvillers die Assemblage in der Champagne prägte, und entsteht ausschließlich als Jahrgangschampagner.</p><p>Nur in Jahren, die dem Kellermeister würdig erscheinen, wird ein Dom Pérignon erzeugt – aus Chardonnay und Pinot Noir der besten Grand-Cru-Lagen. Nach mindestens acht Jahren Hefelager zeigt er Brioche, weiße Blüten und eine unverwechselbar seidige Perlage.</p>',
   },
   {
     key: 'krug',

@@ -202,7 +202,7 @@ export const wineSeeds: readonly WineSeed[] = [
     key: 'dom-perignon',
     lwin: '1014551',
     title: 'Dom Pérignon Brut',
-    winery: 'dom-perignon',
+    winery: 'moet-chandon',
     group: 'CHAMPAGNER',
     isFirstWine: true,
     classification: 'AOC Champagne',

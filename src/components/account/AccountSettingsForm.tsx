@@ -272,7 +272,17 @@ function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & Acc
             {serverError}
           </Alert>
         )}
-        <Group justify="flex-end">
+        {/* The dialog's content scrolls (on a 900 px screen the form is taller than the dialog): the
+            save button stays at its bottom edge, visible without scrolling. */}
+        <Group
+          justify="flex-end"
+          pos="sticky"
+          bottom={0}
+          py="sm"
+          bg="var(--mantine-color-body)"
+          style={{ zIndex: 1, borderTop: '1px solid var(--mantine-color-default-border)' }}
+          data-testid="account-settings-actions"
+        >
           <Button type="submit" disabled={saveDisabled} loading={changeUser.isPending}>
             Speichern
           </Button>

@@ -8,3 +8,4 @@
 import '@mantine/charts/styles.css';
 
 export * from '@mantine/charts';
+export { SharePieChart } from './SharePieChart';

@@ -1,10 +1,11 @@
 /**
  * Zweitmarkt on the depot screen (issue 18): cases in the bonded warehouse can be offered
  * ("Verkaufen"), offered ones show "Steht zum Verkauf" with the asking price and a withdraw
- * button, sold ones appear under "Verkauft" with the proceeds and the settlement PDF. Only in the
- * client's own depot (the staff view of a client's depot shows the statuses only).
+ * button. Sold cases are listed once, under the depot's "Verkaufte Positionen" with their proceeds
+ * and settlement PDF. Only in the client's own depot (the staff view of a client's depot shows the
+ * statuses only).
  */
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -49,9 +50,8 @@ function OwnSecondaryMarket({ rows, positions }: Props) {
   const open = (orders.data ?? []).filter(
     (order) => order.status === 'REQUESTED' || order.status === 'LISTED',
   );
-  const sold = (orders.data ?? []).filter((order) => order.casesSold > 0);
   const rejected = (orders.data ?? []).filter((order) => order.status === 'REJECTED').slice(0, 3);
-  if (sellable.length === 0 && open.length === 0 && sold.length === 0 && rejected.length === 0) return null;
+  if (sellable.length === 0 && open.length === 0 && rejected.length === 0) return null;
 
   return (
     <Paper withBorder radius="md" p="md" data-testid="secondary-market">
@@ -111,30 +111,6 @@ function OwnSecondaryMarket({ rows, positions }: Props) {
             </Title>
             {open.map((order) => (
               <OpenOrder key={order.id} order={order} online={online} />
-            ))}
-          </Stack>
-        )}
-
-        {sold.length > 0 && (
-          <Stack gap="xs" data-testid="sold-orders">
-            <Title order={3} fz="h5">
-              Verkauft
-            </Title>
-            {sold.map((order) => (
-              <Group key={order.id} justify="space-between" wrap="wrap" gap="xs">
-                <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
-                  <Text fw={500}>{orderTitle(order)}</Text>
-                  <Text fz="sm" c="dimmed">
-                    {countLabel(order.casesSold, 'Kiste')} verkauft · Erlös nach Provision{' '}
-                    <Figure>{order.proceedsNet ? formatEuro(cents(order.proceedsNet)) : '–'}</Figure>
-                  </Text>
-                </div>
-                {order.settlementPdfUrl && (
-                  <Anchor href={order.settlementPdfUrl} target="_blank" rel="noopener" fz="sm">
-                    Abrechnung (PDF)
-                  </Anchor>
-                )}
-              </Group>
             ))}
           </Stack>
         )}

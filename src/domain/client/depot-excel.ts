@@ -1,7 +1,8 @@
 /**
  * The Excel export of the depot (spec client area §5, §9): file `yyyymmdd` + brand + `.xlsx`,
  * sheet "Depot", the nine columns in order, wine and winery names cut at 60 characters, money
- * and dates as real number/date cells with German formats.
+ * and dates as real number/date cells with German formats. "Depot" and "Bewertung" hold the
+ * positions held today, as the depot's table does; sold ones are in "Verkauft" with their proceeds.
  */
 
 import type { DepotPerformancePointInput } from '../depot-performance';
@@ -23,7 +24,7 @@ export interface DepotExcelColumn {
 
 export const DEPOT_EXCEL_COLUMNS: readonly DepotExcelColumn[] = [
   { header: 'Jahrgang', key: 'year', width: 10, numFmt: '0' },
-  { header: 'Gebinde', key: 'packaging', width: 12 },
+  { header: 'Gebinde', key: 'packaging', width: 22 },
   { header: 'Wein', key: 'wine', width: 40 },
   { header: 'Weingut', key: 'winery', width: 32 },
   { header: 'Region', key: 'region', width: 18 },
@@ -46,7 +47,7 @@ export interface DepotExcelRow
 export function depotExcelRow(row: DepotRow): DepotExcelRow {
   return {
     year: row.year,
-    packaging: row.packaging,
+    packaging: row.gebinde,
     wine: truncateName(row.wine),
     winery: truncateName(row.winery),
     region: row.region,
@@ -69,6 +70,8 @@ export function depotExcelFileName(now: Date, brand: string = DEPOT_EXCEL_BRAND)
 
 /** The sheet beside "Depot" with each position's valuation (issue 17). */
 export const VALUATION_EXCEL_SHEET = 'Bewertung';
+/** The sheet of the sold positions, apart from the holdings of "Depot" and "Bewertung". */
+export const SOLD_EXCEL_SHEET = 'Verkauft';
 /** The sheet with the monthly points of the "Wertentwicklung". */
 export const PERFORMANCE_EXCEL_SHEET = 'Wertentwicklung';
 
@@ -108,6 +111,48 @@ export function valuationExcelRow(row: DepotRow): ValuationExcelRow {
     source: row.valuationSource ?? 'Keine Bewertung',
     date: dayCell(row.valuationDate),
     taxFreeFrom: dayCell(row.taxFreeFrom),
+  };
+}
+
+export interface SoldExcelRow {
+  wine: string;
+  year: number;
+  packaging: string;
+  bottles: number;
+  purchaseDate: Date | null;
+  invested: number;
+  soldDate: Date | null;
+  /** Net proceeds after the commission; empty where no sell order recorded them. */
+  proceedsNet: number | null;
+  /** A link cell to the settlement PDF (its address as the text); empty without one. */
+  settlement: { text: string; hyperlink: string } | null;
+}
+
+export const SOLD_EXCEL_COLUMNS: readonly ExcelColumn<SoldExcelRow>[] = [
+  { header: 'Wein', key: 'wine', width: 40 },
+  { header: 'Jahrgang', key: 'year', width: 10, numFmt: '0' },
+  { header: 'Gebinde', key: 'packaging', width: 22 },
+  { header: 'Flaschen', key: 'bottles', width: 10, numFmt: '0' },
+  { header: 'Kaufdatum', key: 'purchaseDate', width: 12, numFmt: EXCEL_DATE_FORMAT },
+  { header: 'Kaufwert', key: 'invested', width: 16, numFmt: EXCEL_EURO_FORMAT },
+  { header: 'Verkauft am', key: 'soldDate', width: 12, numFmt: EXCEL_DATE_FORMAT },
+  { header: 'Erlös nach Provision', key: 'proceedsNet', width: 20, numFmt: EXCEL_EURO_FORMAT },
+  { header: 'Abrechnung', key: 'settlement', width: 60 },
+];
+
+export function soldExcelRow(row: DepotRow): SoldExcelRow {
+  const { date } = depotExcelRow(row);
+  return {
+    wine: truncateName(row.wine),
+    year: row.year,
+    packaging: row.gebinde,
+    bottles: row.bottles,
+    purchaseDate: date,
+    invested: row.valuation.invested / 100,
+    soldDate: dayCell(row.soldDate),
+    proceedsNet: row.saleProceedsNet === null ? null : row.saleProceedsNet / 100,
+    settlement:
+      row.settlementPdfUrl === null ? null : { text: row.settlementPdfUrl, hyperlink: row.settlementPdfUrl },
   };
 }
 

@@ -21,6 +21,8 @@ import {
   valueDepotPosition,
 } from '../depot-valuation';
 import { type Cents, decimalToCents } from '../money';
+import { caseFormat, casesOfFormat } from '../packaging';
+import { countLabel } from '../plural';
 import { remainingHoldingYears } from './depot-holding';
 import { type SortState, type SortValue, sortBy } from './depot-sorting';
 
@@ -33,6 +35,8 @@ export interface DepotPositionInput {
   storageId?: string | null;
   /** Net proceeds of the sold cases (Zweitmarkt sell order), decimal string; null when not known. */
   saleProceedsNet?: string | null;
+  /** Settlement PDF of that sale; null while held or without a sell order. */
+  settlementPdfUrl?: string | null;
   bottleSize: { title: string; factorForLiterPrices: string };
   depotPositionStatusRel: readonly DepotStatusEntry[];
   vintage: {
@@ -54,8 +58,12 @@ export interface DepotRow {
   year: number;
   /** The vintage's own image, else the wine's. */
   image: string | null;
-  /** "6 × 0,75l" */
+  /** The case format, "6 × 0,75l". */
   packaging: string;
+  /** Cases of the position. */
+  cases: number;
+  /** The Gebinde with its cases, "2 Kisten à 6 × 0,75l". */
+  gebinde: string;
   wine: string;
   winery: string;
   region: string;
@@ -78,6 +86,8 @@ export interface DepotRow {
   soldDate: string | null;
   /** Net proceeds of the sale where a sell order recorded them; null otherwise. */
   saleProceedsNet: Cents | null;
+  /** Settlement PDF of the sale; null while held or without a sell order. */
+  settlementPdfUrl: string | null;
 }
 
 /** What a row takes from its vintage: the same for every position of that vintage. */
@@ -113,7 +123,9 @@ function buildDepotRow(
     title: vintage.title,
     year: vintage.year,
     image: vintage.image ?? vintage.wine.image ?? null,
-    packaging: `${position.caskOf} × ${position.bottleSize.title}`,
+    packaging: caseFormat(position.caskOf, position.bottleSize.title),
+    cases: position.amount,
+    gebinde: casesOfFormat(position.amount, position.caskOf, position.bottleSize.title),
     wine: vintage.wine.title,
     winery: vintage.wine.winery.title,
     region,
@@ -140,6 +152,7 @@ function buildDepotRow(
       position.saleProceedsNet === null || position.saleProceedsNet === undefined
         ? null
         : decimalToCents(position.saleProceedsNet),
+    settlementPdfUrl: position.settlementPdfUrl ?? null,
   };
 }
 
@@ -164,19 +177,48 @@ export function toDepotRows(positions: readonly DepotPositionInput[], now: Date)
   });
 }
 
+/**
+ * Whether a position is held today: not sold (no SOLD entry on or before today). The one rule
+ * behind the held/sold split of the depot: table, cards, sunburst, counts, value figures and the
+ * Excel sheets count held positions; sold ones are listed apart with their proceeds.
+ */
+export function isHeld(row: DepotRow): boolean {
+  return row.soldDate === null;
+}
+
 /** The positions held today (not sold): the ones every value figure counts. */
 export function heldRows(rows: readonly DepotRow[]): DepotRow[] {
-  return rows.filter((row) => row.soldDate === null);
+  return rows.filter(isHeld);
 }
 
 /** The sold positions, shown apart with their proceeds. */
 export function soldRows(rows: readonly DepotRow[]): DepotRow[] {
-  return rows.filter((row) => row.soldDate !== null);
+  return rows.filter((row) => !isHeld(row));
+}
+
+/** The depot's headline count: "16 Positionen", with sold ones named apart ("16 Positionen · 2 verkauft"). */
+export function depotPositionCountLabel(rows: readonly DepotRow[]): string {
+  const sold = soldRows(rows).length;
+  const held = countLabel(rows.length - sold, 'Position');
+  return sold === 0 ? held : `${held} · ${sold.toLocaleString('de-DE')} verkauft`;
 }
 
 /** Market value and gain of the positions held today (positions without a valuation at their buy price). */
 export function heldTotals(rows: readonly DepotRow[]): DepotTotals {
   return depotTotals(heldRows(rows).map((row) => row.valuation));
+}
+
+/**
+ * Day (`YYYY-MM-DD`) of the newest valuation behind the market value of the positions held today;
+ * null when none of them has one (they all count at their buy price).
+ */
+export function heldValuationDay(rows: readonly DepotRow[]): string | null {
+  let newest: string | null = null;
+  for (const row of heldRows(rows)) {
+    if (row.valuationDate !== null && (newest === null || row.valuationDate > newest))
+      newest = row.valuationDate;
+  }
+  return newest;
 }
 
 export type DepotCardSortKey = 'date' | 'year' | 'name';
@@ -217,7 +259,7 @@ function tableValue(row: DepotRow, key: DepotTableSortKey): SortValue {
     case 'year':
       return row.year;
     case 'packaging':
-      return row.packaging;
+      return row.gebinde;
     case 'wine':
       return row.wine;
     case 'winery':

@@ -66,17 +66,17 @@ export function parseLocation(location: string | null | undefined): [number, num
   return match ? [Number(match[1]), Number(match[2])] : null;
 }
 
-export interface WineListRow {
+/** A row of the "Entdecken" list: one winery (producer). */
+export interface WineryListRow {
   id: number;
   title: string;
-  wineryId: number;
   region: string;
   country: string;
 }
 
-export interface WineListGroup {
+export interface WineryListGroup {
   heading: string;
-  regions: { region: string; rows: WineListRow[] }[];
+  regions: { region: string; rows: WineryListRow[] }[];
 }
 
 /** The fixed groups of the spec; regions not listed here follow in "Weitere Regionen". */
@@ -94,14 +94,17 @@ export function isHiddenInList(region: string, title: string): boolean {
   return false;
 }
 
-const byTitle = (a: WineListRow, b: WineListRow) => a.title.localeCompare(b.title, 'de');
+const byTitle = (a: WineryListRow, b: WineryListRow) => a.title.localeCompare(b.title, 'de');
 
-/** Wines grouped by country group and region, rows sorted by title, hidden titles removed. */
-export function groupWineList(rows: readonly WineListRow[]): WineListGroup[] {
+/**
+ * Wineries grouped by country group and region, rows sorted by title, hidden titles removed (the
+ * list names producers; their wines are on the winery's page).
+ */
+export function groupWineryList(rows: readonly WineryListRow[]): WineryListGroup[] {
   const visible = rows.filter((row) => !isHiddenInList(row.region, row.title));
   const inRegion = (region: string) => visible.filter((row) => row.region === region).sort(byTitle);
   const fixed = new Set(WINE_LIST_GROUPS.flatMap((group) => group.regions));
-  const groups: WineListGroup[] = WINE_LIST_GROUPS.map((group) => ({
+  const groups: WineryListGroup[] = WINE_LIST_GROUPS.map((group) => ({
     heading: group.heading,
     regions: group.regions
       .map((region) => ({ region, rows: inRegion(region) }))

@@ -147,7 +147,7 @@ export function DepotPositionCard({ row, conditionReportUrl }: DepotPositionCard
             <Fact label="Kaufdatum">{formatDate(row.date)}</Fact>
             <Fact label="Jahrgang">{row.year}</Fact>
             <Fact label="Gebinde">
-              {countLabel(row.bottles, 'Flasche')} ({row.packaging})
+              {row.gebinde} ({countLabel(row.bottles, 'Flasche')})
             </Fact>
             <Fact label="Kaufpreis/Flasche">
               <Figure>{formatEuro(valuation.buyPriceBtl)}</Figure>

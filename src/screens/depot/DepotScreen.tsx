@@ -21,12 +21,18 @@ import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { useOnline } from '../../components/offline/use-online';
 import { DepotSecondaryMarket } from '../../components/secondary-market/DepotSecondaryMarket';
 import { EXPAND_PORTFOLIO_PATH } from '../../domain/client/depot-routes';
-import { type DepotRow, heldRows, heldTotals, soldRows } from '../../domain/client/depot-rows';
+import {
+  type DepotRow,
+  depotPositionCountLabel,
+  heldRows,
+  heldTotals,
+  heldValuationDay,
+  soldRows,
+} from '../../domain/client/depot-rows';
 import { earliestDate } from '../../domain/client/invested-since';
 import { PERFORMANCE_RANGE_LABELS, type PerformanceRange } from '../../domain/depot-performance';
 import { depotTotals } from '../../domain/depot-valuation';
 import { decimalToCents } from '../../domain/money';
-import { countLabel } from '../../domain/plural';
 import { useApiClient } from '../../queries/client';
 import { type Depot, depotPerformanceQueryOptions, useDepot, useDepotPerformance } from '../../queries/depot';
 import { DepotPerformanceCards } from './DepotPerformanceCards';
@@ -191,6 +197,8 @@ const DepotContent = memo(function DepotContent({
           invested={invested}
           marketValue={held.marketValue}
           gainPercent={held.gainPercent}
+          valuationDay={heldValuationDay(rows)}
+          unvalued={heldPositions.filter((row) => row.valuation.marketValueBtl === null).length}
           investedSince={investedSince}
         />
         <DepotPerformanceSection clientsMail={clientsMail} hidden={hidden} complete={complete} />
@@ -231,12 +239,13 @@ const DepotContent = memo(function DepotContent({
         </Group>
         <Paper withBorder radius="md" p="md">
           <Text fz="sm" c="dimmed" mb="sm" data-testid="depot-position-count">
-            {countLabel(rows.length, 'Position')}
+            {depotPositionCountLabel(rows)}
           </Text>
+          {/* Table and sunburst show the holdings; sold positions are listed below ("Verkaufte Positionen"). */}
           {showTable ? (
-            <DepotTable rows={rows} onOpen={showPosition} />
+            <DepotTable rows={heldPositions} onOpen={showPosition} />
           ) : (
-            <DepotSunburst rows={rows} hidden={hidden} />
+            <DepotSunburst rows={heldPositions} hidden={hidden} />
           )}
         </Paper>
         {complete && (

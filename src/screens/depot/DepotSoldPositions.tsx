@@ -1,4 +1,4 @@
-import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { ShowMoreButton, useListPage } from '../../components/show-more';
 import type { DepotRow } from '../../domain/client/depot-rows';
@@ -8,9 +8,10 @@ import { formatDate, formatDay } from './format';
 import { Figure } from './hidden-figures';
 
 /**
- * The sold positions, apart from the held ones (issue 17): they count in no value figure; each
- * shows its buy value and, where a Zweitmarkt sell order recorded it, the net proceeds. Shown in
- * the client's own depot and in the staff view of it.
+ * The sold positions, apart from the held ones: they count in no value figure and in neither the
+ * table nor its count; each shows its buy value and, where a Zweitmarkt sell order recorded them,
+ * the net proceeds and the settlement PDF. The depot's one list of its sales (the Zweitmarkt
+ * section shows only what is for sale), in the client's own depot and in the staff view of it.
  */
 export function DepotSoldPositions({ rows }: { rows: readonly DepotRow[] }) {
   const sorted = useMemo(
@@ -45,7 +46,7 @@ export function DepotSoldPositions({ rows }: { rows: readonly DepotRow[] }) {
             <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
               <Text fw={500}>{row.title}</Text>
               <Text fz="sm" c="dimmed">
-                Jahrgang {row.year} · {countLabel(row.bottles, 'Flasche')} ({row.packaging}) · gekauft{' '}
+                Jahrgang {row.year} · {row.gebinde} ({countLabel(row.bottles, 'Flasche')}) · gekauft{' '}
                 {formatDate(row.date)} · verkauft {formatDay(row.soldDate)}
               </Text>
             </div>
@@ -62,6 +63,11 @@ export function DepotSoldPositions({ rows }: { rows: readonly DepotRow[] }) {
                   </>
                 )}
               </Text>
+              {row.settlementPdfUrl && (
+                <Anchor href={row.settlementPdfUrl} target="_blank" rel="noopener" fz="sm">
+                  Abrechnung (PDF)
+                </Anchor>
+              )}
             </Box>
           </Group>
         ))}

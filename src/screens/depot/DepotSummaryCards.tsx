@@ -2,6 +2,8 @@ import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { elapsedParts } from '../../domain/client/invested-since';
 import { formatGainPercent } from '../../domain/depot-valuation';
 import { type Cents, formatEuro } from '../../domain/money';
+import { countLabel } from '../../domain/plural';
+import { formatDate } from './format';
 import { Figure } from './hidden-figures';
 import { useCountUp } from './use-count-up';
 import { useNow } from './use-now';
@@ -13,9 +15,16 @@ export interface DepotSummaryCardsProps {
   marketValue: Cents;
   /** Gain of that market value against the buy value of the same positions. */
   gainPercent: number | null;
+  /** Day (`YYYY-MM-DD`) of the newest valuation in that market value; null without any. */
+  valuationDay: string | null;
+  /** Held positions without a valuation (they count at their buy price). */
+  unvalued: number;
   /** Earliest purchase date; null shows no counter. */
   investedSince: Date | null;
 }
+
+/** What the market value sums, and at which price. */
+const MARKET_VALUE_SOURCE = 'Summe der gehaltenen Positionen zum Wine-Searcher Europa-Durchschnitt';
 
 function CountingEuro({ cents }: { cents: Cents }) {
   const shown = useCountUp(cents);
@@ -50,11 +59,16 @@ function InvestedSinceCounter({ since }: { since: Date }) {
   );
 }
 
-/** The three summary cards of the depot: total invested, invested since, Europe market value. */
+/**
+ * The three summary cards of the depot: total invested, invested since, and the market value of
+ * the held positions at the Wine-Searcher Europe average (a sum, so labelled as the value it is).
+ */
 export function DepotSummaryCards({
   invested,
   marketValue,
   gainPercent,
+  valuationDay,
+  unvalued,
   investedSince,
 }: DepotSummaryCardsProps) {
   return (
@@ -75,10 +89,15 @@ export function DepotSummaryCards({
       </Paper>
       <Paper withBorder p="lg" radius="md">
         <Text c="dimmed" fz="sm">
-          Ø Marktpreis Europa
+          Marktwert zum Ø-Preis Europa
         </Text>
         <Text fz={28} fw={700} data-testid="market-value">
           <CountingEuro cents={marketValue} />
+        </Text>
+        <Text fz="xs" c="dimmed" data-testid="market-value-source">
+          {MARKET_VALUE_SOURCE}
+          {valuationDay ? `, Stand ${formatDate(valuationDay)}` : ''}
+          {unvalued > 0 ? `; ${countLabel(unvalued, 'Position')} ohne Bewertung zum Kaufpreis` : ''}
         </Text>
         {gainPercent !== null && (
           <Text fz="sm" c={gainPercent >= 0 ? 'teal.9' : 'red.9'}>

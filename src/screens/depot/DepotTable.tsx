@@ -167,8 +167,8 @@ const DepotTableRow = memo(function DepotTableRow({
         {row.image ? <img src={row.image} alt="" decoding="async" /> : null}
       </td>
       <td className={`${CELL} ${classes.number}`}>{row.year}</td>
-      {/* "12 × 0,375l" may wrap after its count, so that all ten columns fit 1280 px. */}
-      <td className={CELL}>{row.packaging}</td>
+      {/* "2 Kisten à 12 × 0,375l" may wrap before the case format, so that all ten columns fit 1280 px. */}
+      <td className={CELL}>{row.gebinde}</td>
       <td className={`${CELL} ${classes.wine}`} title={row.wine}>
         <span className={classes.clamp}>{shortenName(row.wine)}</span>
       </td>

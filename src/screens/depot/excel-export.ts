@@ -1,3 +1,4 @@
+import type { Workbook } from 'exceljs';
 import { downloadFile } from '../../components/download-file';
 import {
   DEPOT_EXCEL_COLUMNS,
@@ -8,11 +9,14 @@ import {
   PERFORMANCE_EXCEL_COLUMNS,
   PERFORMANCE_EXCEL_SHEET,
   performanceExcelRows,
+  SOLD_EXCEL_COLUMNS,
+  SOLD_EXCEL_SHEET,
+  soldExcelRow,
   VALUATION_EXCEL_COLUMNS,
   VALUATION_EXCEL_SHEET,
   valuationExcelRow,
 } from '../../domain/client/depot-excel';
-import type { DepotRow } from '../../domain/client/depot-rows';
+import { type DepotRow, heldRows, soldRows } from '../../domain/client/depot-rows';
 import type { DepotPerformancePointInput } from '../../domain/depot-performance';
 
 export interface PerformanceSheetInput {
@@ -21,14 +25,14 @@ export interface PerformanceSheetInput {
 }
 
 /**
- * Builds the depot workbook with exceljs (loaded only now) and hands it to the browser as a
- * download: "Depot" (the spec's nine columns), "Bewertung" and, when loaded, "Wertentwicklung".
+ * The depot workbook (exceljs, loaded only now): "Depot" (the spec's nine columns) and "Bewertung"
+ * with the positions held today, "Verkauft" with the sold ones and, when loaded, "Wertentwicklung".
  */
-export async function downloadDepotExcel(
+export async function depotWorkbook(
   rows: readonly DepotRow[],
-  performance: PerformanceSheetInput | null = null,
-  now: Date = new Date(),
-): Promise<void> {
+  performance: PerformanceSheetInput | null,
+  now: Date,
+): Promise<Workbook> {
   const { Workbook } = await import('exceljs');
   const workbook = new Workbook();
   workbook.created = now;
@@ -47,8 +51,10 @@ export async function downloadDepotExcel(
     sheet.getRow(1).font = { bold: true };
     for (const row of data) sheet.addRow(row);
   };
-  addSheet(DEPOT_EXCEL_SHEET, DEPOT_EXCEL_COLUMNS, rows.map(depotExcelRow));
-  addSheet(VALUATION_EXCEL_SHEET, VALUATION_EXCEL_COLUMNS, rows.map(valuationExcelRow));
+  const held = heldRows(rows);
+  addSheet(DEPOT_EXCEL_SHEET, DEPOT_EXCEL_COLUMNS, held.map(depotExcelRow));
+  addSheet(VALUATION_EXCEL_SHEET, VALUATION_EXCEL_COLUMNS, held.map(valuationExcelRow));
+  addSheet(SOLD_EXCEL_SHEET, SOLD_EXCEL_COLUMNS, soldRows(rows).map(soldExcelRow));
   if (performance) {
     addSheet(
       PERFORMANCE_EXCEL_SHEET,
@@ -56,7 +62,16 @@ export async function downloadDepotExcel(
       performanceExcelRows(performance.points, performance.index),
     );
   }
+  return workbook;
+}
 
+/** Builds the depot workbook and hands it to the browser as a download. */
+export async function downloadDepotExcel(
+  rows: readonly DepotRow[],
+  performance: PerformanceSheetInput | null = null,
+  now: Date = new Date(),
+): Promise<void> {
+  const workbook = await depotWorkbook(rows, performance, now);
   const buffer = await workbook.xlsx.writeBuffer();
   const blob = new Blob([buffer], {
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

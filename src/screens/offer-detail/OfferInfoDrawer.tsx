@@ -1,6 +1,6 @@
 import { Drawer, List, Stack, Text, Title } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
-import { PieChart } from '../../components/charts';
+import { SharePieChart } from '../../components/charts';
 import { CriticReviewCard } from '../../components/discovery/CriticReviewCard';
 import { HtmlContent } from '../../components/discovery/HtmlContent';
 import { drawerWidth } from '../../domain/offer-display';
@@ -49,7 +49,7 @@ export function OfferInfoDrawer({ offer, opened, onClose }: OfferInfoDrawerProps
         {grapes.length > 0 && (
           <Stack gap="xs">
             <Title order={3}>Rebsorten</Title>
-            <PieChart data={grapes} withLabels labelsType="percent" withTooltip size={180} mx="auto" />
+            <SharePieChart data={grapes} withLabels labelsType="percent" withTooltip size={180} mx="auto" />
             <List size="sm">
               {grapes.map((grape) => (
                 <List.Item key={grape.name}>

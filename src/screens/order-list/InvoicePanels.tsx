@@ -3,6 +3,7 @@ import { useContactModal } from '../../components/contact/contact-modal';
 import { PushOptIn } from '../../components/push/PushOptIn';
 import { formatInvoiceDate } from '../../domain/backoffice-invoices';
 import { CANCELLED_TEXT, PAYMENT_FAILED_TEXT } from '../../domain/order-list-texts';
+import { casesOfFormat } from '../../domain/packaging';
 import type { InvoiceView } from '../../queries/orders';
 import { CostSummaryCard } from './CostSummaryCard';
 
@@ -12,7 +13,8 @@ function InvoicePositions({ invoice }: { invoice: InvoiceView }) {
       {invoice.positions.map((position) => (
         <Group key={position.id} justify="space-between" wrap="nowrap">
           <Text size="sm">
-            {position.amount} × {position.vintageTitle} ({position.caskOf} × {position.bottleSize.title})
+            {position.vintageTitle} ·{' '}
+            {casesOfFormat(position.amount, position.caskOf, position.bottleSize.title)}
             {position.conditionReport ? ' · mit Zustandsbericht' : ''}
           </Text>
           <Text size="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>

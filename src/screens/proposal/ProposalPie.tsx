@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { PieChart } from '../../components/charts';
+import { SharePieChart } from '../../components/charts';
 import { pieSlices } from '../../domain/advice-portfolio';
 import type { Proposal } from '../../queries/advice';
 
@@ -16,7 +16,7 @@ export function ProposalPie({ profile, size = 260 }: { profile: Proposal; size?:
   );
   return (
     <Stack align="center" gap={4} data-testid="proposal-pie">
-      <PieChart
+      <SharePieChart
         size={size}
         data={slices.map((slice) => ({ name: slice.label, value: slice.share, color: slice.color }))}
         withTooltip

@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { PieChart } from '../../components/charts';
+import { SharePieChart } from '../../components/charts';
 
 const COLORS = ['wine.9', 'wine.6', 'cork.6', 'wine.3', 'cork.3', 'gray.5'];
 const alcoholFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
@@ -23,7 +23,9 @@ export function CompositionCard({ grapes, alc }: CompositionCardProps) {
         Zusammensetzung
       </Title>
       <Group align="center" gap="lg">
-        {data.length > 0 ? <PieChart data={data} size={140} withTooltip tooltipDataSource="segment" /> : null}
+        {data.length > 0 ? (
+          <SharePieChart data={data} size={140} withTooltip tooltipDataSource="segment" />
+        ) : null}
         <Stack gap={4}>
           {data.map((entry) => (
             <Text key={entry.name} size="sm">

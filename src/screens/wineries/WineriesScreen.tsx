@@ -7,9 +7,9 @@ import { WineMap } from '../../components/discovery/map/WineMap';
 import { EmptyState, ErrorHeading, ScreenSpinner } from '../../components/discovery/QueryStates';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, parseLocation } from '../../domain/client/wineries';
 import { useWineryMap } from '../../queries/wineries';
-import { WineList } from './WineList';
+import { WineryList } from './WineryList';
 
-/** `/admin/all-wineries`: wines grouped by country and region, and the map of wineries with offers. */
+/** `/admin/all-wineries`: the wineries grouped by country and region, and the map of wineries with offers. */
 export function WineriesScreen() {
   useDocumentTitle('Entdecken – Weindepot');
   return (
@@ -23,7 +23,7 @@ export function WineriesScreen() {
           <WineryMapSection />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 2, lg: 1 }}>
-          <WineList />
+          <WineryList />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -7,6 +7,7 @@ import {
   invoicePositionPriceProblem,
 } from '../../../domain/backoffice-invoices';
 import { decimalToCents, formatEuro } from '../../../domain/money';
+import { caseFormat } from '../../../domain/packaging';
 import { countLabel } from '../../../domain/plural';
 import type { InvoiceCheckPosition } from '../../../queries/backoffice-invoices';
 import type { InvoicePositionEditing } from './use-invoice-position-editing';
@@ -40,7 +41,7 @@ export function invoicePositionColumns(
       accessor: 'caskOf',
       title: 'Gebinde',
       sortable: true,
-      render: (position) => `${position.caskOf} × ${position.bottleSize.title}`,
+      render: (position) => caseFormat(position.caskOf, position.bottleSize.title),
     },
     {
       accessor: 'amount',

@@ -2,33 +2,32 @@ import { Accordion, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorHeading, ScreenSpinner } from '../../components/discovery/QueryStates';
-import { groupWineList } from '../../domain/client/wineries';
-import { useAllWines } from '../../queries/wineries';
+import { groupWineryList } from '../../domain/client/wineries';
+import { useWineryList } from '../../queries/wineries';
 
-/** Wines grouped by country group and region, rows sorted by title; a row opens the winery page. */
 /** Mantine builds element ids from the value; ids must not contain spaces ("Napa Valley"). */
 const accordionValue = (region: string) => region.replace(/\s+/g, '-');
 
-export function WineList() {
-  const wines = useAllWines();
+/** Wineries grouped by country group and region, rows sorted by title; a row opens the winery page. */
+export function WineryList() {
+  const wineries = useWineryList();
   const groups = useMemo(
     () =>
-      groupWineList(
-        (wines.data ?? []).map((wine) => ({
-          id: wine.id,
-          title: wine.title,
-          wineryId: wine.winery.id,
-          region: wine.winery.region.title,
-          country: wine.winery.region.country.title,
+      groupWineryList(
+        (wineries.data ?? []).map((winery) => ({
+          id: winery.id,
+          title: winery.title,
+          region: winery.region.title,
+          country: winery.region.country.title,
         })),
       ),
-    [wines.data],
+    [wineries.data],
   );
-  if (wines.isPending) return <ScreenSpinner />;
-  if (wines.isError) return <ErrorHeading />;
-  if (groups.length === 0) return <EmptyState text="Noch keine Weine vorhanden." />;
+  if (wineries.isPending) return <ScreenSpinner />;
+  if (wineries.isError) return <ErrorHeading />;
+  if (groups.length === 0) return <EmptyState text="Noch keine Weingüter vorhanden." />;
   return (
-    <Stack gap="md" component="section" aria-label="Weine nach Regionen">
+    <Stack gap="md" component="section" aria-label="Weingüter nach Regionen">
       {groups.map((group) => (
         <Paper key={group.heading} withBorder p="sm">
           <Title order={2} size="h4" mb="xs">
@@ -52,7 +51,7 @@ export function WineList() {
                     <NavLink
                       key={row.id}
                       component={Link}
-                      to={`/admin/chateaus/${row.wineryId}`}
+                      to={`/admin/chateaus/${row.id}`}
                       label={row.title}
                     />
                   ))}
