@@ -22,6 +22,7 @@ import { useOnline } from '../../components/offline/use-online';
 import { DepotSecondaryMarket } from '../../components/secondary-market/DepotSecondaryMarket';
 import { EXPAND_PORTFOLIO_PATH } from '../../domain/client/depot-routes';
 import { type DepotRow, heldRows, heldTotals, soldRows } from '../../domain/client/depot-rows';
+import { LOAD_ERROR } from '../../domain/client/error-texts';
 import { earliestDate } from '../../domain/client/invested-since';
 import { PERFORMANCE_RANGE_LABELS, type PerformanceRange } from '../../domain/depot-performance';
 import { depotTotals } from '../../domain/depot-valuation';
@@ -82,7 +83,7 @@ export function DepotScreen() {
       ) : depot.isError || data === undefined ? (
         <QueryFailure>
           <Text c="red" role="alert">
-            Error
+            {LOAD_ERROR}
           </Text>
         </QueryFailure>
       ) : data.positions.length === 0 ? (
@@ -222,7 +223,7 @@ const DepotContent = memo(function DepotContent({
               Zeitverlauf
             </Button>
             <Button variant="default" onClick={exportExcel} loading={exporting}>
-              Download Excel
+              Excel herunterladen
             </Button>
             <Button component={Link} to={EXPAND_PORTFOLIO_PATH}>
               Jetzt Portfolio ausbauen
