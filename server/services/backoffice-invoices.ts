@@ -1,5 +1,5 @@
 /**
- * Back office, tab "Orders and Invoices": staff correct the positions of an invoice while it is
+ * Back office, tab "Bestellungen und Rechnungen": staff correct the positions of an invoice while it is
  * being checked (CHECK_NEEDED) — amount and price per bottle, or remove a position. Each change
  * recomputes the invoice's sums with the order list's cost summary (so the client pays the
  * corrected total) and is written to the audit log in the same transaction.

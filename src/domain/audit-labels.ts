@@ -4,6 +4,9 @@
  * `buyPriceBtl`); the table shows these labels, and the server's search matches them too.
  */
 import { formatDate, formatDateTime } from './dates';
+import { INVOICE_STAGE_LABELS } from './invoice-labels';
+import { decimalToCents, formatEuro } from './money';
+import { SELL_ORDER_STATUS_LABELS } from './secondary-market';
 
 export const AUDIT_ENTITY_LABELS = {
   invoice: 'Rechnung',
@@ -32,7 +35,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   invoice_refused: 'Rechnung abgelehnt',
   link: 'Tranche zugeordnet',
   unlink: 'Tranchenzuordnung entfernt',
-  'stage:CHECK_DONE': 'Prüfung abgeschlossen (check done)',
+  'stage:CHECK_DONE': 'Prüfung abgeschlossen',
   'stage:CANCELLED': 'Storniert',
   payment_after_cancellation: 'Zahlungsmeldung nach Storno (nicht verbucht)',
   approve: 'Freigegeben und gelistet',
@@ -168,23 +171,58 @@ export function auditKeysMatching(word: string): {
   };
 }
 
+/** Fields that hold euro amounts as the API's decimals ("1520.00"), shown as "1.520,00 €". */
+const AUDIT_EURO_FIELDS = new Set([
+  'sellPriceBtl',
+  'buyPriceBtl',
+  'ekpBtl',
+  'entityPriceNet',
+  'vintagesSum',
+  'logisticsSum',
+  'conditionReportSum',
+  'upfrontStorageSum',
+  'managementFeeMonthly',
+  'managementFeeYearly',
+  'overallSum',
+]);
+
+/**
+ * Fields that hold a state, shown by the label the product gives it everywhere else: the invoice
+ * stage as on the payment page, the sell order's status as on the Zweitmarkt, a payment report's
+ * outcome.
+ */
+const AUDIT_VALUE_LABELS: Record<string, Record<string, string>> = {
+  stage: INVOICE_STAGE_LABELS,
+  status: SELL_ORDER_STATUS_LABELS,
+  outcome: { paid: 'Bezahlt', failed: 'Zahlung fehlgeschlagen' },
+};
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /**
  * One value of an audit entry as German text: "–" for none, "ja"/"nein", dates as dd.mm.yyyy,
- * times in German time, nested records with their field labels ("Kisten: 3, EKP je Flasche: 229.50").
+ * times in German time, euro amounts and states of the `field` as everywhere else, nested records
+ * with their field labels ("Kisten: 3, EKP je Flasche: 229,50 €").
  */
-export function formatAuditValue(value: unknown): string {
+export function formatAuditValue(value: unknown, field?: string): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? 'ja' : 'nein';
-  if (Array.isArray(value)) return value.length === 0 ? '–' : value.map(formatAuditValue).join('; ');
+  if (Array.isArray(value)) {
+    return value.length === 0 ? '–' : value.map((item) => formatAuditValue(item, field)).join('; ');
+  }
   if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)
-      .map(([key, inner]) => `${auditFieldLabel(key)}: ${formatAuditValue(inner)}`)
+      .map(([key, inner]) => `${auditFieldLabel(key)}: ${formatAuditValue(inner, key)}`)
       .join(', ');
   }
   const text = String(value);
+  const label = field === undefined ? undefined : AUDIT_VALUE_LABELS[field]?.[text];
+  if (label) return label;
+  if (field !== undefined && AUDIT_EURO_FIELDS.has(field) && DECIMAL.test(text)) {
+    return formatEuro(decimalToCents(text));
+  }
   if (ISO_DATE.test(text)) return formatDate(text);
   if (ISO_DATE_TIME.test(text)) return formatDateTime(text);
   return text;

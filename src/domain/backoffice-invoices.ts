@@ -1,11 +1,12 @@
 /**
- * Rules of the back office's invoice check (tab "Orders and Invoices", spec 2.6 and 5 "Back
- * office"): the invoice-number form (`YYYY-NNNN`), the validation of a position's amount and
- * price before it is saved, and the label of an invoice in the 'Choose ID' list. Used by the
+ * Rules of the back office's invoice check (tab "Bestellungen und Rechnungen", spec 2.6 and 5
+ * "Back office"): the invoice-number form (`YYYY-NNNN`), the validation of a position's amount and
+ * price before it is saved, and the label of an invoice in the "Rechnung wählen" list. Used by the
  * server and the PWA alike.
  */
 import { validateAmount, validatePrice } from './backoffice-validation';
 import { formatDate } from './dates';
+import { invoiceStageLabel } from './invoice-labels';
 import { MAX_ORDER_CASES, orderAmountMessage, parseInvoiceNumber } from './order-costs';
 
 /** Highest price per bottle a position may get (keeps every sum inside the database's numeric(12,2)). */
@@ -13,11 +14,11 @@ export const MAX_INVOICE_PRICE_BTL = '999999.99';
 
 export const invoiceCheckTexts = {
   invoiceNumberInvalid: 'Die Rechnungsnummer muss die Form JJJJ-NNNN haben.',
-  amountZero: 'Eine Position braucht mindestens eine Kiste. Zum Entfernen bitte DELETE verwenden.',
+  amountZero:
+    'Eine Position braucht mindestens eine Kiste. Zum Entfernen bitte „Position löschen“ verwenden.',
   nothingToChange: 'Bitte geben Sie eine Anzahl oder einen Preis an.',
   positionUnknown: 'Diese Rechnungsposition gibt es nicht.',
-  notInCheck:
-    'Diese Rechnung ist nicht mehr in der Prüfung (check needed); ihre Positionen können nicht mehr geändert werden.',
+  notInCheck: 'Diese Rechnung ist nicht mehr in Prüfung; ihre Positionen können nicht mehr geändert werden.',
   priceTooHigh: 'Der Preis pro Flasche darf höchstens 999.999,99 € betragen.',
   lastPosition:
     'Die letzte Position einer Rechnung kann nicht gelöscht werden. Passen Sie stattdessen Anzahl oder Preis an.',
@@ -65,7 +66,7 @@ export function invoiceNumberProblem(value: string): string | null {
 
 /**
  * The spec's amount rules, then 1 to 100 cases as on the order list (a position of 0 cases would be
- * a deletion: DELETE does that).
+ * a deletion: "Position löschen" does that).
  */
 export function invoicePositionAmountProblem(value: string | number): string | null {
   const problem = validateAmount(value);
@@ -112,15 +113,9 @@ export function formatInvoiceDate(value: string): string {
   return formatDate(value);
 }
 
-/** The stages 'Choose ID' lists, as the back office names them. */
-export const INVOICE_CHECK_STAGE_LABELS = {
-  CHECK_NEEDED: 'check needed',
-  CHECK_DONE: 'check done',
-} as const;
-
 /**
- * An entry of 'Choose ID': "#12 · Thomas Keller (thomas.keller@example.com) · 12.05.2026", with
- * " · check done" for a checked invoice (its date and number can still be corrected).
+ * An entry of "Rechnung wählen": "#12 · Thomas Keller (thomas.keller@example.com) · 12.05.2026",
+ * with " · Prüfung abgeschlossen" for a checked invoice (its date and number can still be corrected).
  */
 export function invoiceChoiceLabel(invoice: {
   id: number;
@@ -132,7 +127,7 @@ export function invoiceChoiceLabel(invoice: {
 }): string {
   const name = `${invoice.firstName} ${invoice.lastName}`.trim();
   const customer = name ? `${name} (${invoice.email})` : invoice.email;
-  const checked = invoice.stage === 'CHECK_DONE' ? INVOICE_CHECK_STAGE_LABELS.CHECK_DONE : null;
+  const checked = invoice.stage === 'CHECK_DONE' ? invoiceStageLabel('CHECK_DONE') : null;
   return [`#${invoice.id}`, customer, invoice.date ? formatInvoiceDate(invoice.date) : null, checked]
     .filter(Boolean)
     .join(' · ');

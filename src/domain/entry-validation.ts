@@ -3,9 +3,9 @@ import { PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH_EXCLUSIVE } from './entry-constan
 /** Validation messages of the entry screen, verbatim from the specification (section 5). */
 export const VALIDATION_MESSAGES = {
   email: 'Bitte geben Sie eine gültige Emailadresse ein.',
-  passwordLength: 'Ihr Passwort benötigt mindesten 8 Zeichen.',
+  passwordLength: 'Ihr Passwort benötigt mindestens 8 Zeichen.',
   passwordLetter: 'Ihr Passwort muss mindestens einen Buchstaben enthalten.',
-  passwordUppercase: 'Ihr Passwort muss mindestens einen Großuchstaben enthalten.',
+  passwordUppercase: 'Ihr Passwort muss mindestens einen Großbuchstaben enthalten.',
   passwordDigit: 'Ihr Passwort muss mindestens eine Zahl enthalten.',
   passwordRepeat: 'Die Passwörter stimmen nicht überein',
   firstName: 'Bitte geben Sie einen Vornamen an.',

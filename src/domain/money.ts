@@ -34,3 +34,31 @@ export function formatEuro(cents: Cents): string {
 export function multiplyCents(cents: Cents, factor: string | number): Cents {
   return Math.round(cents * Number(factor));
 }
+
+/**
+ * An amount typed the German way ("1.520,00", "95,5", "95") or as the API's decimal ("1520.00")
+ * → cents; null when it is no amount of at least 0 with at most two decimals. A dot followed by
+ * groups of three digits only ("1.520") groups thousands, as a German reader means it.
+ */
+export function parseEuroInput(value: string): Cents | null {
+  const text = value.trim().replace(/\s|€/g, '');
+  if (text === '') return null;
+  let normalized: string;
+  if (text.includes(',')) {
+    // German: dots group thousands, the comma separates the decimals.
+    if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(text)) return null;
+    normalized = text.replace(/\./g, '').replace(',', '.');
+  } else if (/^\d{1,3}(\.\d{3})+$/.test(text)) {
+    normalized = text.replace(/\./g, '');
+  } else {
+    if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+    normalized = text;
+  }
+  return decimalToCents(normalized);
+}
+
+/** A stored decimal as an input field starts with: "1520.00" → "1.520,00"; none → "". */
+export function decimalToEuroInput(value: string | null | undefined): string {
+  if (value === null || value === undefined || value.trim() === '') return '';
+  return euroFormat.format(decimalToCents(value) / 100);
+}

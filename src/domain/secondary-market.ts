@@ -5,7 +5,7 @@
  * and every German message of the flow.
  */
 import { SALES_COMMISSION_RATE } from './advice-simulation';
-import { type Cents, centsToDecimal, decimalToCents } from './money';
+import { type Cents, centsToDecimal, decimalToCents, parseEuroInput } from './money';
 
 export { SALES_COMMISSION_RATE };
 
@@ -42,21 +42,8 @@ export function sellProceeds(cases: number, caskOf: number, priceBtl: Cents): Se
  * cents; null when it is no positive amount with at most two decimals.
  */
 export function parsePriceInput(value: string): Cents | null {
-  const text = value.trim().replace(/\s|€/g, '');
-  if (text === '') return null;
-  let normalized: string;
-  if (text.includes(',')) {
-    // German: dots group thousands, the comma separates the decimals.
-    if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(text)) return null;
-    normalized = text.replace(/\./g, '').replace(',', '.');
-  } else if (/^\d{1,3}(\.\d{3})+$/.test(text)) {
-    normalized = text.replace(/\./g, '');
-  } else {
-    if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
-    normalized = text;
-  }
-  const cents = decimalToCents(normalized);
-  return cents > 0 ? cents : null;
+  const cents = parseEuroInput(value);
+  return cents !== null && cents > 0 ? cents : null;
 }
 
 /**

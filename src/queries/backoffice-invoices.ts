@@ -1,5 +1,5 @@
 /**
- * Back office, tab "Orders and Invoices": the invoices in check, one invoice with its positions,
+ * Back office, tab "Bestellungen und Rechnungen": the invoices in check, one invoice with its positions,
  * and the staff changes (number, date, check done, position amount/price, delete). A refusal of
  * the server (`success: false`) is thrown as `MutationRefused`; the query client notifies it (or a
  * connection problem) under the title of the change.
@@ -58,7 +58,7 @@ function applyInvoice(queryClient: QueryClient, invoice: InvoiceCheckInvoice | n
   ]);
 }
 
-/** 'Choose ID': the invoices in stage check needed and those in check done (date and number). */
+/** "Rechnung wählen": the invoices in CHECK_NEEDED and those in CHECK_DONE (date and number). */
 export function useInvoiceCheckList() {
   const client = useApiClient();
   return useQuery({

@@ -130,7 +130,7 @@ describe.each(databaseTargets)('Anmeldung und Konto (%s)', (target) => {
     expect(answer.data?.register.success).toBe(false);
     const messages = answer.data?.register.errors.map((error) => error.message);
     expect(messages).toContain('Bitte geben Sie eine gültige Emailadresse ein.');
-    expect(messages).toContain('Ihr Passwort benötigt mindesten 8 Zeichen.');
+    expect(messages).toContain('Ihr Passwort benötigt mindestens 8 Zeichen.');
     expect(messages).toContain('Die Passwörter stimmen nicht überein');
     expect(messages).toContain('Bitte geben Sie einen Vornamen an.');
     expect(await portal.deliverOutbox()).toBe(0);
@@ -178,7 +178,7 @@ describe.each(databaseTargets)('Anmeldung und Konto (%s)', (target) => {
       postedToken,
     });
     expect(weak.data?.resetPassword.errors.map((error) => error.message)).toEqual([
-      'Ihr Passwort muss mindestens einen Großuchstaben enthalten.',
+      'Ihr Passwort muss mindestens einen Großbuchstaben enthalten.',
     ]);
     const wrongAddress = await portal.gql<{ resetPassword: MutationAnswer }>(RESET, {
       email: 'bernd@example.com',

@@ -104,8 +104,8 @@ describe.each(databaseTargets)('Einkaufstranchen (%s)', (target) => {
     expect(
       answer.data?.createOrUpdatePartialOffer.errors.map((error) => [error.field, error.message]),
     ).toEqual([
-      ['buyPriceBtl', 'Price should be numeric'],
-      ['amount', 'Amount must be positive whole number'],
+      ['buyPriceBtl', 'Der Preis muss eine Zahl mit Dezimalpunkt sein, z. B. 249.00.'],
+      ['amount', 'Die Anzahl muss eine ganze Zahl ab 0 sein.'],
     ]);
     expect(await offerAvailability(portal.db, soldOut.offerId)).toBe(0);
   });

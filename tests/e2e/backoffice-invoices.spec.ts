@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { backofficeMessages } from '../../src/domain/backoffice-validation';
 import { demoAccounts, demoPassword } from './support/accounts';
 import { logIn } from './support/session';
 
@@ -14,17 +15,17 @@ test('the adviser checks the seeded order of Thomas Keller, who then sees it rea
   test.setTimeout(120_000);
   await logIn(page, demoAccounts.superuser, demoPassword);
   await page.goto('/admin/management#orders');
-  await expect(page.getByRole('tab', { name: 'Orders and Invoices' })).toHaveAttribute(
+  await expect(page.getByRole('tab', { name: 'Bestellungen und Rechnungen' })).toHaveAttribute(
     'aria-selected',
     'true',
   );
 
-  // 'Choose ID' lists the invoices in check; choose the client's.
-  await page.getByRole('combobox', { name: 'Choose ID' }).click();
+  // "Rechnung wählen" lists the invoices in check; choose the client's.
+  await page.getByRole('combobox', { name: 'Rechnung wählen' }).click();
   await page.getByRole('option', { name: new RegExp(CLIENT.replace('.', '\\.')) }).click();
   const check = page.getByTestId('invoice-check');
   await expect(check.getByTestId('customer-email')).toHaveText(CLIENT);
-  await expect(check.getByText('check needed')).toBeVisible();
+  await expect(check.getByText('In Prüfung', { exact: true })).toBeVisible();
   const total = check.getByTestId('invoice-total');
   await expect(total).toHaveText(/€$/);
   const totalBefore = (await total.textContent()) ?? '';
@@ -41,42 +42,44 @@ test('the adviser checks the seeded order of Thomas Keller, who then sees it rea
   await expect(amount).toHaveValue('1');
   await expect(total).toHaveText(totalBefore);
 
-  // The spec's validation message shows under the field; a valid price is saved after confirming.
+  // The price is shown and typed the German way; an unreadable one gets its message under the
+  // field, a valid one is saved after confirming.
   const price = check.getByLabel(/^Preis pro Flasche Ornellaia/);
-  await price.fill('229,50');
+  await expect(price).toHaveValue('239,00');
+  await price.fill('229,505');
   await price.press('Enter');
-  await expect(check.getByText('Price should be numeric')).toBeVisible();
+  await expect(check.getByText(backofficeMessages.priceInput)).toBeVisible();
   await expect(confirm).toBeHidden();
-  await price.fill('229.50');
+  await price.fill('229,50');
   await price.press('Enter');
   await expect(confirm).toContainText('von 239,00 € auf 229,50 € ändern?');
   await confirm.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Position gespeichert')).toBeVisible();
-  await expect(price).toHaveValue('229.50');
-  await expect(check.getByText('Price should be numeric')).toBeHidden();
+  await expect(price).toHaveValue('229,50');
+  await expect(check.getByText(backofficeMessages.priceInput)).toBeHidden();
   // 6 bottles × 9,50 € less, the management fee follows.
   await expect(total).not.toHaveText(totalBefore);
   const totalAfter = (await total.textContent()) ?? '';
 
-  // "check done" with its confirmation: the invoice leaves the list.
-  await check.getByRole('button', { name: 'check done' }).click();
+  // "Prüfung abschließen" with its confirmation: the invoice leaves the list.
+  await check.getByRole('button', { name: 'Prüfung abschließen' }).click();
   const done = page.getByRole('dialog', { name: 'Prüfung abschließen?' });
   await expect(done).toContainText(totalAfter);
-  await done.getByRole('button', { name: 'check done' }).click();
-  await expect(page.getByText('Prüfung abgeschlossen')).toBeVisible();
+  await done.getByRole('button', { name: 'Prüfung abschließen' }).click();
+  await expect(page.getByText(/ist bereit zur Zahlung/)).toBeVisible();
   await expect(check).toBeHidden();
-  // 'Choose ID' now lists it as checked: date and number stay correctable, the positions do not.
+  // "Rechnung wählen" now lists it as checked: date and number stay correctable, the positions not.
   await page.reload();
-  await page.getByRole('combobox', { name: 'Choose ID' }).click();
+  await page.getByRole('combobox', { name: 'Rechnung wählen' }).click();
   const checkedOption = page.getByRole('option', { name: new RegExp(CLIENT.replace('.', '\\.')) });
   await expect(checkedOption).toHaveCount(1);
-  await expect(checkedOption).toContainText('check done');
+  await expect(checkedOption).toContainText('Prüfung abgeschlossen');
   await checkedOption.click();
-  await expect(check.getByText('check done', { exact: true })).toBeVisible();
+  await expect(check.getByText('Prüfung abgeschlossen', { exact: true })).toBeVisible();
   await expect(check.getByLabel('Rechnungsnummer')).toBeEnabled();
   await expect(check.getByLabel('Rechnungsdatum')).toBeEnabled();
   await expect(check.getByLabel(/^Kisten Ornellaia/)).toHaveCount(0);
-  await expect(check.getByRole('button', { name: 'check done' })).toHaveCount(0);
+  await expect(check.getByRole('button', { name: 'Prüfung abschließen' })).toHaveCount(0);
 
   // The client sees the corrected invoice ready to pay.
   const clientContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, test } from '@playwright/test';
+import { backofficeMessages } from '../../src/domain/backoffice-validation';
 import { demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
 import { logIn } from './support/session';
 
@@ -80,11 +81,13 @@ test('the adviser builds a quote for a client, exports it, and the client sees i
   await expect(modal.getByTestId('quote-sales')).not.toHaveText('0,00 €');
   await expect(modal.getByTestId('quote-sunburst').getByText('Bordeaux')).toBeVisible();
 
-  // Position edits: the spec's message under the field; a cancelled confirmation restores the value.
+  // Position edits: prices in German form, an unreadable one gets its message under the field; a
+  // cancelled confirmation restores the value.
   const price = positions.getByLabel(`Preis ${firstWine}`);
-  await price.fill('12,5');
+  await expect(price).toHaveValue(/^\d{1,3}(\.\d{3})*,\d{2}$/);
+  await price.fill('12,505');
   await price.press('Enter');
-  await expect(positions.getByText('Price should be numeric')).toBeVisible();
+  await expect(positions.getByText(backofficeMessages.priceInput)).toBeVisible();
   await price.press('Escape');
   const amount = positions.getByLabel(`Kisten ${firstWine}`);
   await expect(amount).toHaveValue('2');

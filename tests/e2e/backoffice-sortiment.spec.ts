@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { backofficeMessages } from '../../src/domain/backoffice-validation';
 import { apiToken, demoAccounts, demoPassword } from './support/accounts';
 import { clientWithPaidPosition } from './support/depot-in-bond';
 import { logIn } from './support/session';
@@ -92,11 +93,11 @@ test('the adviser edits a sell price inline with the Livex fee; a cancelled conf
   await expect(row).toContainText('229,00 €');
 
   await row.getByRole('button', { name: `VK von ${WINE} bearbeiten` }).click();
-  await row.getByLabel(`VK von ${WINE}`).fill('230');
-  await expect(
-    row.getByText('Price must be positive with two decimal places and decimal point'),
-  ).toBeVisible();
-  await row.getByLabel(`VK von ${WINE}`).fill('230.00');
+  // The field starts with the price in German form and reads German input.
+  await expect(row.getByLabel(`VK von ${WINE}`)).toHaveValue('229,00');
+  await row.getByLabel(`VK von ${WINE}`).fill('230,005');
+  await expect(row.getByText(backofficeMessages.priceInput)).toBeVisible();
+  await row.getByLabel(`VK von ${WINE}`).fill('230,00');
   await row.getByLabel(/Livex-Gebühr/).check();
   await expect(row.getByText('Neuer Flaschenpreis: 242,95 €')).toBeVisible();
   await row.getByRole('button', { name: 'Übernehmen' }).click();
@@ -108,7 +109,7 @@ test('the adviser edits a sell price inline with the Livex fee; a cancelled conf
   await expect(row).toContainText('229,00 €');
 
   await row.getByRole('button', { name: `VK von ${WINE} bearbeiten` }).click();
-  await row.getByLabel(`VK von ${WINE}`).fill('230.00');
+  await row.getByLabel(`VK von ${WINE}`).fill('230');
   await row.getByLabel(/Livex-Gebühr/).check();
   await row.getByRole('button', { name: 'Übernehmen' }).click();
   await page

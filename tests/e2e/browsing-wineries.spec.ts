@@ -166,7 +166,7 @@ for (const viewport of [
 test('a premiere cannot be opened by its address', async ({ page }) => {
   await logIn(page, demoAccounts.client, demoPassword);
   await page.goto('/admin/academy/rhone-legenden-hermitage-und-cote-rotie');
-  await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Fehler beim Laden' })).toBeVisible();
   await expect(page.getByText(/noch nicht veröffentlicht/)).toBeVisible();
 });
 

@@ -206,7 +206,7 @@ test('Kundin: Depot mit Tabelle, Sortierung, Position per Tastatur, Zeitverlauf 
   // Excel: read the downloaded file back (with the Wertentwicklung loaded, so its sheet is there).
   await expect(page.getByTestId('performance-market-value')).toBeVisible();
   const downloadPromise = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download Excel' }).click();
+  await page.getByRole('button', { name: 'Excel herunterladen' }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^\d{8}Weindepot\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
@@ -293,7 +293,7 @@ test('Berater: sieht das Depot der Kundin über die Beraterroute; die Kundin nic
 
   // A client calling the staff route gets the server's refusal.
   await clientPage.goto(staffDepotPath(demoAccounts.client));
-  await expect(clientPage.getByRole('alert')).toHaveText('Error');
+  await expect(clientPage.getByRole('alert')).toHaveText('Fehler beim Laden');
   await clientContext.close();
 
   const staffContext = await browser.newContext({ reducedMotion: 'reduce' });

@@ -21,7 +21,7 @@ test('a protected page asks for the login and is shown after it', async ({ page 
 test('after logging out the client area asks for the login again', async ({ page }) => {
   await logIn(page, demoAccounts.client, demoPassword);
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Abmelden' }).click();
   await expect(page).toHaveURL('/');
 
   await page.goto('/admin/start');

@@ -148,7 +148,7 @@ test('after the sync every client screen opens offline without having been opene
       await expect(page.getByTestId('performance-market-value')).toBeVisible();
       // The Excel export works offline: its chunk was fetched after the sync.
       const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Download Excel' }).click();
+      await page.getByRole('button', { name: 'Excel herunterladen' }).click();
       expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
     }
   }
@@ -186,10 +186,10 @@ test('depot, then the order list, then offline: the depot still shows (link and 
     .getByRole('link', { name: /Weindepot/ })
     .click();
   await expect(card).toBeVisible();
-  await expect(page.getByText('Error', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Fehler beim Laden', { exact: true })).toHaveCount(0);
   await page.reload();
   await expect(card).toBeVisible();
-  await expect(page.getByText('Error', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Fehler beim Laden', { exact: true })).toHaveCount(0);
   await goOnline(context);
 });
 
@@ -218,7 +218,7 @@ test('after a logout nothing of the depot is left in IndexedDB or the caches', a
       return { rows, cached };
     });
   expect((await stored()).rows).toBeGreaterThan(0);
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Abmelden' }).click();
   await expect(page).toHaveURL(/\/$|\/login$/);
   await goOffline(context);
   await expect.poll(stored).toEqual({ rows: 0, cached: 0 });
@@ -280,7 +280,7 @@ test('a logout with unsent changes asks first; "Verwerfen" leaves nothing on the
   await queueAddsOffline(page, context, 2);
   await expect(page.getByText('2 Änderungen warten auf Verbindung')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Abmelden' }).click();
   const dialog = page.getByRole('dialog', { name: 'Abmelden' });
   await expect(dialog.getByTestId('unsent-changes')).toHaveText('2 Änderungen sind noch nicht gesendet.');
   // Offline they cannot be sent now; the dialog says why.
@@ -291,7 +291,7 @@ test('a logout with unsent changes asks first; "Verwerfen" leaves nothing on the
   await expect(page.getByText('2 Änderungen warten auf Verbindung')).toBeVisible();
   expect((await storedRows(page)).outbox).toBe(2);
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Abmelden' }).click();
   await dialog.getByRole('button', { name: 'Verwerfen und abmelden' }).click();
   await expect(page).toHaveURL(/\/$|\/login$/);
   await expect.poll(() => storedRows(page)).toEqual({ queries: 0, outbox: 0 });
@@ -323,7 +323,7 @@ async function askToLogOutWithOneUnsentChange(
   await waitForSync(page);
   await queueAddsOffline(page, context, 1);
   await expect(page.getByText('1 Änderung wartet auf Verbindung')).toBeVisible();
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Abmelden' }).click();
   const dialog = page.getByRole('dialog', { name: 'Abmelden' });
   await expect(dialog.getByTestId('unsent-changes')).toHaveText('1 Änderung ist noch nicht gesendet.');
   return { client, dialog };

@@ -143,12 +143,12 @@ test('staff cancel a bound order with a reason; the client sees it with the reas
   await addFirstOffer(page);
   await bindOrder(page);
 
-  // Staff choose the request in "Orders and Invoices" and cancel it with a reason of their own.
+  // Staff choose the request in "Bestellungen und Rechnungen" and cancel it with a reason of their own.
   const staffContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const staff = await staffContext.newPage();
   await logIn(staff, demoAccounts.superuser, demoPassword);
   await staff.goto('/admin/management#orders');
-  await staff.getByRole('combobox', { name: 'Choose ID' }).click();
+  await staff.getByRole('combobox', { name: 'Rechnung wählen' }).click();
   await staff.getByRole('option', { name: new RegExp(client.email.replace(/\./g, '\\.')) }).click();
   const check = staff.getByTestId('invoice-check');
   await expect(check.getByTestId('customer-email')).toHaveText(client.email);

@@ -59,7 +59,7 @@ test('a registration from an offer leads to that offer after activation and logi
 
   await page.goto(activationLink);
   await expect(page.getByText('Konto erfolgreich aktiviert!')).toBeVisible();
-  await expect(page.getByText('...Sie weden weitergeleitet.')).toBeVisible();
+  await expect(page.getByText('...Sie werden weitergeleitet.')).toBeVisible();
   // After 2 seconds to /admin/angebot/<lwin>; without a session the guard asks for the login first
   // and remembers the offer.
   await expect(page).toHaveURL('/login');

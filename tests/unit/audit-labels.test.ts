@@ -23,7 +23,7 @@ describe('Verlauf: German labels of the stored keys', () => {
     ['invoice_refused', 'Rechnung abgelehnt'],
     ['link', 'Tranche zugeordnet'],
     ['unlink', 'Tranchenzuordnung entfernt'],
-    ['stage:CHECK_DONE', 'Prüfung abgeschlossen (check done)'],
+    ['stage:CHECK_DONE', 'Prüfung abgeschlossen'],
     ['stage:PAID', 'Status geändert'],
     ['position:update:17', 'Position geändert, Summen neu berechnet'],
     ['position:delete:4', 'Position gelöscht, Summen neu berechnet'],
@@ -73,7 +73,7 @@ describe('Verlauf: values', () => {
     ['2026-05-03', '03.05.2026'],
     ['2026-05-03T10:15:00.000Z', '03.05.2026, 12:15'],
     [[], '–'],
-    [{ amount: 3, buyPriceBtl: '229.50' }, 'Kisten: 3, EKP je Flasche: 229.50'],
+    [{ amount: 3, buyPriceBtl: '229.50' }, 'Kisten: 3, EKP je Flasche: 229,50 €'],
     [
       [
         { offerId: 4, amount: 1 },
@@ -83,6 +83,31 @@ describe('Verlauf: values', () => {
     ],
   ])('%j → %j', (value, text) => {
     expect(formatAuditValue(value)).toBe(text);
+  });
+
+  it.each([
+    // Euro amounts as everywhere else, never with a decimal point.
+    ['sellPriceBtl', '1520.00', '1.520,00 €'],
+    ['buyPriceBtl', '239.00', '239,00 €'],
+    ['overallSum', '15178.40', '15.178,40 €'],
+    ['amount', '3', '3'],
+    // States by the labels the payment page and the Zweitmarkt use.
+    ['stage', 'CHECK_NEEDED', 'In Prüfung'],
+    ['stage', 'CHECK_DONE', 'Prüfung abgeschlossen'],
+    ['stage', 'CANCELLED', 'Storniert'],
+    ['status', 'REQUESTED', 'Angefragt'],
+    ['status', 'LISTED', 'Im Angebot'],
+    ['status', 'CANCELLED', 'Zurückgezogen'],
+    ['outcome', 'paid', 'Bezahlt'],
+    ['outcome', 'failed', 'Zahlung fehlgeschlagen'],
+  ])('%s %j → %j', (field, value, text) => {
+    expect(formatAuditValue(value, field)).toBe(text);
+  });
+
+  it('labels states and amounts inside a nested record', () => {
+    expect(formatAuditValue({ position: { amount: 2, buyPriceBtl: '1520.00' }, stage: 'PAID' })).toBe(
+      'Position: Kisten: 2, EKP je Flasche: 1.520,00 €, Status: Bezahlt',
+    );
   });
 });
 

@@ -18,14 +18,14 @@ const offer: NewOfferValues = {
   bottleSizeId: null,
   caskOf: '6',
   offererId: '1',
-  buyPriceBtl: '249.00',
-  sellPriceBtl: '299.00',
+  buyPriceBtl: '249,00',
+  sellPriceBtl: '1.299,00',
   quantityAvailable: '10',
 };
 
 const tranche: TrancheValues = {
   offererId: '1',
-  buyPriceBtl: '249.00',
+  buyPriceBtl: '249,00',
   amount: '12',
   totalQuantityAvailable: '',
   quantityOnInvoice: '0',
@@ -47,8 +47,14 @@ describe('Neues Angebot', () => {
   });
 
   it.each([
-    [{ buyPriceBtl: '249' }, { buyPriceBtl: backofficeMessages.priceFormat }],
-    [{ sellPriceBtl: '299,00' }, { sellPriceBtl: backofficeMessages.priceNumeric }],
+    // Prices are typed the German way; whole euros and the API's form are read as well.
+    [{ buyPriceBtl: '249' }, {}],
+    [{ buyPriceBtl: '249,5' }, {}],
+    [{ sellPriceBtl: '299.00' }, {}],
+    [{ sellPriceBtl: '299,001' }, { sellPriceBtl: backofficeMessages.priceInput }],
+    [{ sellPriceBtl: '0,00' }, { sellPriceBtl: backofficeMessages.priceInput }],
+    [{ sellPriceBtl: '-5,00' }, { sellPriceBtl: backofficeMessages.priceInput }],
+    [{ sellPriceBtl: 'zwölf' }, { sellPriceBtl: backofficeMessages.priceInput }],
     [{ caskOf: '0' }, { caskOf: CASK_OF_ZERO }],
     [{ caskOf: '1.5' }, { caskOf: backofficeMessages.amountWhole }],
     [{ quantityAvailable: 'zehn' }, { quantityAvailable: backofficeMessages.amountNumeric }],
@@ -73,7 +79,8 @@ describe('Einkaufstranche', () => {
 
   it.each([
     [{ buyPriceBtl: '' }, {}],
-    [{ buyPriceBtl: '249.0' }, { buyPriceBtl: backofficeMessages.priceFormat }],
+    [{ buyPriceBtl: '1.520,00' }, {}],
+    [{ buyPriceBtl: '1,520.00' }, { buyPriceBtl: backofficeMessages.priceInput }],
     [{ amount: '-2' }, { amount: backofficeMessages.amountWhole }],
     [{ totalQuantityAvailable: 'x' }, { totalQuantityAvailable: backofficeMessages.amountNumeric }],
     [{ quantityOnInvoice: '1.5' }, { quantityOnInvoice: backofficeMessages.amountWhole }],

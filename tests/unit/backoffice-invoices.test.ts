@@ -79,7 +79,7 @@ describe('Änderung einer Rechnungsposition', () => {
   });
 });
 
-describe("Eintrag der Liste 'Choose ID'", () => {
+describe('Eintrag der Liste "Rechnung wählen"', () => {
   it('shows id, customer and German date', () => {
     expect(
       invoiceChoiceLabel({
@@ -101,7 +101,7 @@ describe("Eintrag der Liste 'Choose ID'", () => {
       email: 'tk@example.com',
     };
     expect(invoiceChoiceLabel({ ...invoice, stage: 'CHECK_DONE' })).toBe(
-      '#12 · Thomas Keller (tk@example.com) · 03.05.2026 · check done',
+      '#12 · Thomas Keller (tk@example.com) · 03.05.2026 · Prüfung abgeschlossen',
     );
     expect(invoiceChoiceLabel({ ...invoice, stage: 'CHECK_NEEDED' })).toBe(
       '#12 · Thomas Keller (tk@example.com) · 03.05.2026',

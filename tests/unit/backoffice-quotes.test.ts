@@ -22,6 +22,7 @@ import {
   regionBucket,
   serializeBucket,
 } from '../../src/domain/backoffice-quotes';
+import { backofficeMessages } from '../../src/domain/backoffice-validation';
 
 describe('region filter (spec: Bordeaux, Champagne, Burgund, Toskana, Rest)', () => {
   it('has the five regions of the spec in order, and add-amount chips 1–4', () => {
@@ -240,16 +241,12 @@ describe('sunburst of a quote', () => {
 
 describe('position edits (back office validators)', () => {
   it.each([
-    [{ newPriceBtl: 'abc' }, 'newPriceBtl', 'Price should be numeric'],
-    [
-      { newPriceBtl: '12.5' },
-      'newPriceBtl',
-      'Price must be positive with two decimal places and decimal point',
-    ],
-    [{ newEkpBtl: '0.00' }, 'newEkpBtl', 'Price must be positive with two decimal places and decimal point'],
-    [{ amount: 'x' }, 'amount', 'Amount should be numeric'],
-    [{ amount: '2.5' }, 'amount', 'Amount must be positive whole number'],
-    [{ amount: '0' }, 'amount', 'Amount must be positive whole number'],
+    [{ newPriceBtl: 'abc' }, 'newPriceBtl', backofficeMessages.priceNumeric],
+    [{ newPriceBtl: '12.5' }, 'newPriceBtl', backofficeMessages.priceFormat],
+    [{ newEkpBtl: '0.00' }, 'newEkpBtl', backofficeMessages.priceFormat],
+    [{ amount: 'x' }, 'amount', backofficeMessages.amountNumeric],
+    [{ amount: '2.5' }, 'amount', backofficeMessages.amountWhole],
+    [{ amount: '0' }, 'amount', backofficeMessages.amountWhole],
     [{ amount: '101' }, 'amount', 'Es können höchstens 100 Kisten je Position bestellt werden.'],
     [
       { newPriceBtl: '1000000.00' },

@@ -32,9 +32,9 @@ import {
 
 // Texts quoted from entry-checkout-backoffice.txt sections 5 and 8, spelling as given.
 const EMAIL = 'Bitte geben Sie eine gültige Emailadresse ein.';
-const LENGTH = 'Ihr Passwort benötigt mindesten 8 Zeichen.';
+const LENGTH = 'Ihr Passwort benötigt mindestens 8 Zeichen.';
 const LETTER = 'Ihr Passwort muss mindestens einen Buchstaben enthalten.';
-const UPPERCASE = 'Ihr Passwort muss mindestens einen Großuchstaben enthalten.';
+const UPPERCASE = 'Ihr Passwort muss mindestens einen Großbuchstaben enthalten.';
 const DIGIT = 'Ihr Passwort muss mindestens eine Zahl enthalten.';
 const REPEAT = 'Die Passwörter stimmen nicht überein';
 const FIRST_NAME = 'Bitte geben Sie einen Vornamen an.';

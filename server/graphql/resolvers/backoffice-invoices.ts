@@ -2,7 +2,7 @@ import { changeInvoicePosition, deleteInvoicePosition } from '../../services/bac
 import { signedInUser } from '../access';
 import type { MutationResolvers } from '../resolvers-types.generated';
 
-/** Back office, "Orders and Invoices": corrections of an invoice in check (staff, see access.ts). */
+/** Back office, "Bestellungen und Rechnungen": corrections of an invoice in check (staff, see access.ts). */
 export const backofficeInvoiceMutations = {
   changeInvoicePosition: (_parent, args, context) =>
     changeInvoicePosition(context.db, context.config.fees, signedInUser(context).id, args),

@@ -50,7 +50,7 @@ const LABELS: Record<AccountTextField, string> = {
   email: 'E-Mail',
   phone: 'Telefon',
   streetAndNumber: 'Straße und Hausnummer',
-  addressSupplement: 'Addresszusatz',
+  addressSupplement: 'Adresszusatz',
   postalCode: 'Postleitzahl',
   city: 'Stadt',
   country: 'Land',

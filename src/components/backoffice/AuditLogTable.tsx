@@ -126,7 +126,7 @@ function AuditValues({ values }: { values: Record<string, unknown> | null | unde
     <Stack gap={2}>
       {Object.entries(values).map(([key, value]) => (
         <Text key={key} size="sm">
-          {auditFieldLabel(key)}: <Code>{formatAuditValue(value)}</Code>
+          {auditFieldLabel(key)}: <Code>{formatAuditValue(value, key)}</Code>
         </Text>
       ))}
     </Stack>

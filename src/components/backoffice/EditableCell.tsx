@@ -1,11 +1,14 @@
 import { TextInput } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
+import type { InputFormat } from '../../domain/backoffice-validation';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /**
  * An inline-edited number of a back-office row (cases, price, EKP). Leaving the field (or Enter)
  * validates it with the back office's messages, shown under the field; a valid change asks for
- * confirmation; "Abbrechen", Escape or a refused save restore the saved value.
+ * confirmation; "Abbrechen", Escape or a refused save restore the saved value. With `inputFormat`
+ * (euro amounts) the field shows and reads the German form ("1.520,00"), while `validate`,
+ * `describeChange` and `onSave` get the stored form ("1520.00").
  */
 export function EditableCell({
   label,
@@ -15,6 +18,7 @@ export function EditableCell({
   onSave,
   disabled = false,
   width = 110,
+  inputFormat,
 }: {
   /** Accessible name, e.g. "Preis Sassicaia 2019". */
   label: string;
@@ -29,31 +33,41 @@ export function EditableCell({
   disabled?: boolean;
   /** Field width in px; default 110. */
   width?: number;
+  /** Shows and reads the value in another form than stored (euro amounts); default as stored. */
+  inputFormat?: InputFormat;
 }) {
-  const [draft, setDraft] = useState(saved);
+  const shown = inputFormat ? inputFormat.show(saved) : saved;
+  const [draft, setDraft] = useState(shown);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    setDraft(saved);
+    setDraft(shown);
     setError(null);
-  }, [saved]);
+  }, [shown]);
 
   const restore = () => {
-    setDraft(saved);
+    setDraft(shown);
     setError(null);
     setConfirming(false);
   };
 
+  /** The typed text in the stored form, or the message why it cannot be saved. */
+  const read = (typed: string): { value: string; problem: string | null } => {
+    const value = inputFormat ? inputFormat.read(typed.trim()) : typed.trim();
+    if (value === null) return { value: typed, problem: inputFormat?.unreadable ?? null };
+    return { value, problem: validate(value) };
+  };
+  const draftValue = read(draft).value;
+
   const commit = () => {
     if (confirming || saving) return;
-    const value = draft.trim();
-    if (value === saved) {
+    const { value, problem } = read(draft);
+    if (draft.trim() === shown || (!problem && value === saved)) {
       restore();
       return;
     }
-    const problem = validate(value);
     setError(problem);
     if (!problem) setConfirming(true);
   };
@@ -61,7 +75,7 @@ export function EditableCell({
   const save = async () => {
     setSaving(true);
     try {
-      await onSave(draft.trim());
+      await onSave(draftValue);
       setConfirming(false);
     } catch {
       restore();
@@ -85,7 +99,7 @@ export function EditableCell({
         onChange={(event) => {
           const value = event.currentTarget.value;
           setDraft(value);
-          if (error) setError(validate(value.trim()));
+          if (error) setError(read(value).problem);
         }}
         onBlur={commit}
         onKeyDown={(event) => {
@@ -104,7 +118,7 @@ export function EditableCell({
         onConfirm={() => void save()}
         onCancel={restore}
       >
-        {confirming ? describeChange(saved, draft.trim()) : null}
+        {confirming ? describeChange(saved, draftValue) : null}
       </ConfirmDialog>
     </>
   );

@@ -1,4 +1,5 @@
 import { Center, Loader, LoadingOverlay, Paper, Text, Title } from '@mantine/core';
+import { LOAD_ERROR } from '../../domain/client/error-texts';
 import { QueryFailure } from '../offline/OfflineUnavailable';
 
 /** The spec's plain error state of the browsing screens: a heading "Error" (offline: why). */
@@ -6,7 +7,7 @@ export function ErrorHeading() {
   return (
     <QueryFailure>
       <div role="alert">
-        <Title order={1}>Error</Title>
+        <Title order={1}>{LOAD_ERROR}</Title>
       </div>
     </QueryFailure>
   );

@@ -2,10 +2,11 @@
  * The checks of the back office's sortiment forms ("Neues Angebot", "Einkaufstranche
  * hinzufügen/updaten"): pure, field by field, as `@mantine/form` validates them. An empty optional
  * field is fine; what must be filled before saving is answered by the `…Complete` functions.
+ * Prices are typed the German way ("1.520,00") and sent as the API's decimal (`priceInputDecimal`).
  */
 import { checkMrn } from '../backoffice-stock';
 import { parseCaseNumbers } from '../backoffice-tranches';
-import { validateAmount, validatePrice } from '../backoffice-validation';
+import { priceInputProblem, validateAmount } from '../backoffice-validation';
 
 type Problems<Field extends string> = Partial<Record<Field, string>>;
 
@@ -35,11 +36,11 @@ export interface NewOfferValues {
 
 export type NewOfferField = 'caskOf' | 'buyPriceBtl' | 'sellPriceBtl' | 'quantityAvailable';
 
-/** "Neues Angebot": prices with two decimals, whole numbers of bottles (at least one) and cases. */
+/** "Neues Angebot": prices above 0 with at most two decimals, whole numbers of bottles (at least one) and cases. */
 export function newOfferProblems(values: NewOfferValues): Problems<NewOfferField> {
   return problemsOf({
-    buyPriceBtl: ifFilled(values.buyPriceBtl, validatePrice),
-    sellPriceBtl: ifFilled(values.sellPriceBtl, validatePrice),
+    buyPriceBtl: ifFilled(values.buyPriceBtl, priceInputProblem),
+    sellPriceBtl: ifFilled(values.sellPriceBtl, priceInputProblem),
     caskOf: ifFilled(values.caskOf, validateAmount) ?? (values.caskOf.trim() === '0' ? CASK_OF_ZERO : null),
     quantityAvailable: ifFilled(values.quantityAvailable, validateAmount),
   });
@@ -81,12 +82,12 @@ export type TrancheField =
   | 'mrn';
 
 /**
- * A purchase tranche: the remaining cases are mandatory (said at once), a filled price has two
- * decimals, amounts are whole numbers, the case numbers parse and the MRN has its format.
+ * A purchase tranche: the remaining cases are mandatory (said at once), a filled price is above 0
+ * with at most two decimals, amounts are whole numbers, the case numbers parse and the MRN has its format.
  */
 export function trancheProblems(values: TrancheValues): Problems<TrancheField> {
   return problemsOf({
-    buyPriceBtl: ifFilled(values.buyPriceBtl, validatePrice),
+    buyPriceBtl: ifFilled(values.buyPriceBtl, priceInputProblem),
     amount: values.amount.trim() === '' ? TRANCHE_AMOUNT_MISSING : validateAmount(values.amount),
     totalQuantityAvailable: ifFilled(values.totalQuantityAvailable, validateAmount),
     quantityOnInvoice: ifFilled(values.quantityOnInvoice, validateAmount),

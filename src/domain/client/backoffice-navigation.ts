@@ -14,7 +14,7 @@ export type ManagementSubtab = (typeof MANAGEMENT_SUBTABS)[number]['key'];
 
 const SUBTAB_KEYS = new Set<string>(MANAGEMENT_SUBTABS.map(({ key }) => key));
 
-/** `#orders` opens "Orders and Invoices"; a sub-tab's hash opens it; anything else the first sub-tab. */
+/** `#orders` opens "Bestellungen und Rechnungen"; a sub-tab's hash opens it; anything else the first sub-tab. */
 export function managementTabFromHash(hash: string): {
   tab: 'management' | 'orders';
   subtab: ManagementSubtab;

@@ -14,7 +14,7 @@ export const ENTRY_MESSAGES = {
   checkEmailAddress: 'Bitte überprüfen Sie die angegebene Email-Adresse.',
   activationRunning: 'Ihr Benutzerkonto wird verifiziert...',
   activationSuccess: 'Konto erfolgreich aktiviert!',
-  activationRedirect: '...Sie weden weitergeleitet.',
+  activationRedirect: '...Sie werden weitergeleitet.',
   /** The original only logged a failed activation; the portal tells the user (docs/deviations.md). */
   activationFailure:
     'Ihr Benutzerkonto konnte nicht aktiviert werden. Der Aktivierungslink ist ungültig oder wurde bereits verwendet.',

@@ -16,3 +16,6 @@ export const CHANGE_NOT_SAVED =
 /** A customer's change that failed on the way (network, server). */
 export const CONNECTION_FAILED =
   'Die Verbindung zum Server ist fehlgeschlagen. Bitte versuchen Sie es erneut.';
+
+/** A screen's data that could not be loaded (the spec's "Error"). */
+export const LOAD_ERROR = 'Fehler beim Laden';

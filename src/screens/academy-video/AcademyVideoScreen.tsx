@@ -5,6 +5,7 @@ import { HtmlContent } from '../../components/discovery/HtmlContent';
 import { ErrorHeading, ScreenSpinner } from '../../components/discovery/QueryStates';
 import { useOnline } from '../../components/offline/use-online';
 import { videoSuggestions } from '../../domain/academy';
+import { LOAD_ERROR } from '../../domain/client/error-texts';
 import { formatLongDate } from '../../domain/dates';
 import { useAcademyVideo, useAcademyVideos } from '../../queries/content';
 import { firstGraphQLError } from '../../queries/errors';
@@ -150,7 +151,7 @@ function Suggestions({ currentSlug }: { currentSlug: string }) {
         Video-Vorschläge für Sie
       </Title>
       {videos.isPending ? <Text c="dimmed">Wird geladen …</Text> : null}
-      {videos.isError ? <Text c="red">Error</Text> : null}
+      {videos.isError ? <Text c="red">{LOAD_ERROR}</Text> : null}
       {videos.data && suggestions.length === 0 ? (
         <Text c="dimmed">Keine weiteren Videos vorhanden.</Text>
       ) : null}

@@ -29,6 +29,7 @@ import {
   heldValuationDay,
   soldRows,
 } from '../../domain/client/depot-rows';
+import { LOAD_ERROR } from '../../domain/client/error-texts';
 import { earliestDate } from '../../domain/client/invested-since';
 import { PERFORMANCE_RANGE_LABELS, type PerformanceRange } from '../../domain/depot-performance';
 import { depotTotals } from '../../domain/depot-valuation';
@@ -88,7 +89,7 @@ export function DepotScreen() {
       ) : depot.isError || data === undefined ? (
         <QueryFailure>
           <Text c="red" role="alert">
-            Error
+            {LOAD_ERROR}
           </Text>
         </QueryFailure>
       ) : data.positions.length === 0 ? (
@@ -230,7 +231,7 @@ const DepotContent = memo(function DepotContent({
               Zeitverlauf
             </Button>
             <Button variant="default" onClick={exportExcel} loading={exporting}>
-              Download Excel
+              Excel herunterladen
             </Button>
             <Button component={Link} to={EXPAND_PORTFOLIO_PATH}>
               Jetzt Portfolio ausbauen

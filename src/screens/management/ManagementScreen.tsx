@@ -31,7 +31,7 @@ const SUBTAB_CONTENT: Record<ManagementSubtab, () => React.JSX.Element> = {
 /**
  * `/admin/management`, the staff back office (desktop): tab "Management" with sub-tabs chosen by
  * URL hash (`#sortiment_neu`, `#angebote`, `#lieferanten`, …) or by click, and tab
- * "Orders and Invoices" (`#orders`) with the availability check.
+ * "Bestellungen und Rechnungen" (`#orders`) with the availability check.
  */
 export function ManagementScreen() {
   useDocumentTitle('Management – Weindepot');
@@ -46,7 +46,7 @@ export function ManagementScreen() {
       <Tabs value={tab} onChange={(value) => go(value === 'orders' ? 'orders' : subtab)} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="management">Management</Tabs.Tab>
-          <Tabs.Tab value="orders">Orders and Invoices</Tabs.Tab>
+          <Tabs.Tab value="orders">Bestellungen und Rechnungen</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="management" pt="md">
           <Tabs value={subtab} onChange={(value) => value && go(value)} keepMounted={false} variant="pills">

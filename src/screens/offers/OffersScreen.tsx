@@ -16,6 +16,7 @@ import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
+import { LOAD_ERROR } from '../../domain/client/error-texts';
 import {
   activeFilterCount,
   defaultOfferFilter,
@@ -94,7 +95,7 @@ export function OffersScreen() {
         </Center>
       ) : results.isError ? (
         <QueryFailure>
-          <Alert color="red" title="Error">
+          <Alert color="red" title={LOAD_ERROR}>
             Die Angebote konnten nicht geladen werden. Bitte versuchen Sie es später erneut.
           </Alert>
         </QueryFailure>

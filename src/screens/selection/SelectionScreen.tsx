@@ -10,6 +10,7 @@ import { useContactModal } from '../../components/contact/contact-modal';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { useOnline } from '../../components/offline/use-online';
 import { BindingOrderDialog } from '../../components/order-list/BindingOrderDialog';
+import { LOAD_ERROR } from '../../domain/client/error-texts';
 import { formatDate } from '../../domain/dates';
 import { countLabel } from '../../domain/plural';
 import { useAccountMe } from '../../queries/account';
@@ -123,7 +124,7 @@ export function SelectionScreen() {
   if (offers.isError) {
     return (
       <QueryFailure>
-        <Alert color="red" title="Error">
+        <Alert color="red" title={LOAD_ERROR}>
           Ihre Angebote konnten nicht geladen werden.
         </Alert>
       </QueryFailure>

@@ -26,6 +26,7 @@ import {
   DEFAULT_CANCELLATION_REASON,
   formatInvoiceDate,
 } from '../../../domain/backoffice-invoices';
+import { invoiceStageLabel } from '../../../domain/invoice-labels';
 import {
   type InvoiceCheckInvoice,
   useChangeCheckedInvoice,
@@ -37,7 +38,7 @@ import { InvoicePositionsTable } from './InvoicePositionsTable';
 const customerName = (invoice: InvoiceCheckInvoice) =>
   `${invoice.user.firstName} ${invoice.user.lastName}`.trim() || invoice.user.email;
 
-/** The chosen invoice: number, date, link, customer e-mail, positions, sums and "check done". */
+/** The chosen invoice: number, date, link, customer e-mail, positions, sums and "Prüfung abschließen". */
 export function InvoiceCheckDetails({
   invoiceId,
   onChecked,
@@ -147,7 +148,7 @@ function InvoiceCheckCard({
               color={editable ? 'orange' : invoice.stage === 'CANCELLED' ? 'gray' : 'green'}
               variant="light"
             >
-              {STAGE_BADGES[invoice.stage] ?? invoice.stage}
+              {invoiceStageLabel(invoice.stage)}
             </Badge>
           </Group>
           <AuditLogButton entity="invoice" entityId={invoice.id} label={`Rechnung #${invoice.id}`} />
@@ -213,7 +214,7 @@ function InvoiceCheckCard({
               </Anchor>
             ) : (
               <Text size="sm" c="dimmed">
-                Die Rechnungs-PDF entsteht mit der Rechnungsnummer (speichern oder „check done“).
+                Die Rechnungs-PDF entsteht mit der Rechnungsnummer (speichern oder „Prüfung abschließen“).
               </Text>
             )}
           </Stack>
@@ -250,7 +251,7 @@ function InvoiceCheckCard({
             )}
             {editable && (
               <Button color="green" size="md" onClick={() => setConfirmingCheck(true)}>
-                check done
+                Prüfung abschließen
               </Button>
             )}
           </Group>
@@ -294,31 +295,21 @@ function InvoiceCheckCard({
       <ConfirmDialog
         opened={confirmingCheck}
         title="Prüfung abschließen?"
-        confirmLabel="check done"
+        confirmLabel="Prüfung abschließen"
         confirmColor="green"
         loading={change.isPending}
         onConfirm={() => void checkDone()}
         onCancel={() => setConfirmingCheck(false)}
       >
         <Text>
-          Rechnung #{invoice.id} von {customerName(invoice)} über {invoice.sums.overallSumStr} auf „check
-          done“ setzen? Der Bestand wird reserviert, die Rechnung erhält ihre Nummer und der Kunde wird per
+          Rechnung #{invoice.id} von {customerName(invoice)} über {invoice.sums.overallSumStr} als geprüft
+          abschließen? Der Bestand wird reserviert, die Rechnung erhält ihre Nummer und der Kunde wird per
           E-Mail und Push benachrichtigt, dass er bezahlen kann.
         </Text>
       </ConfirmDialog>
     </Card>
   );
 }
-
-const STAGE_BADGES: Record<string, string> = {
-  CHECK_NEEDED: 'check needed',
-  CHECK_DONE: 'check done',
-  WAITING_FOR_PAYMENT: 'Zahlung ausstehend',
-  PAYMENT_FAILED: 'Zahlung fehlgeschlagen',
-  PAID: 'bezahlt',
-  PURCHASED: 'bezahlt',
-  CANCELLED: 'storniert',
-};
 
 function Sum({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (

@@ -2,14 +2,15 @@ import { Alert, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { BACKOFFICE_TABLE_TEXTS } from '../../../components/backoffice/BackofficeTable';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
-import { INVOICE_CHECK_STAGE_LABELS, invoiceChoiceLabel } from '../../../domain/backoffice-invoices';
+import { invoiceChoiceLabel } from '../../../domain/backoffice-invoices';
+import { invoiceStageLabel } from '../../../domain/invoice-labels';
 import { type InvoiceCheckListEntry, useInvoiceCheckList } from '../../../queries/backoffice-invoices';
 import { InvoiceCheckDetails } from './InvoiceCheckDetails';
 
 /**
- * Tab "Orders and Invoices" (`#orders`): 'Choose ID' lists the invoices in stage check needed,
- * checked below (number, date, positions, "check done"), and those in check done, whose date and
- * number can still be corrected until the client pays.
+ * Tab "Bestellungen und Rechnungen" (`#orders`): "Rechnung wählen" lists the invoices in the
+ * check, checked below (number, date, positions, "Prüfung abschließen"), and those checked, whose
+ * date and number can still be corrected until the client pays.
  */
 export function InvoiceCheckTab() {
   const list = useInvoiceCheckList();
@@ -58,8 +59,8 @@ export function InvoiceCheckTab() {
     });
   const flagged = list.data.cancelled.filter((invoice) => invoice.lateProviderEventAt).length;
   const groups = [
-    { group: `${INVOICE_CHECK_STAGE_LABELS.CHECK_NEEDED}: Prüfung`, items: waiting },
-    { group: `${INVOICE_CHECK_STAGE_LABELS.CHECK_DONE}: Datum und Nummer korrigieren`, items: checked },
+    { group: `${invoiceStageLabel('CHECK_NEEDED')}: prüfen`, items: waiting },
+    { group: `${invoiceStageLabel('CHECK_DONE')}: Datum und Nummer korrigieren`, items: checked },
     { group: 'Zahlung ausstehend oder fehlgeschlagen: stornierbar', items: unpaid },
     { group: 'Storniert', items: cancelled },
   ].filter((group) => group.items.length > 0);
@@ -80,9 +81,9 @@ export function InvoiceCheckTab() {
         <Text c="dimmed">Keine Rechnungen zur Prüfung.</Text>
       ) : (
         <Select
-          label="Choose ID"
-          placeholder="Rechnung wählen"
-          description={`${waiting.length} zur Prüfung (check needed), ${checked.length} geprüft (check done: Datum und Nummer bis zur Zahlung korrigierbar), ${unpaid.length} unbezahlt, ${cancelled.length} storniert.`}
+          label="Rechnung wählen"
+          placeholder="Rechnungsnummer, Kunde oder E-Mail"
+          description={`${waiting.length} in Prüfung, ${checked.length} geprüft (Datum und Nummer bis zur Zahlung korrigierbar), ${unpaid.length} unbezahlt, ${cancelled.length} storniert.`}
           data={groups}
           value={chosenListed ? String(chosenId) : null}
           onChange={(value) => setChosenId(value ? Number(value) : null)}

@@ -12,7 +12,7 @@ interface InvoiceNumberProps {
 }
 
 /**
- * The invoice number (`YYYY-NNNN`), saved with `changeInvoice`. Left empty, "check done" gives the
+ * The invoice number (`YYYY-NNNN`), saved with `changeInvoice`. Left empty, "Prüfung abschließen" gives the
  * invoice the next free number of the year. A new saved number starts the form afresh.
  */
 export function InvoiceNumberForm(props: InvoiceNumberProps) {
@@ -52,7 +52,7 @@ function InvoiceNumberInput({ invoiceId, saved, disabled }: InvoiceNumberProps) 
       <TextInput
         label="Rechnungsnummer"
         placeholder="JJJJ-NNNN"
-        description="Leer lassen: „check done“ vergibt die nächste freie Nummer."
+        description="Leer lassen: „Prüfung abschließen“ vergibt die nächste freie Nummer."
         disabled={disabled}
         {...form.getInputProps('invoiceNumber')}
         inputContainer={(input) => (

@@ -9,7 +9,7 @@ import { useInvoicePositionEditing } from './use-invoice-position-editing';
 
 /**
  * The chosen invoice's positions: amount (cases) and price per bottle edited inline with
- * confirmation, a selected row removed with DELETE (confirmed), and the history per position.
+ * confirmation, a selected row removed with "Position löschen" (confirmed), and the history per position.
  */
 export function InvoicePositionsTable({
   invoice,
@@ -18,7 +18,7 @@ export function InvoicePositionsTable({
 }: {
   invoice: InvoiceCheckInvoice;
   query: { isPending: boolean; isError: boolean; refetch: () => unknown };
-  /** Only while the invoice is in check needed. */
+  /** Only while the invoice is in the check (CHECK_NEEDED). */
   editable: boolean;
 }) {
   const editing = useInvoicePositionEditing(invoice);
@@ -58,7 +58,7 @@ export function InvoicePositionsTable({
               onClick={editing.askDelete}
               title={selected ? undefined : 'Bitte zuerst eine Position auswählen'}
             >
-              DELETE
+              Position löschen
             </Button>
           ) : null
         }

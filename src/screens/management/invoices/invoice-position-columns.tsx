@@ -6,6 +6,7 @@ import {
   invoicePositionAmountProblem,
   invoicePositionPriceProblem,
 } from '../../../domain/backoffice-invoices';
+import { EURO_INPUT } from '../../../domain/backoffice-validation';
 import { decimalToCents, formatEuro } from '../../../domain/money';
 import { caseFormat } from '../../../domain/packaging';
 import { countLabel } from '../../../domain/plural';
@@ -72,6 +73,7 @@ export function invoicePositionColumns(
           <EditableCell
             label={`Preis pro Flasche ${position.vintageTitle}`}
             saved={position.buyPriceBtl}
+            inputFormat={EURO_INPUT}
             validate={invoicePositionPriceProblem}
             describeChange={(from, to) =>
               `${position.vintageTitle}: Preis pro Flasche von ${euro(from)} auf ${euro(to)} ändern?`

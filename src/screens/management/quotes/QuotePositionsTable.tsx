@@ -5,6 +5,7 @@ import { BackofficeTable } from '../../../components/backoffice/BackofficeTable'
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
 import { EditableCell } from '../../../components/backoffice/EditableCell';
 import { lineCost, lineSales, marginPercent, quotePositionProblems } from '../../../domain/backoffice-quotes';
+import { EURO_INPUT } from '../../../domain/backoffice-validation';
 import { decimalToCents, formatEuro } from '../../../domain/money';
 import { countLabel } from '../../../domain/plural';
 import {
@@ -63,11 +64,13 @@ export function QuotePositionsTable({ quote, readOnly }: { quote: ManualQuote; r
   };
   const problemOf = (field: 'newPriceBtl' | 'newEkpBtl' | 'amount') => (value: string) =>
     quotePositionProblems({ [field]: value }).find((problem) => problem.field === field)?.message ?? null;
-  const describeEdit = (position: ManualQuotePosition, what: string) => (from: string, to: string) => (
-    <Text>
-      {what} von {wineLabel(position)}: {from || '–'} → {to}
-    </Text>
-  );
+  const describeEdit =
+    (position: ManualQuotePosition, what: string, show: (value: string) => string = (value) => value) =>
+    (from: string, to: string) => (
+      <Text>
+        {what} von {wineLabel(position)}: {from ? show(from) : '–'} → {show(to)}
+      </Text>
+    );
 
   const columns: DataTableColumn<ManualQuotePosition>[] = [
     {
@@ -95,9 +98,10 @@ export function QuotePositionsTable({ quote, readOnly }: { quote: ManualQuote; r
         <EditableCell
           label={`Preis ${wineLabel(position)}`}
           saved={position.sellPriceBtl}
+          inputFormat={EURO_INPUT}
           disabled={readOnly}
           validate={problemOf('newPriceBtl')}
-          describeChange={describeEdit(position, 'Preis je Flasche')}
+          describeChange={describeEdit(position, 'Preis je Flasche', euro)}
           onSave={(value) => save(position, { newPriceBtl: value })}
         />
       ),
@@ -110,9 +114,10 @@ export function QuotePositionsTable({ quote, readOnly }: { quote: ManualQuote; r
         <EditableCell
           label={`EKP ${wineLabel(position)}`}
           saved={position.ekpBtl ?? ''}
+          inputFormat={EURO_INPUT}
           disabled={readOnly}
           validate={problemOf('newEkpBtl')}
-          describeChange={describeEdit(position, 'EKP je Flasche')}
+          describeChange={describeEdit(position, 'EKP je Flasche', euro)}
           onSave={(value) => save(position, { newEkpBtl: value })}
         />
       ),

@@ -2,6 +2,7 @@ import { ActionIcon, Checkbox, Group, Stack, Text, TextInput } from '@mantine/co
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
 import { LIVEX_FEE, livexSellPrice } from '../../../domain/backoffice-tranches';
+import type { InputFormat } from '../../../domain/backoffice-validation';
 
 type Stage = { step: 'idle' } | { step: 'editing' } | { step: 'confirming'; value: string };
 
@@ -9,7 +10,9 @@ type Stage = { step: 'idle' } | { step: 'editing' } | { step: 'confirming'; valu
  * A value of the offer table that staff edit in place: the input is checked with the back office's
  * validator, "Übernehmen" asks for confirmation, and only "Speichern" sends it; "Abbrechen" (or
  * Escape) aborts and the old value stays. With `livexCaskOf` a "Livex-Gebühr" checkbox turns the
- * entered bottle price into 1.05 × price + 8.69 € ÷ bottles per case.
+ * entered bottle price into 1.05 × price + 8.69 € ÷ bottles per case. With `inputFormat` (euro
+ * amounts) the field shows and reads the German form ("1.520,00"); `validate`, `format` and
+ * `onSave` get the stored form ("1520.00").
  */
 export function InlineEdit({
   label,
@@ -19,10 +22,11 @@ export function InlineEdit({
   format,
   onSave,
   livexCaskOf,
+  inputFormat,
 }: {
   /** What is edited, e.g. "VK von Château Lafite 2016" (input label, button and dialog names). */
   label: string;
-  /** The stored value as the input starts with, e.g. "729.00". */
+  /** The stored value, e.g. "729.00"; the input starts with it (in `inputFormat`'s form). */
   value: string;
   /** The value as the table shows it. */
   display: ReactNode;
@@ -34,18 +38,23 @@ export function InlineEdit({
   onSave: (value: string) => Promise<boolean>;
   /** Bottles per case: shows the Livex fee option (sell prices only). */
   livexCaskOf?: number;
+  /** Shows and reads the value in another form than stored (euro amounts); default as stored. */
+  inputFormat?: InputFormat;
 }) {
+  const shown = inputFormat ? inputFormat.show(value) : value;
   const [stage, setStage] = useState<Stage>({ step: 'idle' });
-  const [draft, setDraft] = useState(value);
+  const [draft, setDraft] = useState(shown);
   const [withLivex, setWithLivex] = useState(false);
   const [saving, setSaving] = useState(false);
 
   const trimmed = draft.trim();
-  const error = validate(trimmed);
-  const toSave = !error && withLivex && livexCaskOf ? livexSellPrice(trimmed, livexCaskOf) : trimmed;
+  const read = inputFormat ? inputFormat.read(trimmed) : trimmed;
+  const error = read === null ? (inputFormat?.unreadable ?? null) : validate(read);
+  const typed = read ?? trimmed;
+  const toSave = !error && withLivex && livexCaskOf ? livexSellPrice(typed, livexCaskOf) : typed;
 
   const start = () => {
-    setDraft(value);
+    setDraft(shown);
     setWithLivex(false);
     setStage({ step: 'editing' });
   };
@@ -80,7 +89,7 @@ export function InlineEdit({
         size="xs"
         aria-label={label}
         value={draft}
-        error={trimmed === value ? null : error}
+        error={trimmed === shown ? null : error}
         autoFocus
         onChange={(event) => setDraft(event.currentTarget.value)}
         onKeyDown={(event) => {

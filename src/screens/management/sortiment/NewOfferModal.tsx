@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from
 import { useForm } from '@mantine/form';
 import { applyRefusal } from '../../../components/forms/apply-refusal';
 import { DEFAULT_BOTTLE, formatPercent, marginPercent } from '../../../domain/backoffice-tranches';
+import { priceInputDecimal } from '../../../domain/backoffice-validation';
 import {
   type NewOfferValues,
   newOfferComplete,
@@ -36,19 +37,19 @@ export function NewOfferModal({ onClose }: { onClose: () => void }) {
   const bottleSizeId = values.bottleSizeId ?? (standardSize ? String(standardSize.id) : null);
   const problems = newOfferProblems(values);
   const canSave = newOfferComplete(values, bottleSizeId) && Object.keys(problems).length === 0;
-  const margin =
-    !problems.buyPriceBtl && !problems.sellPriceBtl && values.buyPriceBtl && values.sellPriceBtl
-      ? marginPercent(values.sellPriceBtl.trim(), values.buyPriceBtl.trim())
-      : null;
+  const buyPriceBtl = priceInputDecimal(values.buyPriceBtl);
+  const sellPriceBtl = priceInputDecimal(values.sellPriceBtl);
+  const margin = buyPriceBtl && sellPriceBtl ? marginPercent(sellPriceBtl, buyPriceBtl) : null;
 
   const submit = async () => {
+    if (!buyPriceBtl || !sellPriceBtl) return;
     const saving = create.mutateAsync({
       vintageId: Number(values.vintageId),
       bottleSizeId: Number(bottleSizeId),
       offererId: Number(values.offererId),
       caskOf: values.caskOf.trim(),
-      buyPriceBtl: values.buyPriceBtl.trim(),
-      sellPriceBtl: values.sellPriceBtl.trim(),
+      buyPriceBtl,
+      sellPriceBtl,
       quantityAvailable: values.quantityAvailable.trim(),
     });
     saving.catch((error: unknown) => applyRefusal(form, error));
@@ -102,13 +103,13 @@ export function NewOfferModal({ onClose }: { onClose: () => void }) {
           <TextInput label="Kisten" {...form.getInputProps('quantityAvailable')} required />
           <TextInput
             label="EKP pro Flasche (€)"
-            placeholder="249.00"
+            placeholder="249,00"
             {...form.getInputProps('buyPriceBtl')}
             required
           />
           <TextInput
             label="VK pro Flasche (€)"
-            placeholder="299.00"
+            placeholder="299,00"
             {...form.getInputProps('sellPriceBtl')}
             required
           />

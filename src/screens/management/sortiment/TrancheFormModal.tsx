@@ -13,11 +13,13 @@ import {
 import { useForm } from '@mantine/form';
 import { applyRefusal } from '../../../components/forms/apply-refusal';
 import { caseNumberCounter, formatCaseNumbers, parseCaseNumbers } from '../../../domain/backoffice-tranches';
+import { priceInputDecimal } from '../../../domain/backoffice-validation';
 import {
   type TrancheValues,
   trancheComplete,
   trancheProblems,
 } from '../../../domain/client/backoffice-forms';
+import { decimalToEuroInput } from '../../../domain/money';
 import {
   type SortimentTranche,
   useSaveTranche,
@@ -30,7 +32,7 @@ const COUNTER_COLOURS = { below: 'orange.9', equal: 'teal.9', above: 'red.9' } a
 function initialForm(tranche: SortimentTranche | null): TrancheValues {
   return {
     offererId: tranche?.offerer ? String(tranche.offerer.id) : null,
-    buyPriceBtl: tranche?.buyPriceBtl ?? '',
+    buyPriceBtl: decimalToEuroInput(tranche?.buyPriceBtl),
     amount: tranche ? String(tranche.quantityAvailable) : '',
     totalQuantityAvailable: tranche ? String(tranche.totalQuantityAvailable) : '',
     quantityOnInvoice: tranche ? String(tranche.quantityOnInvoice ?? 0) : '0',
@@ -84,7 +86,7 @@ export function TrancheFormModal({
     const saving = saveTranche.mutateAsync({
       ...(isNew ? { offerId } : { partialOfferId: tranche.id }),
       offererId: values.offererId === null ? null : Number(values.offererId),
-      buyPriceBtl: values.buyPriceBtl.trim() || null,
+      buyPriceBtl: priceInputDecimal(values.buyPriceBtl),
       amount: values.amount.trim(),
       totalQuantityAvailable: total.trim(),
       quantityOnInvoice: values.quantityOnInvoice.trim() || null,
@@ -134,7 +136,7 @@ export function TrancheFormModal({
           />
           <TextInput
             label="EKP pro Flasche (€)"
-            placeholder="249.00"
+            placeholder="249,00"
             {...form.getInputProps('buyPriceBtl')}
             required={isNew}
           />

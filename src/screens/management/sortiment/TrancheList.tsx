@@ -7,7 +7,7 @@ import {
   parseCaseNumbers,
   STORED_LABEL,
 } from '../../../domain/backoffice-tranches';
-import { validateAmount, validatePrice } from '../../../domain/backoffice-validation';
+import { EURO_INPUT, validateAmount, validatePrice } from '../../../domain/backoffice-validation';
 import { countLabel } from '../../../domain/plural';
 import { type SortimentTranche, useChangeOfferAndPartialOffer } from '../../../queries/backoffice-sortiment';
 import type { ChangeOfferAndPartialOfferMutationVariables } from '../../../queries/graphql.generated';
@@ -85,6 +85,7 @@ export function TrancheList({
                       value={tranche.buyPriceBtl ?? ''}
                       display={euro(tranche.buyPriceBtl)}
                       validate={validatePrice}
+                      inputFormat={EURO_INPUT}
                       format={euro}
                       onSave={(buyPriceBtl) => save({ partialOfferId: tranche.id, buyPriceBtl })}
                     />

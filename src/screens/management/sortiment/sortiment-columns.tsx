@@ -2,7 +2,7 @@ import { ActionIcon, Group, Menu, Stack, Switch, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AuditLogButton } from '../../../components/backoffice/AuditLogButton';
 import { formatPercent } from '../../../domain/backoffice-tranches';
-import { validatePrice } from '../../../domain/backoffice-validation';
+import { EURO_INPUT, validatePrice } from '../../../domain/backoffice-validation';
 import { formatEuro } from '../../../domain/money';
 import { countLabel } from '../../../domain/plural';
 import { InlineEdit } from './InlineEdit';
@@ -64,6 +64,7 @@ export function sortimentColumns({
           value={row.sellPriceBtl}
           display={euro(row.sellPriceBtl)}
           validate={validatePrice}
+          inputFormat={EURO_INPUT}
           format={euro}
           livexCaskOf={row.caskOf}
           onSave={(sellPriceBtl) =>
@@ -84,6 +85,7 @@ export function sortimentColumns({
             value={row.currentTranche.buyPriceBtl ?? ''}
             display={euro(row.buyPriceBtl)}
             validate={validatePrice}
+            inputFormat={EURO_INPUT}
             format={euro}
             onSave={(buyPriceBtl) =>
               save(
