@@ -14,7 +14,7 @@ import type { PdfPool } from '../pdf/pool';
 import { OUTBOX_KINDS } from '../services/outbox';
 import { passwordHashingLoad } from '../services/passwords';
 import type { SyncDelta } from '../services/sync';
-import { outboxBacklog } from './checks';
+import { type OutboxBacklog, outboxBacklog } from './checks';
 import { outcomeOf, routeOf } from './logging';
 
 const pwaOperations = new Set(PWA_OPERATION_NAMES);
@@ -49,6 +49,9 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 
 /** The longest a scrape waits for the outbox's numbers from the database. */
 const DATABASE_SCRAPE_TIMEOUT_MS = 2_000;
+
+/** One scrape's outbox read serves its three gauges; the next scrape reads again. */
+const BACKLOG_REUSE_MS = 1_000;
 
 export type PortalMetrics = ReturnType<typeof createMetrics>;
 
@@ -107,35 +110,48 @@ export function createMetrics(db: Database) {
     registers: [registry],
   });
 
-  const databaseUp = new Gauge({
+  // The three outbox gauges come from one read per scrape (prom-client collects them side by side).
+  let backlog: { at: number; read: Promise<OutboxBacklog | null> } | null = null;
+  const scrapeBacklog = (): Promise<OutboxBacklog | null> => {
+    if (!backlog || Date.now() - backlog.at > BACKLOG_REUSE_MS) {
+      backlog = {
+        at: Date.now(),
+        read: outboxBacklog(db, DATABASE_SCRAPE_TIMEOUT_MS).catch(() => null),
+      };
+    }
+    return backlog.read;
+  };
+  new Gauge({
     name: 'weindepot_database_up',
-    help: '1 when the last scrape could read the outbox from the database, else 0.',
+    help: '1 when the scrape could read the outbox from the database, else 0.',
     registers: [registry],
+    async collect() {
+      this.set((await scrapeBacklog()) ? 1 : 0);
+    },
   });
-  const outboxRows = new Gauge({
+  new Gauge({
     name: 'weindepot_outbox_rows',
     help: 'Outbox rows waiting (PENDING) or given up (DEAD), by kind.',
     labelNames: ['kind', 'state'] as const,
     registers: [registry],
+    async collect() {
+      const read = await scrapeBacklog();
+      // Without the database the rows are unknown: none reported rather than stale numbers.
+      this.reset();
+      if (!read) return;
+      for (const kind of OUTBOX_KINDS)
+        for (const state of ['PENDING', 'DEAD'] as const) this.set({ kind, state }, 0);
+      for (const { kind, state, rows } of read.rows) this.inc({ kind: outboxKindLabel(kind), state }, rows);
+    },
   });
   new Gauge({
     name: 'weindepot_outbox_oldest_pending_age_seconds',
     help: 'Age of the oldest outbox row still PENDING (0 when none waits).',
     registers: [registry],
     async collect() {
-      try {
-        const backlog = await outboxBacklog(db, DATABASE_SCRAPE_TIMEOUT_MS);
-        outboxRows.reset();
-        for (const kind of OUTBOX_KINDS)
-          for (const state of ['PENDING', 'DEAD'] as const) outboxRows.set({ kind, state }, 0);
-        for (const { kind, state, rows } of backlog.rows)
-          outboxRows.inc({ kind: outboxKindLabel(kind), state }, rows);
-        this.set(backlog.oldestPendingSeconds);
-        databaseUp.set(1);
-      } catch {
-        // The numbers of the last good scrape stay; the outage shows as `weindepot_database_up 0`.
-        databaseUp.set(0);
-      }
+      const read = await scrapeBacklog();
+      this.reset();
+      if (read) this.set(read.oldestPendingSeconds);
     },
   });
 
