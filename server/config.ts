@@ -111,7 +111,17 @@ export interface ServerConfig {
    * (`PASSWORD_HASH_CONCURRENCY`, default one per core; `PASSWORD_HASH_QUEUE_LIMIT`, default 200).
    */
   passwordHashing: PasswordHashingOptions;
+  /**
+   * Bearer token `GET /metrics` requires from every address (`METRICS_TOKEN`); without it only
+   * requests from this host itself (loopback, not relayed by a proxy) may read the metrics.
+   */
+  metricsToken: string | undefined;
+  /** Lowest level of the JSON log (`LOG_LEVEL`: fatal, error, warn, info, debug, trace, silent; default info). */
+  logLevel: LogLevel;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 interface StoredSecrets {
   jwtSecret: string;
@@ -255,7 +265,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         Math.round(seconds(env.PASSWORD_HASH_QUEUE_LIMIT, defaultPasswordHashing().queueLimit)),
       ),
     },
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    logLevel: logLevel(env.LOG_LEVEL),
   };
+}
+
+/** `LOG_LEVEL`, one of pino's levels; anything else is refused (a typo must not silence the log). */
+function logLevel(value: string | undefined): LogLevel {
+  const normalized = (value ?? '').trim().toLowerCase();
+  if (normalized === '') return 'info';
+  const level = LOG_LEVELS.find((candidate) => candidate === normalized);
+  if (!level) throw new Error(`LOG_LEVEL muss einer von ${LOG_LEVELS.join(', ')} sein (ist „${value}“).`);
+  return level;
 }
 
 /** `WEB_CONCURRENCY`: a whole number from 1 to 64; anything else is refused in German. */

@@ -3,7 +3,12 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { RenderFirstScreen } from '../src/app/first-screen';
 import { isSpaPath } from '../src/domain/server-paths';
 import type { ServerConfig } from './config';
@@ -18,8 +23,11 @@ import {
   registerErrorHandler,
   unsupportedMediaType,
 } from './http-errors';
+import { type OperationFacts, registerRequestLogging, requestIdOf } from './observability/logging';
+import { createMetrics, type PortalMetrics } from './observability/metrics';
 import { PdfPool } from './pdf/pool';
 import { checkoutRoutes } from './routes/checkout';
+import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { settlementRoutes } from './routes/settlement';
 import { unlockRoutes } from './routes/unlock';
@@ -32,8 +40,13 @@ export interface AppDeps {
   config: ServerConfig;
   /** Asks the outbox dispatcher to run soon; a no-op where none runs (tests call it directly). */
   nudgeOutbox?: () => void;
-  logger?: boolean;
-  /** Where unexpected errors (GraphQL and routes) are reported; the console by default. */
+  /** The process's outbox dispatcher, whose health `/readyz` reports (none: not ready). */
+  outboxDispatcher?: { alive(): boolean };
+  /** The JSON log (`observability/logging.ts`); none: nothing is logged (tests). */
+  logger?: FastifyBaseLogger;
+  /** The process's metrics (the dispatcher counts into them too); made here when not given. */
+  metrics?: PortalMetrics;
+  /** Where unexpected errors (GraphQL and routes) are reported; the log (or the console) by default. */
   reportError?: ErrorReporter;
   /** Resolves push endpoints' hosts (DNS by default; tests inject answers). */
   resolveHost?: HostResolver;
@@ -45,6 +58,11 @@ export interface AppDeps {
 export const GRAPHQL_COMPRESSION_THRESHOLD_BYTES = 1024;
 
 const logUnexpected: ErrorReporter = (error) => console.error('[weindepot] Unerwarteter Fehler:', error);
+
+const reportTo =
+  (logger: FastifyBaseLogger): ErrorReporter =>
+  (error) =>
+    logger.error({ err: error }, 'Unerwarteter Fehler');
 
 /** A number of trusted hops as Fastify's function form (its types know only the other forms). */
 function trustProxyOption(setting: ServerConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
@@ -59,7 +77,12 @@ function trustProxyOption(setting: ServerConfig['trustProxy']): FastifyServerOpt
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const timeout = deps.config.requestTimeoutMs;
   const options: FastifyHttpOptions<Server> = {
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    // One record per request, written by `registerRequestLogging` (with route, outcome, operation).
+    disableRequestLogging: true,
+    // A caller's (a proxy's) `X-Request-Id` when it is a plain token, else a fresh one.
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
+    requestIdLogLabel: 'requestId',
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     // A client that trickles its request (headers or body) is answered 408 and cut off once the
@@ -76,7 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   configurePasswordHashing(deps.config.passwordHashing);
   const app = Fastify(options);
-  const reportError = deps.reportError ?? logUnexpected;
+  const reportError = deps.reportError ?? (deps.logger ? reportTo(deps.logger) : logUnexpected);
+  const metrics = deps.metrics ?? createMetrics(deps.db);
+  registerRequestLogging(app, metrics.observeRequest);
   registerErrorHandler(app, reportError);
   await registerSecurityHeaders(app, deps.config);
   // Compression only where a route asks for it (the GraphQL answers below); the PWA's files are
@@ -91,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     nudgeOutbox: deps.nudgeOutbox ?? (() => {}),
     reportError,
+    syncAnswered: metrics.syncAnswered,
     ...(deps.resolveHost ? { resolveHost: deps.resolveHost } : {}),
   });
 
@@ -102,7 +128,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     handler: async (request, reply) => {
       const refusal = graphqlBodyRefusal(request.method, request.body);
       if (refusal) return reply.code(refusal.status).header('cache-control', 'no-store').send(refusal.body);
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, { clientIp: request.ip });
+      const operationFacts: OperationFacts = { operation: null, userId: null, errorCodes: [] };
+      request.operationFacts = operationFacts;
+      const response = await yoga.handleNodeRequestAndResponse(request, reply, {
+        clientIp: request.ip,
+        operationFacts,
+      });
       if (response.status === 415) {
         const unsupported = unsupportedMediaType();
         return reply.code(415).header('cache-control', 'no-store').send(unsupported.body);
@@ -133,6 +164,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // PDFs render in worker threads, never on the event loop (server/pdf/pool.ts).
   const pdfPool = new PdfPool(deps.config.pdf);
   app.addHook('onClose', () => pdfPool.close());
+  metrics.attachPdfPool(pdfPool);
+  await app.register(healthRoutes, {
+    db: deps.db,
+    metrics,
+    metricsToken: deps.config.metricsToken,
+    dispatcher: deps.outboxDispatcher,
+  });
   await app.register(checkoutRoutes, {
     db: deps.db,
     config: deps.config,

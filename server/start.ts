@@ -6,6 +6,10 @@
  * runs N server processes that share the port (node:cluster; the server is stateless, see README
  * "Running at scale"). Each has its own outbox dispatcher: rows are claimed with
  * `FOR UPDATE SKIP LOCKED`, so no effect is delivered twice. A process that dies is replaced.
+ *
+ * Requests and errors go to stdout as JSON lines (pino, `LOG_LEVEL`; server/observability/logging.ts).
+ * The start banner — address, mail folder and, when the database holds the demo data, the demo
+ * logins — is plain text for the person who started the portal, not a log record.
  */
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
@@ -15,8 +19,10 @@ import { openDatabase } from './db/client';
 import { buildApp } from './http';
 import { startOutboxDispatcher } from './jobs/outbox-dispatcher';
 import { createOutboxHandlers } from './jobs/outbox-handlers';
+import { createLogger } from './observability/logging';
+import { createMetrics } from './observability/metrics';
 import { ensurePwaBuild } from './pwa-build';
-import { demoAccounts, isDatabaseSeeded, seedDemoData, writeDemoMedia } from './seed';
+import { demoAccounts, demoAccountsPresent, isDatabaseSeeded, seedDemoData, writeDemoMedia } from './seed';
 import { createMailTransport } from './services/mail';
 import { createPushSender } from './services/push';
 import { pushEndpointPolicy } from './services/push-endpoint';
@@ -29,8 +35,11 @@ type OpenedDatabase = Awaited<ReturnType<typeof openDatabase>>;
 const open = (config: ServerConfig) =>
   openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
 
-/** Build, migration and demo data: once, before any request is served. */
-async function prepare(config: ServerConfig, database: OpenedDatabase): Promise<void> {
+/**
+ * Build, migration and demo data: once, before any request is served. Answers whether the
+ * database holds the demo accounts (then the banner lists them).
+ */
+async function prepare(config: ServerConfig, database: OpenedDatabase): Promise<boolean> {
   if (config.buildPwa) await ensurePwaBuild(root, config.distDir, log);
   // Several instances starting at once on one Postgres (two machines): one migrates and seeds, the
   // others wait for it and then find the database current and seeded.
@@ -45,14 +54,16 @@ async function prepare(config: ServerConfig, database: OpenedDatabase): Promise<
       await writeDemoMedia(config.mediaDir);
     }
   });
+  return demoAccountsPresent(database.db);
 }
 
-function announce(config: ServerConfig, databaseKind: string): void {
+function announce(config: ServerConfig, databaseKind: string, demoData: boolean): void {
   const processes = config.processes > 1 ? `, ${config.processes} Serverprozesse` : '';
   log(
     `Portal läuft auf http://localhost:${config.port} (Datenbank: ${databaseKind}, Daten: ${config.dataDir}${processes})`,
   );
   if (!config.smtpUrl) log(`E-Mails werden als .eml-Dateien abgelegt in ${config.mailDir}`);
+  if (!demoData) return;
   log('Demo-Zugänge:');
   for (const account of demoAccounts)
     log(`  ${account.email} / ${account.password}  – ${account.description}`);
@@ -60,6 +71,8 @@ function announce(config: ServerConfig, databaseKind: string): void {
 
 /** One server process: outbox dispatcher and HTTP server on the prepared database. */
 async function serve(config: ServerConfig, database: OpenedDatabase): Promise<() => Promise<void>> {
+  const logger = createLogger(config.logLevel);
+  const metrics = createMetrics(database.db);
   const mail = createMailTransport({
     smtpUrl: config.smtpUrl,
     mailDir: config.mailDir,
@@ -74,10 +87,30 @@ async function serve(config: ServerConfig, database: OpenedDatabase): Promise<()
     }),
     {
       ...config.outbox,
-      onError: (error) => console.error('[weindepot] Postausgang:', error),
+      onError: (error) => logger.error({ err: error }, 'Postausgang: Lauf fehlgeschlagen'),
+      onSettled: (row, result) => {
+        metrics.outboxSettled(row, result);
+        const record = {
+          outboxId: row.id,
+          kind: row.kind,
+          result,
+          attempt: row.attempts,
+          requestId: row.requestId,
+        };
+        if (result === 'retry' || result === 'dead')
+          logger.warn(record, 'Postausgang: Zustellung fehlgeschlagen');
+        else logger.info(record, 'Postausgang: zugestellt');
+      },
     },
   );
-  const app = await buildApp({ db: database.db, config, nudgeOutbox: dispatcher.nudge });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    nudgeOutbox: dispatcher.nudge,
+    outboxDispatcher: dispatcher,
+    logger,
+    metrics,
+  });
   await app.listen({ port: config.port, host: config.host });
   return async () => {
     await app.close();
@@ -98,7 +131,7 @@ function onSignals(stop: (signal: string) => Promise<void>): void {
 }
 
 /** The first process with `WEB_CONCURRENCY` > 1: starts the server processes and replaces dead ones. */
-function supervise(config: ServerConfig, databaseKind: string): void {
+function supervise(config: ServerConfig, databaseKind: string, demoData: boolean): void {
   let stopping = false;
   let started = false;
   const ready = new Set<number>();
@@ -109,7 +142,7 @@ function supervise(config: ServerConfig, databaseKind: string): void {
     ready.add(worker.id);
     if (!started && ready.size === config.processes) {
       started = true;
-      announce(config, databaseKind);
+      announce(config, databaseKind, demoData);
     }
   });
   cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
@@ -168,14 +201,14 @@ async function main(): Promise<void> {
   }
 
   const database = await open(config);
-  await prepare(config, database);
+  const demoData = await prepare(config, database);
   if (config.processes > 1) {
     await database.close();
-    supervise(config, database.kind);
+    supervise(config, database.kind, demoData);
     return;
   }
   const stop = await serve(config, database);
-  announce(config, database.kind);
+  announce(config, database.kind, demoData);
   onSignals(async (signal) => {
     log(`${signal} empfangen, der Server wird beendet …`);
     await stop();

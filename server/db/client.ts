@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -30,10 +32,41 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Connections of a Postgres pool (null on PGlite, which is one connection inside the process). */
+export function poolUse(db: Database): { total: number; idle: number; waiting: number; max: number } | null {
+  const pool: unknown = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return null;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max };
+}
+
 /** Key of the advisory lock around migration and seeding (any fixed 64-bit number of ours). */
 const PREPARATION_LOCK_KEY = 7_236_401_902;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The time stamp of the last migration shipped (read from the folder on first use; it never changes). */
+let latestMigration: number | undefined;
+
+/**
+ * Whether the database holds every migration this server ships (drizzle's own record, as its
+ * migrator reads it): a server started before `migrate` ran, or on a database restored from an
+ * older release and not yet migrated, is not ready. A newer instance's later migrations count as
+ * applied too.
+ */
+export async function migrationsApplied(db: Database): Promise<boolean> {
+  latestMigration ??= readMigrationFiles({ migrationsFolder }).at(-1)?.folderMillis ?? 0;
+  if (latestMigration === 0) return true;
+  const result: unknown = await db.execute(
+    sql`select exists (select 1 from information_schema.tables where table_schema = 'drizzle' and table_name = '__drizzle_migrations') as recorded`,
+  );
+  const [{ recorded } = { recorded: false }] = (result as { rows: { recorded: boolean }[] }).rows;
+  if (!recorded) return false;
+  const applied: unknown = await db.execute(
+    sql`select max(created_at) as latest from drizzle.__drizzle_migrations`,
+  );
+  const [row] = (applied as { rows: { latest: string | number | null }[] }).rows;
+  return row?.latest != null && Number(row.latest) >= latestMigration;
+}
 
 /**
  * Opens the database: a Postgres server when `databaseUrl` is given, otherwise PGlite with its

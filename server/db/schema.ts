@@ -811,6 +811,8 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** `X-Request-Id` of the request whose change wrote the row (null for jobs and older rows). */
+    requestId: text('request_id'),
   },
   (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
 );

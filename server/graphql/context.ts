@@ -1,6 +1,7 @@
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { PushEndpointPolicy } from '../services/push-endpoint';
+import type { SyncDelta } from '../services/sync';
 import type { CatalogueCache } from './catalogue-cache';
 import type { Loaders } from './loaders';
 import type { UserModel } from './models';
@@ -20,4 +21,6 @@ export interface GraphQLContext {
   loaders: Loaders;
   /** The process's catalogue rows (shared by all requests; read synchronously with `peek`). */
   catalogue: CatalogueCache;
+  /** Counts an answered sync into the metrics. */
+  syncAnswered: (delta: SyncDelta) => void;
 }

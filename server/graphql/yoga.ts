@@ -4,10 +4,13 @@ import { type GraphQLSchema, getOperationAST } from 'graphql';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
+import { observeOperationsPlugin } from '../observability/graphql-operations';
+import type { OperationFacts } from '../observability/logging';
 import { userFromToken } from '../services/auth';
 import { catalogueChangedSince } from '../services/catalogue-changes';
 import { depotChangedSince } from '../services/depot';
 import { type HostResolver, pushEndpointPolicy } from '../services/push-endpoint';
+import type { SyncDelta } from '../services/sync';
 import { CatalogueCache } from './catalogue-cache';
 import type { GraphQLContext } from './context';
 import type { DepotRead } from './depot-loaders';
@@ -46,6 +49,14 @@ export interface YogaDeps {
   reportError?: ErrorReporter;
   /** Resolves push endpoints' hosts (DNS by default; tests inject answers). */
   resolveHost?: HostResolver;
+  /** Counts answered syncs (the metrics). */
+  syncAnswered?: (delta: SyncDelta) => void;
+}
+
+/** What the HTTP route hands Yoga per request: the client's address and where to note what ran. */
+export interface YogaServerContext {
+  clientIp: string;
+  operationFacts?: OperationFacts;
 }
 
 const logUnexpected: ErrorReporter = (error) => console.error('[weindepot] Unerwarteter Fehler:', error);
@@ -98,7 +109,7 @@ export function buildYoga(deps: YogaDeps) {
   );
   const schema = createSchema<GraphQLContext>({ typeDefs: readSchemaSdl(), resolvers });
   assertResolversCover(schema);
-  return createYoga<{ clientIp: string }, GraphQLContext>({
+  return createYoga<YogaServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
     fetchAPI: { Response: EncodedOnceResponse },
@@ -121,6 +132,7 @@ export function buildYoga(deps: YogaDeps) {
     maskedErrors: { maskError, ...germanMaskedErrors },
     logging: yogaLogger(deps.reportError ?? logUnexpected),
     plugins: [
+      observeOperationsPlugin(),
       rejectNulCharactersPlugin(),
       inputGuardsPlugin(),
       operationLimitsPlugin(),
@@ -142,6 +154,7 @@ export function buildYoga(deps: YogaDeps) {
         pushPolicy,
         loaders: createLoaders(deps.db, catalogue, depotCache),
         catalogue,
+        syncAnswered: deps.syncAnswered ?? (() => {}),
       };
     },
   });

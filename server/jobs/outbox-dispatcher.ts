@@ -17,14 +17,19 @@ export interface DispatchOptions {
   retryBaseMs?: number;
   /** How long a claimed row is hidden from other dispatchers while it is being delivered. */
   leaseMs?: number;
+  /** Told of every claimed row's result (the metrics count them). */
+  onSettled?: (row: OutboxRow, result: SettledAs) => void;
 }
+
+/** What became of a claimed row: delivered, skipped, to be tried again, or given up. */
+export type SettledAs = 'done' | 'skipped' | 'retry' | 'dead';
 
 const defaults = {
   batchSize: 20,
   maxAttempts: 8,
   retryBaseMs: 5_000,
   leaseMs: 120_000,
-} satisfies Required<DispatchOptions>;
+} satisfies Required<Omit<DispatchOptions, 'onSettled'>>;
 
 export function retryDelayMs(attempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -42,6 +47,7 @@ export async function dispatchOutboxOnce(
   options: DispatchOptions = {},
 ): Promise<number> {
   const { batchSize, maxAttempts, retryBaseMs, leaseMs } = { ...defaults, ...options };
+  const settled = options.onSettled ?? (() => {});
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: outbox.id })
@@ -76,6 +82,7 @@ export async function dispatchOutboxOnce(
         .update(outbox)
         .set({ status: outcome === 'done' ? 'DONE' : 'SKIPPED', deliveredAt: new Date(), lastError: null })
         .where(eq(outbox.id, row.id));
+      settled(row, outcome);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const dead = row.attempts >= maxAttempts;
@@ -87,6 +94,7 @@ export async function dispatchOutboxOnce(
           nextAttemptAt: sql`now() + ${retryDelayMs(row.attempts, retryBaseMs)} * interval '1 millisecond'`,
         })
         .where(eq(outbox.id, row.id));
+      settled(row, dead ? 'dead' : 'retry');
     }
   }
   return claimed.length;
@@ -95,6 +103,11 @@ export async function dispatchOutboxOnce(
 export interface RunningDispatcher {
   /** Asks for a run soon (after a request wrote outbox rows). */
   nudge(): void;
+  /**
+   * Whether it still works: not stopped, and no run has been busy for longer than a lease (a hung
+   * delivery; its rows go to other dispatchers by then). Asked by `/readyz`.
+   */
+  alive(): boolean;
   stop(): Promise<void>;
 }
 
@@ -108,6 +121,8 @@ export function startOutboxDispatcher(
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  let runStartedAt = 0;
+  const stuckAfterMs = options.leaseMs ?? defaults.leaseMs;
 
   const run = (): void => {
     if (stopped) return;
@@ -115,6 +130,7 @@ export function startOutboxDispatcher(
       again = true;
       return;
     }
+    runStartedAt = Date.now();
     running = (async () => {
       try {
         let handled = 0;
@@ -138,6 +154,7 @@ export function startOutboxDispatcher(
   run();
   return {
     nudge: run,
+    alive: () => !stopped && (running === null || Date.now() - runStartedAt < stuckAfterMs),
     async stop() {
       stopped = true;
       clearInterval(timer);

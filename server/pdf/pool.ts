@@ -96,7 +96,17 @@ export class PdfPool {
 
   /** Documents rendering or waiting (for tests and monitoring). */
   get pending(): number {
-    return this.queue.length + this.slots.filter((slot) => slot.task).length;
+    return this.waiting + this.rendering;
+  }
+
+  /** Documents waiting for a worker. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  /** Documents a worker is rendering now. */
+  get rendering(): number {
+    return this.slots.filter((slot) => slot.task).length;
   }
 
   async close(): Promise<void> {

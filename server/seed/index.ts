@@ -5,7 +5,7 @@
  *
  * Everything except the dates is deterministic; dates are relative to `now`.
  */
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword } from '../services/passwords';
@@ -34,6 +34,16 @@ export const demoAccounts: readonly DemoAccount[] = accountSeeds.map((account) =
   password: DEMO_PASSWORD,
   description: account.description,
 }));
+
+/** Whether the database holds the demo accounts (a database seeded with the demo data). */
+export async function demoAccountsPresent(db: Database): Promise<boolean> {
+  const emails = demoAccounts.map((account) => account.email);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(inArray(users.email, emails));
+  return (row?.count ?? 0) > 0;
+}
 
 export async function isDatabaseSeeded(db: Database): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);

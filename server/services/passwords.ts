@@ -53,6 +53,11 @@ export class PasswordQueueFull extends GraphQLError {
   }
 }
 
+/** Hashes running and waiting now, and the bound of the waiting ones (the metrics). */
+export function passwordHashingLoad(): { running: number; waiting: number; queueLimit: number } {
+  return { running: limit.activeCount, waiting: limit.pendingCount, queueLimit: options.queueLimit };
+}
+
 function queued<T>(work: () => Promise<T>): Promise<T> {
   if (limit.pendingCount >= options.queueLimit) return Promise.reject(new PasswordQueueFull());
   return limit(work);

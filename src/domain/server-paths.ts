@@ -17,6 +17,10 @@ export const SERVER_PATH_PREFIXES = [
   '/invoices/',
   '/settlement/',
   '/unlock/',
+  // Probes and monitoring (server/routes/health.ts): never the app, never from a cache.
+  '/healthz',
+  '/readyz',
+  '/metrics',
 ] as const;
 
 /** Whether the server answers this path itself (also the bare prefix, e.g. `/pay`). */

@@ -15,6 +15,9 @@ describe('Server-Pfade und App-Routen (Server-Fallback und Service Worker)', () 
     ['/verify/0a1b', 'the public verify page'],
     ['/media/wines/margaux.jpg', 'a media file'],
     ['/assets/index-abc.js', 'a built file'],
+    ['/healthz', 'the liveness probe'],
+    ['/readyz', 'the readiness probe'],
+    ['/metrics', 'the Prometheus metrics'],
   ])('%s (%s) is answered by the server, never the app', (pathname) => {
     expect(isServerPath(pathname)).toBe(true);
     expect(isSpaPath(pathname)).toBe(false);

@@ -36,6 +36,7 @@ export const syncQueries = {
       });
     }
     const delta = await syncChanges(context.db, user.id, cursor ?? null);
+    context.syncAnswered(delta);
     return {
       ...delta,
       entities: delta.entities.map((changes) => ({ ...changes, entity: graphQLEntity[changes.entity] })),
