@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import { decimalToCents } from '../src/domain/money';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from '../src/domain/order-costs';
 import { DEFAULT_CATALOGUE_CACHE_TTL_MS } from './graphql/catalogue-cache';
 import { DEFAULT_DEPOT_READ_CACHE_POSITIONS } from './graphql/depot-read-cache';
+import { writeFileDurablySync } from './services/durable-file';
 import { defaultPasswordHashing, type PasswordHashingOptions } from './services/passwords';
 
 /** Everything the server can be configured with; only environment variables feed it (see README). */
@@ -138,7 +139,7 @@ function loadOrCreateSecrets(dataDir: string): StoredSecrets {
   };
   if (JSON.stringify({ ...stored, ...secrets }) !== JSON.stringify(stored)) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, `${JSON.stringify({ ...stored, ...secrets }, null, 2)}\n`, { mode: 0o600 });
+    writeFileDurablySync(file, `${JSON.stringify({ ...stored, ...secrets }, null, 2)}\n`, { mode: 0o600 });
   }
   return secrets;
 }
