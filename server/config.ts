@@ -321,7 +321,9 @@ export function embedOrigins(setting: string | undefined): string[] {
     if (entry === '*') return '*';
     const origin = entry.replace(/\/$/, '').toLowerCase();
     if (/^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/.test(origin)) return origin;
-    throw new Error(`EMBED_ORIGINS: "${entry}" ist keine Herkunft (z. B. https://partner.example oder 'self')`);
+    throw new Error(
+      `EMBED_ORIGINS: "${entry}" ist keine Herkunft (z. B. https://partner.example oder 'self')`,
+    );
   });
 }
 

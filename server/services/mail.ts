@@ -73,7 +73,8 @@ export function createMailTransport(options: {
     async send(message, sendOptions) {
       const info = await stream.sendMail({ from: options.from, ...message, ...messageIdOption(sendOptions) });
       const stem =
-        sendOptions?.fileStem ?? `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+        sendOptions?.fileStem ??
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
       await writeFileDurably(path.join(options.mailDir, `${stem}.eml`), info.message as Buffer, {
         ifExists: 'keep',
       });

@@ -199,7 +199,10 @@ export function createPushSender(db: Database, vapid: ServerConfig['vapid'], pol
         request.endpoint,
         {
           method: request.method,
-          headers: { ...(request.headers as Record<string, string>), ...(row ? pushIdempotencyHeaders(row) : {}) },
+          headers: {
+            ...(request.headers as Record<string, string>),
+            ...(row ? pushIdempotencyHeaders(row) : {}),
+          },
           body: new Uint8Array(request.body),
         },
         policy,

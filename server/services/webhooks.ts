@@ -66,7 +66,9 @@ export async function deliverWebhook(
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
     },
     body: JSON.stringify(body),
-    signal: signal ? AbortSignal.any([AbortSignal.timeout(timeoutMs), signal]) : AbortSignal.timeout(timeoutMs),
+    signal: signal
+      ? AbortSignal.any([AbortSignal.timeout(timeoutMs), signal])
+      : AbortSignal.timeout(timeoutMs),
   });
   await response.body?.cancel();
   if (!response.ok) throw new Error(`Webhook ${target}: HTTP ${response.status}`);

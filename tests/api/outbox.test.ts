@@ -137,9 +137,9 @@ describe.each(databaseTargets)('Postausgang (%s)', (target) => {
 
     const released = await portal.db.select().from(outbox).orderBy(outbox.id);
     expect(delivered).toEqual([{ n: 0 }]);
-    expect(released.map((row) => ({ status: row.status, attempts: row.attempts, lastError: row.lastError }))).toEqual(
-      [0, 1, 2].map(() => ({ status: 'PENDING', attempts: 0, lastError: null })),
-    );
+    expect(
+      released.map((row) => ({ status: row.status, attempts: row.attempts, lastError: row.lastError })),
+    ).toEqual([0, 1, 2].map(() => ({ status: 'PENDING', attempts: 0, lastError: null })));
     // Due now, not after the hour-long lease: the next process delivers them at once.
     expect(await dispatchOutboxOnce(portal.db, { webhook: async () => 'done' })).toBe(3);
   });

@@ -49,7 +49,11 @@ const message = { to: 'kunde@example.com', subject: 'Ihre Rechnung', text: 'Gute
 
 describe('files appear complete or not at all', () => {
   it('a mail that fails on a full disk leaves no file, empty or otherwise, and is written on the retry', async () => {
-    const mail = createMailTransport({ smtpUrl: undefined, mailDir: folder, from: 'Weindepot <service@weindepot.example>' });
+    const mail = createMailTransport({
+      smtpUrl: undefined,
+      mailDir: folder,
+      from: 'Weindepot <service@weindepot.example>',
+    });
     disk.full = true;
     for (let attempt = 0; attempt < 3; attempt++) {
       await expect(mail.send(message, { fileStem: '0000000007-abc' })).rejects.toThrow(/ENOSPC/);
@@ -83,9 +87,15 @@ describe('files appear complete or not at all', () => {
   });
 
   it('two deliveries of the same row at once write one file', async () => {
-    const mail = createMailTransport({ smtpUrl: undefined, mailDir: folder, from: 'Weindepot <service@weindepot.example>' });
+    const mail = createMailTransport({
+      smtpUrl: undefined,
+      mailDir: folder,
+      from: 'Weindepot <service@weindepot.example>',
+    });
     await Promise.all(
-      Array.from({ length: 5 }, () => mail.send(message, { fileStem: '0000000009-xyz', idempotencyKey: 'k' })),
+      Array.from({ length: 5 }, () =>
+        mail.send(message, { fileStem: '0000000009-xyz', idempotencyKey: 'k' }),
+      ),
     );
     expect(await readdir(folder)).toEqual(['0000000009-xyz.eml']);
   });
