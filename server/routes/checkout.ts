@@ -164,7 +164,8 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
         payPage(view, { kind: 'cancelled', reason: charged.reason, refunded: charged.refunded }, backLink),
       );
     }
-    if (charged.kind === 'already-paid') return html(reply, 200, payPage(view, { kind: 'already-paid' }, backLink));
+    if (charged.kind === 'already-paid')
+      return html(reply, 200, payPage(view, { kind: 'already-paid' }, backLink));
     if (charged.kind === 'not-payable') {
       return html(
         reply,

@@ -572,7 +572,11 @@ export async function markRefundDone(db: Database, actor: Actor, invoiceId: numb
   return db.transaction(async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
     if (!invoice) return refused('NOT_FOUND', orderTexts.invoiceUnknown, 'invoiceId', { invoice: null });
-    if (invoice.stage !== 'CANCELLED' || invoice.lateProviderEventOutcome !== 'paid' || invoice.refundDoneAt) {
+    if (
+      invoice.stage !== 'CANCELLED' ||
+      invoice.lateProviderEventOutcome !== 'paid' ||
+      invoice.refundDoneAt
+    ) {
       return refused('NO_REFUND_OPEN', orderTexts.noRefundOpen, 'invoiceId', { invoice });
     }
     const [updated] = await tx
@@ -683,7 +687,10 @@ async function applyPaymentEvent(
     // task (mail now; the back office shows it until marked done, `markRefundDone`).
     const [client] = await tx.select().from(users).where(eq(users.id, invoice.userId));
     if (event.outcome === 'paid' && client && invoice.refundDoneAt === null) {
-      await enqueueMail(tx, paymentAfterCancellationMail(client, invoice, `${config.publicUrl}/admin/orderlist`));
+      await enqueueMail(
+        tx,
+        paymentAfterCancellationMail(client, invoice, `${config.publicUrl}/admin/orderlist`),
+      );
       await enqueueMail(
         tx,
         refundTaskMail(

@@ -66,7 +66,11 @@ export function invoiceCancelledMail(
 }
 
 /** A payment that arrived for an invoice already cancelled: the client learns it is refunded. */
-export function paymentAfterCancellationMail(client: Client, invoice: InvoiceRow, orderListUrl: string): MailMessage {
+export function paymentAfterCancellationMail(
+  client: Client,
+  invoice: InvoiceRow,
+  orderListUrl: string,
+): MailMessage {
   const which = invoice.invoiceNumber ? `Rechnung ${invoice.invoiceNumber}` : 'Ihre Bestellung';
   return composeMail(
     client.email,

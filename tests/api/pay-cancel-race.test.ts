@@ -87,47 +87,46 @@ describe.each(databaseTargets)('Zahlung und Storno gleichzeitig (%s)', (target) 
     await portal?.close();
   });
 
-  it(
-    'never confirms a payment for an invoice cancelled at the same moment',
-    async () => {
-      const outcomes = { paid: 0, cancelled: 0 };
-      for (let round = 0; round < rounds[target]; round++) {
-        const { invoiceId, payPath } = await payableInvoice(offerIds[round % offerIds.length] as number);
-        const [payment, cancellation] = await Promise.all([
-          portal.app.inject({
-            method: 'POST',
-            url: payPath,
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            payload: 'cardNumber=4242424242424242',
-          }),
-          portal.gql<{ changeInvoice: { success: boolean; errors: { code: string }[] } }>(
-            CHANGE_INVOICE,
-            { id: invoiceId, stage: 'CANCELLED' },
-            { token: staff },
-          ),
-        ]);
-        const [invoice] = await portal.db.select().from(invoices).where(eq(invoices.id, invoiceId));
-        if (invoice?.stage === 'CANCELLED') {
-          outcomes.cancelled += 1;
-          expect(payment.body, `Runde ${round}`).not.toContain(PAID_TEXT);
-          expect(payment.statusCode).toBe(410);
-          expect(payment.body).toContain('storniert');
-          expect(cancellation.data?.changeInvoice.success).toBe(true);
-          expect(await depotCasesOf(invoiceId)).toBe(0);
-          // Nothing was charged, so nothing is to be refunded.
-          expect(invoice.lateProviderEventAt).toBeNull();
-        } else {
-          outcomes.paid += 1;
-          expect(invoice?.stage, `Runde ${round}`).toBe('PAID');
-          expect(payment.body).toContain(PAID_TEXT);
-          expect(cancellation.data?.changeInvoice).toMatchObject({ success: false, errors: [{ code: 'PAID' }] });
-          expect(await depotCasesOf(invoiceId)).toBe(1);
-        }
+  it('never confirms a payment for an invoice cancelled at the same moment', async () => {
+    const outcomes = { paid: 0, cancelled: 0 };
+    for (let round = 0; round < rounds[target]; round++) {
+      const { invoiceId, payPath } = await payableInvoice(offerIds[round % offerIds.length] as number);
+      const [payment, cancellation] = await Promise.all([
+        portal.app.inject({
+          method: 'POST',
+          url: payPath,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'cardNumber=4242424242424242',
+        }),
+        portal.gql<{ changeInvoice: { success: boolean; errors: { code: string }[] } }>(
+          CHANGE_INVOICE,
+          { id: invoiceId, stage: 'CANCELLED' },
+          { token: staff },
+        ),
+      ]);
+      const [invoice] = await portal.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+      if (invoice?.stage === 'CANCELLED') {
+        outcomes.cancelled += 1;
+        expect(payment.body, `Runde ${round}`).not.toContain(PAID_TEXT);
+        expect(payment.statusCode).toBe(410);
+        expect(payment.body).toContain('storniert');
+        expect(cancellation.data?.changeInvoice.success).toBe(true);
+        expect(await depotCasesOf(invoiceId)).toBe(0);
+        // Nothing was charged, so nothing is to be refunded.
+        expect(invoice.lateProviderEventAt).toBeNull();
+      } else {
+        outcomes.paid += 1;
+        expect(invoice?.stage, `Runde ${round}`).toBe('PAID');
+        expect(payment.body).toContain(PAID_TEXT);
+        expect(cancellation.data?.changeInvoice).toMatchObject({
+          success: false,
+          errors: [{ code: 'PAID' }],
+        });
+        expect(await depotCasesOf(invoiceId)).toBe(1);
       }
-      expect(outcomes.paid + outcomes.cancelled).toBe(rounds[target]);
-    },
-    300_000,
-  );
+    }
+    expect(outcomes.paid + outcomes.cancelled).toBe(rounds[target]);
+  }, 300_000);
 
   it('a payment reported after the cancellation: the client is told of the refund, staff get a task until done', async () => {
     const { invoiceId, payPath } = await payableInvoice(offerIds[0] as number);
@@ -175,14 +174,14 @@ describe.each(databaseTargets)('Zahlung und Storno gleichzeitig (%s)', (target) 
     });
     const byClient = await portal.gql(REFUND_DONE, { id: invoiceId }, { token: client });
     expect(byClient.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    const done = await portal.gql<{ markRefundDone: { success: boolean; invoice: { refundDoneAt: string } } }>(
-      REFUND_DONE,
-      { id: invoiceId },
-      { token: staff },
-    );
+    const done = await portal.gql<{
+      markRefundDone: { success: boolean; invoice: { refundDoneAt: string } };
+    }>(REFUND_DONE, { id: invoiceId }, { token: staff });
     expect(done.data?.markRefundDone.success).toBe(true);
     expect(done.data?.markRefundDone.invoice.refundDoneAt).toEqual(expect.any(String));
     const twice = await portal.gql(REFUND_DONE, { id: invoiceId }, { token: staff });
-    expect(twice.data).toMatchObject({ markRefundDone: { success: false, errors: [{ code: 'NO_REFUND_OPEN' }] } });
+    expect(twice.data).toMatchObject({
+      markRefundDone: { success: false, errors: [{ code: 'NO_REFUND_OPEN' }] },
+    });
   });
 });

@@ -67,7 +67,9 @@ test('a partner’s page on another origin embeds the proposal chart, and nothin
 
   // Another route in the same frame is refused by the browser (X-Frame-Options: DENY).
   const refused = await page.context().newPage();
-  const blocked = refused.waitForEvent('console', (message) => /frame|refused|X-Frame-Options/i.test(message.text()));
+  const blocked = refused.waitForEvent('console', (message) =>
+    /frame|refused|X-Frame-Options/i.test(message.text()),
+  );
   await refused.goto(`${partnerOrigin}/?src=${encodeURIComponent(`${baseURL}/portfolio/${uid}`)}`);
   await blocked;
   await expect(refused.frameLocator('iframe[title="Weindepot"]').getByTestId('proposal-pie')).toHaveCount(0);

@@ -57,7 +57,10 @@ export function InvoiceCheckTab() {
     .map((invoice) => {
       const option = optionOf(invoice);
       if (!open(invoice)) return option;
-      const task = invoice.lateProviderEventOutcome === 'paid' ? 'Erstattung offen' : 'Zahlungsmeldung nach Storno prüfen';
+      const task =
+        invoice.lateProviderEventOutcome === 'paid'
+          ? 'Erstattung offen'
+          : 'Zahlungsmeldung nach Storno prüfen';
       return { ...option, label: `${option.label} · ${task}` };
     });
   const flagged = list.data.cancelled.filter(open).length;
