@@ -99,6 +99,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATABASE_URL: '',
       SMTP_URL: '',
+      // tests/e2e/embed.spec.ts frames the chart from a page on 127.0.0.1 (any port).
+      EMBED_ORIGINS: "'self' http://127.0.0.1:*",
     },
     // The first start builds the PWA and seeds the demo data.
     timeout: 240_000,

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import { decimalToCents } from '../src/domain/money';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from '../src/domain/order-costs';
 import { DEFAULT_CATALOGUE_CACHE_TTL_MS } from './graphql/catalogue-cache';
 import { DEFAULT_DEPOT_READ_CACHE_POSITIONS } from './graphql/depot-read-cache';
+import { writeFileDurablySync } from './services/durable-file';
 import { defaultPasswordHashing, type PasswordHashingOptions } from './services/passwords';
 
 /** Everything the server can be configured with; only environment variables feed it (see README). */
@@ -66,6 +67,11 @@ export interface ServerConfig {
   pushEndpointAllowlist: string[];
   /** Origins of the configured map tile layers, allowed by the Content-Security-Policy. */
   mapTileOrigins: string[];
+  /**
+   * Who may frame the embeddable chart `/embed/*` (`EMBED_ORIGINS`, CSP `frame-ancestors` sources
+   * separated by spaces or commas; default `'self'`). Every other route may be framed by no one.
+   */
+  embedOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Address shown in German error texts ("melden Sie sich gerne unter …"). */
@@ -148,7 +154,7 @@ function loadOrCreateSecrets(dataDir: string): StoredSecrets {
   };
   if (JSON.stringify({ ...stored, ...secrets }) !== JSON.stringify(stored)) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, `${JSON.stringify({ ...stored, ...secrets }, null, 2)}\n`, { mode: 0o600 });
+    writeFileDurablySync(file, `${JSON.stringify({ ...stored, ...secrets }, null, 2)}\n`, { mode: 0o600 });
   }
   return secrets;
 }
@@ -206,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     hsts: env.HSTS === 'on' || env.HSTS === 'off' ? env.HSTS : 'auto',
     mapTileOrigins: [env.VITE_SATELLITE_TILES_URL, env.VITE_TERRAIN_TILES_URL].flatMap(originOf),
+    embedOrigins: embedOrigins(env.EMBED_ORIGINS),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Weindepot <service@weindepot.example>',
     supportEmail: env.SUPPORT_EMAIL ?? 'service@weindepot.example',
@@ -321,6 +328,26 @@ function trustProxySetting(value: string | undefined): boolean | number | string
 }
 
 /** The origin of a tile URL template (`https://tiles.example/{z}/{x}/{y}.png` → `https://tiles.example`). */
+/**
+ * `EMBED_ORIGINS` as `frame-ancestors` sources: `'self'` (or `self`), `*`, or origins such as
+ * `https://partner.example`, `https://*.partner.example`, `http://127.0.0.1:*`. Anything else
+ * stops the start: a mistyped entry must not silently leave partners without their chart, nor
+ * smuggle another directive into the header.
+ */
+export function embedOrigins(setting: string | undefined): string[] {
+  const entries = (setting ?? '').split(/[\s,]+/).filter(Boolean);
+  if (entries.length === 0) return ["'self'"];
+  return entries.map((entry) => {
+    if (/^'?self'?$/i.test(entry)) return "'self'";
+    if (entry === '*') return '*';
+    const origin = entry.replace(/\/$/, '').toLowerCase();
+    if (/^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/.test(origin)) return origin;
+    throw new Error(
+      `EMBED_ORIGINS: "${entry}" ist keine Herkunft (z. B. https://partner.example oder 'self')`,
+    );
+  });
+}
+
 function originOf(template: string | undefined): string[] {
   const match = template?.trim().match(/^(https?):\/\/([^/?#]+)/i);
   if (!match?.[1] || !match[2]) return [];

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { FIRST_SCREEN_ENTRY, firstScreenDir } from './first-screen';
+import { writeFileDurablySync } from './services/durable-file';
 
 /** Everything the production build of the PWA is made from. */
 const buildInputs = [
@@ -95,5 +96,5 @@ export async function ensurePwaBuild(
     firstScreenDir(distDir),
     '--emptyOutDir',
   ]);
-  writeFileSync(path.join(distDir, stampName), hash);
+  writeFileDurablySync(path.join(distDir, stampName), hash);
 }

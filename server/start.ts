@@ -32,6 +32,9 @@ const log = (line: string) => console.log(`[weindepot] ${line}`);
 
 type OpenedDatabase = Awaited<ReturnType<typeof openDatabase>>;
 
+/** How long a stopping process lets its open requests finish before it cuts their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 const open = (config: ServerConfig) =>
   openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
 
@@ -112,9 +115,16 @@ async function serve(config: ServerConfig, database: OpenedDatabase): Promise<()
     metrics,
   });
   await app.listen({ port: config.port, host: config.host });
+  // On a stop: no new connections (requests on kept-alive ones get 503), the open requests finish
+  // within the grace period, the dispatcher hands its unfinished claims back (another process, or
+  // the next start, delivers them at once instead of after their lease), then the database closes.
   return async () => {
-    await app.close();
-    await dispatcher.stop();
+    const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    try {
+      await Promise.all([app.close(), dispatcher.stop()]);
+    } finally {
+      clearTimeout(cutOff);
+    }
     await database.close();
   };
 }
@@ -124,7 +134,13 @@ function onSignals(stop: (signal: string) => Promise<void>): void {
   const handle = (signal: string) => {
     if (closing) return;
     closing = true;
-    void stop(signal).then(() => process.exit(0));
+    stop(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('[weindepot] Beenden fehlgeschlagen:', error);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', () => handle('SIGINT'));
   process.on('SIGTERM', () => handle('SIGTERM'));
@@ -178,7 +194,7 @@ function supervise(config: ServerConfig, databaseKind: string, demoData: boolean
           new Promise<void>((resolve) => {
             if (worker.isDead()) return resolve();
             // Each process finishes its requests and closes its database; stragglers are killed.
-            const force = setTimeout(() => worker.process.kill('SIGKILL'), 10_000);
+            const force = setTimeout(() => worker.process.kill('SIGKILL'), SHUTDOWN_GRACE_MS + 5_000);
             worker.once('exit', () => {
               clearTimeout(force);
               resolve();

@@ -580,6 +580,8 @@ export const invoices = pgTable(
      */
     lateProviderEventAt: timestamp('late_provider_event_at', { withTimezone: true }),
     lateProviderEventOutcome: text('late_provider_event_outcome'),
+    /** When staff marked the refund of such a payment as done (open until then). */
+    refundDoneAt: timestamp('refund_done_at', { withTimezone: true }),
     ...syncStamp(),
   },
   (t) => [index('invoices_user_idx').on(t.userId), index('invoices_stage_idx').on(t.stage)],

@@ -81,6 +81,7 @@ export const accessPolicy = {
     deleteOrderPosition: 'client',
     createInvoice: 'client',
     changeInvoice: 'staff',
+    markRefundDone: 'staff',
     createManualQuote: 'staff',
     deleteManualQuote: 'staff',
     archiveManualQuote: 'staff',

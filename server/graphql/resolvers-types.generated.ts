@@ -419,6 +419,8 @@ export type Mutation = {
   changeInvoice: InvoicePayload;
   /** Creates the payment provider's invoice (again after a failed payment) and answers its hosted page. */
   finalizeInvoice: FinalizeInvoicePayload;
+  /** Staff mark the refund of a payment that arrived after the invoice's cancellation as done. */
+  markRefundDone: InvoicePayload;
   /** The client has seen the thank-you of their paid invoice: it does not come back on any device. */
   markPaymentThanksSeen: MutationResult;
   /**
@@ -709,6 +711,11 @@ export type MutationChangeInvoiceArgs = {
 
 
 export type MutationFinalizeInvoiceArgs = {
+  invoiceId: Scalars['Int']['input'];
+};
+
+
+export type MutationMarkRefundDoneArgs = {
   invoiceId: Scalars['Int']['input'];
 };
 
@@ -1872,6 +1879,8 @@ export type Invoice = {
   lateProviderEventAt: Maybe<Scalars['DateTime']['output']>;
   /** Staff only: that late result, 'paid' or 'failed'. */
   lateProviderEventOutcome: Maybe<Scalars['String']['output']>;
+  /** Staff only: when staff marked the refund of a payment after the cancellation as done (null: open). */
+  refundDoneAt: Maybe<Scalars['DateTime']['output']>;
   /** Whether the client has seen "Vielen Dank für Ihre Zahlung!" for this invoice (on any device). */
   paymentThanksSeen: Scalars['Boolean']['output'];
 };
@@ -2519,6 +2528,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createInvoice?: Resolver<ResolversTypes['InvoicePayload'], ParentType, ContextType, Partial<MutationCreateInvoiceArgs>>;
   changeInvoice?: Resolver<ResolversTypes['InvoicePayload'], ParentType, ContextType, RequireFields<MutationChangeInvoiceArgs, 'invoiceId'>>;
   finalizeInvoice?: Resolver<ResolversTypes['FinalizeInvoicePayload'], ParentType, ContextType, RequireFields<MutationFinalizeInvoiceArgs, 'invoiceId'>>;
+  markRefundDone?: Resolver<ResolversTypes['InvoicePayload'], ParentType, ContextType, RequireFields<MutationMarkRefundDoneArgs, 'invoiceId'>>;
   markPaymentThanksSeen?: Resolver<ResolversTypes['MutationResult'], ParentType, ContextType, RequireFields<MutationMarkPaymentThanksSeenArgs, 'invoiceId'>>;
   createOrderPosition?: Resolver<ResolversTypes['OrderPositionPayload'], ParentType, ContextType, RequireFields<MutationCreateOrderPositionArgs, 'offerId' | 'amount'>>;
   deleteOrderPosition?: Resolver<ResolversTypes['MutationResult'], ParentType, ContextType, RequireFields<MutationDeleteOrderPositionArgs, 'orderPositionId'>>;
@@ -3237,6 +3247,7 @@ export type InvoiceResolvers<ContextType = GraphQLContext, ParentType extends Re
   cancellationReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lateProviderEventAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   lateProviderEventOutcome?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  refundDoneAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   paymentThanksSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 

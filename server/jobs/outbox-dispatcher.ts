@@ -6,7 +6,12 @@ export type OutboxRow = typeof outbox.$inferSelect;
 
 /** 'done' when delivered, 'skipped' when there is deliberately nowhere to deliver to. */
 export type DeliveryOutcome = 'done' | 'skipped';
-export type OutboxHandler = (payload: Record<string, unknown>, row: OutboxRow) => Promise<DeliveryOutcome>;
+/** `signal` is aborted when the server stops: a delivery that can be cut short (HTTP) ends then. */
+export type OutboxHandler = (
+  payload: Record<string, unknown>,
+  row: OutboxRow,
+  signal?: AbortSignal,
+) => Promise<DeliveryOutcome>;
 export type OutboxHandlers = Record<string, OutboxHandler>;
 
 export interface DispatchOptions {
@@ -19,6 +24,16 @@ export interface DispatchOptions {
   leaseMs?: number;
   /** Told of every claimed row's result (the metrics count them). */
   onSettled?: (row: OutboxRow, result: SettledAs) => void;
+  /**
+   * Aborted when the server stops: the rows of the batch not yet delivered (and one whose delivery
+   * was cut short) are released at once instead of waiting for their lease in another process.
+   */
+  signal?: AbortSignal;
+  /**
+   * Fault hook of the tests, called after a delivery and before it is recorded: a hook that never
+   * returns is a process that died in between (the row comes back after its lease).
+   */
+  afterDelivery?: (row: OutboxRow) => Promise<void>;
 }
 
 /** What became of a claimed row: delivered, skipped, to be tried again, or given up. */
@@ -29,7 +44,7 @@ const defaults = {
   maxAttempts: 8,
   retryBaseMs: 5_000,
   leaseMs: 120_000,
-} satisfies Required<Omit<DispatchOptions, 'onSettled'>>;
+} satisfies Required<Omit<DispatchOptions, 'onSettled' | 'signal' | 'afterDelivery'>>;
 
 export function retryDelayMs(attempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -48,6 +63,8 @@ export async function dispatchOutboxOnce(
 ): Promise<number> {
   const { batchSize, maxAttempts, retryBaseMs, leaseMs } = { ...defaults, ...options };
   const settled = options.onSettled ?? (() => {});
+  const { signal } = options;
+  if (signal?.aborted) return 0;
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: outbox.id })
@@ -73,17 +90,28 @@ export async function dispatchOutboxOnce(
       .returning();
   });
 
-  for (const row of claimed.sort((a, b) => a.id - b.id)) {
+  const rows = claimed.sort((a, b) => a.id - b.id);
+  for (const [index, row] of rows.entries()) {
+    if (signal?.aborted) {
+      await releaseClaims(db, rows.slice(index));
+      break;
+    }
     const handler = handlers[row.kind];
     try {
       if (!handler) throw new Error(`Kein Zustellweg für "${row.kind}" konfiguriert`);
-      const outcome = await handler(row.payload, row);
+      const outcome = await handler(row.payload, row, signal);
+      await options.afterDelivery?.(row);
       await db
         .update(outbox)
         .set({ status: outcome === 'done' ? 'DONE' : 'SKIPPED', deliveredAt: new Date(), lastError: null })
         .where(eq(outbox.id, row.id));
       settled(row, outcome);
     } catch (error) {
+      if (signal?.aborted) {
+        // Cut short by the stop, not failed: delivered again (same idempotency key) without a try lost.
+        await releaseClaims(db, rows.slice(index));
+        break;
+      }
       const message = error instanceof Error ? error.message : String(error);
       const dead = row.attempts >= maxAttempts;
       await db
@@ -100,6 +128,19 @@ export async function dispatchOutboxOnce(
   return claimed.length;
 }
 
+/**
+ * Hands claimed, undelivered rows back: due now, the claim's try not counted. A row whose lease
+ * ran out and that another dispatcher claimed since (its tries went up) is left to that one.
+ */
+async function releaseClaims(db: Database, rows: OutboxRow[]): Promise<void> {
+  for (const row of rows) {
+    await db
+      .update(outbox)
+      .set({ attempts: sql`${outbox.attempts} - 1`, nextAttemptAt: sql`now()` })
+      .where(and(eq(outbox.id, row.id), eq(outbox.status, 'PENDING'), eq(outbox.attempts, row.attempts)));
+  }
+}
+
 export interface RunningDispatcher {
   /** Asks for a run soon (after a request wrote outbox rows). */
   nudge(): void;
@@ -108,6 +149,7 @@ export interface RunningDispatcher {
    * delivery; its rows go to other dispatchers by then). Asked by `/readyz`.
    */
   alive(): boolean;
+  /** Ends the current delivery where it can be cut short, releases the run's other claims, resolves when idle. */
   stop(): Promise<void>;
 }
 
@@ -123,6 +165,8 @@ export function startOutboxDispatcher(
   let stopped = false;
   let runStartedAt = 0;
   const stuckAfterMs = options.leaseMs ?? defaults.leaseMs;
+  const stopping = new AbortController();
+  const runOptions = { ...options, signal: stopping.signal };
 
   const run = (): void => {
     if (stopped) return;
@@ -135,7 +179,7 @@ export function startOutboxDispatcher(
       try {
         let handled = 0;
         do {
-          handled = await dispatchOutboxOnce(db, handlers, options);
+          handled = await dispatchOutboxOnce(db, handlers, runOptions);
         } while (handled > 0 && !stopped);
       } catch (error) {
         options.onError?.(error);
@@ -158,6 +202,7 @@ export function startOutboxDispatcher(
     async stop() {
       stopped = true;
       clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };

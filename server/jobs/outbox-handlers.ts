@@ -11,6 +11,14 @@ export function outboxIdempotencyKey(row: Pick<OutboxRow, 'id' | 'createdAt'>): 
   return `weindepot-outbox-${row.id}-${row.createdAt.getTime().toString(36)}`;
 }
 
+/**
+ * The file name of a row's delivery (mails in the development inbox): its id, zero-padded so that
+ * names sort in the order the rows were written, and its creation time like the key above.
+ */
+export function outboxFileStem(row: Pick<OutboxRow, 'id' | 'createdAt'>): string {
+  return `${String(row.id).padStart(10, '0')}-${row.createdAt.getTime().toString(36)}`;
+}
+
 /** The delivery channel of each outbox kind. */
 export function createOutboxHandlers(deps: {
   mail: MailTransport;
@@ -20,12 +28,15 @@ export function createOutboxHandlers(deps: {
   return {
     async mail(payload, row) {
       if (!isMailMessage(payload)) throw new Error('Ungültige Mail im Postausgang');
-      await deps.mail.send(payload, { idempotencyKey: outboxIdempotencyKey(row) });
+      await deps.mail.send(payload, {
+        idempotencyKey: outboxIdempotencyKey(row),
+        fileStem: outboxFileStem(row),
+      });
       return 'done';
     },
     /** Automation webhooks: POST JSON; skipped without a configured URL, non-2xx retried. */
-    webhook: (payload, row) =>
-      deliverWebhook(payload, deps.webhooks ?? {}, WEBHOOK_TIMEOUT_MS, outboxIdempotencyKey(row)),
+    webhook: (payload, row, signal) =>
+      deliverWebhook(payload, deps.webhooks ?? {}, WEBHOOK_TIMEOUT_MS, outboxIdempotencyKey(row), signal),
     /** Web Push (see `createPushSender`); without a sender configured nothing is sent. */
     push: deps.push ?? (async () => 'skipped'),
   };

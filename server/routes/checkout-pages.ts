@@ -69,7 +69,7 @@ export function payPage(
     | { kind: 'error'; message: string }
     | { kind: 'paid' }
     | { kind: 'already-paid' }
-    | { kind: 'cancelled'; reason: string | null },
+    | { kind: 'cancelled'; reason: string | null; refunded?: boolean },
   portalLink: string,
 ): string {
   const total = formatEuro(decimalToCents(invoice.overallSum));
@@ -99,9 +99,13 @@ export function payPage(
   }
   if (state.kind === 'cancelled') {
     const reason = state.reason ? `<p>Grund: ${escapeHtml(state.reason)}</p>` : '';
+    // A payment that reached the provider after the cancellation is not booked; it goes back.
+    const notice = state.refunded
+      ? 'Ihre Bestellung wurde storniert. Ihre Zahlung ist nach der Stornierung eingegangen; wir erstatten Ihnen den Betrag. Es wurden keine Weine in Ihr Depot gebucht.'
+      : 'Diese Rechnung wurde storniert und kann nicht mehr bezahlt werden.';
     return page(
       'Rechnung storniert',
-      `${heading}<p class="notice warning" role="alert">Diese Rechnung wurde storniert und kann nicht mehr bezahlt werden.</p>${reason}<p><a href="${escapeHtml(portalLink)}">Zurück zum Weindepot</a></p>`,
+      `${heading}<p class="notice warning" role="alert">${notice}</p>${reason}<p><a href="${escapeHtml(portalLink)}">Zurück zum Weindepot</a></p>`,
     );
   }
   const error =

@@ -20,9 +20,14 @@ import {
   verifyCertificate,
 } from '../services/certificates';
 import { localInvoice, payPageInvoice, portalInvoices } from '../services/checkout-views';
-import { findInvoiceByToken, type PaymentOutcome, recordPaymentResult } from '../services/invoices';
+import {
+  findInvoiceByToken,
+  type PaymentOutcome,
+  payLocalInvoice,
+  recordPaymentResult,
+} from '../services/invoices';
 import { cardOutcome, portalUserId } from '../services/payments/local';
-import { LOCAL_SIGNATURE_HEADER, signPayload, verifySignature } from '../services/payments/signature';
+import { LOCAL_SIGNATURE_HEADER, verifySignature } from '../services/payments/signature';
 import { constructStripeEvent } from '../services/payments/stripe';
 import { payPage, portalPage, verifyPage } from './checkout-pages';
 
@@ -80,7 +85,15 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       return html(
         reply,
         410,
-        payPage(view, { kind: 'cancelled', reason: invoice.cancellationReason }, backLink),
+        payPage(
+          view,
+          {
+            kind: 'cancelled',
+            reason: invoice.cancellationReason,
+            refunded: invoice.lateProviderEventOutcome === 'paid',
+          },
+          backLink,
+        ),
       );
     }
     const paid = invoice.stage === 'PAID' || invoice.stage === 'PURCHASED';
@@ -103,7 +116,15 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       return html(
         reply,
         410,
-        payPage(view, { kind: 'cancelled', reason: invoice.cancellationReason }, backLink),
+        payPage(
+          view,
+          {
+            kind: 'cancelled',
+            reason: invoice.cancellationReason,
+            refunded: invoice.lateProviderEventOutcome === 'paid',
+          },
+          backLink,
+        ),
       );
     }
     if (invoice.stage !== 'WAITING_FOR_PAYMENT' && invoice.stage !== 'PAYMENT_FAILED') {
@@ -126,27 +147,34 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
         payPage(view, { kind: 'error', message: 'Bitte geben Sie eine gültige Kartennummer ein.' }, backLink),
       );
     }
-    // Report the result like the real provider: a signed webhook to our own endpoint.
-    const event = JSON.stringify({
-      id: `evt_local_${randomBytes(12).toString('hex')}`,
-      type: outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed',
-      created: Math.floor(Date.now() / 1000),
-      data: { object: { id: invoice.providerInvoiceId } },
+    // Checked, charged and recorded under the invoice's row lock (the cancellation takes it too):
+    // the answer below is what the database holds, never "paid" for a cancelled invoice.
+    const charged = await payLocalInvoice(db, config, {
+      invoiceId: invoice.id,
+      outcome,
+      eventId: `evt_local_${randomBytes(12).toString('hex')}`,
+      at: new Date(),
     });
-    const delivered = await app.inject({
-      method: 'POST',
-      url: '/webhooks/local',
-      headers: {
-        'content-type': 'application/json',
-        [LOCAL_SIGNATURE_HEADER]: signPayload(event, config.paymentWebhookSecret),
-      },
-      payload: event,
-    });
-    if (delivered.statusCode !== 200) {
+    if (charged.kind === 'paid' || charged.kind === 'failed') deps.nudgeOutbox();
+    if (charged.kind === 'not-found') return notFound(reply);
+    if (charged.kind === 'cancelled') {
       return html(
         reply,
-        502,
-        payPage(view, { kind: 'error', message: 'Die Zahlung konnte nicht verarbeitet werden.' }, backLink),
+        410,
+        payPage(view, { kind: 'cancelled', reason: charged.reason, refunded: charged.refunded }, backLink),
+      );
+    }
+    if (charged.kind === 'already-paid')
+      return html(reply, 200, payPage(view, { kind: 'already-paid' }, backLink));
+    if (charged.kind === 'not-payable') {
+      return html(
+        reply,
+        409,
+        payPage(
+          view,
+          { kind: 'error', message: 'Diese Rechnung kann derzeit nicht bezahlt werden.' },
+          backLink,
+        ),
       );
     }
     if (outcome === 'failed') {

@@ -35,7 +35,13 @@ import {
 import { recordAudit } from './audit';
 import { type MutationError, ok, refused, refusedAll } from './errors';
 import { enqueueMail } from './mail';
-import { checkDoneMail, invoiceCancelledMail, paymentReceivedMail } from './order-mails';
+import {
+  checkDoneMail,
+  invoiceCancelledMail,
+  paymentAfterCancellationMail,
+  paymentReceivedMail,
+  refundTaskMail,
+} from './order-mails';
 import { orderTexts } from './order-texts';
 import type { HostedInvoice, PaymentProvider } from './payments/provider';
 import { enqueuePushToUser, pushTexts } from './push';
@@ -521,10 +527,28 @@ export type PaymentOutcome = 'paid' | 'failed';
  */
 export async function recordPaymentResult(
   db: Database,
-  config: Pick<ServerConfig, 'publicUrl'>,
-  event: { provider: string; eventId: string; providerInvoiceId: string; outcome: PaymentOutcome; at: Date },
+  config: PaymentConfig,
+  event: PaymentEvent,
 ): Promise<PaymentEventResult> {
-  return db.transaction(async (tx) => {
+  return db.transaction((tx) => recordPaymentEventIn(tx, config, event));
+}
+
+type PaymentConfig = Pick<ServerConfig, 'publicUrl' | 'supportEmail'>;
+type PaymentEvent = {
+  provider: string;
+  eventId: string;
+  providerInvoiceId: string;
+  outcome: PaymentOutcome;
+  at: Date;
+};
+
+/** `recordPaymentResult` inside a transaction that may already hold the invoice's row lock. */
+async function recordPaymentEventIn(
+  tx: Transaction,
+  config: PaymentConfig,
+  event: PaymentEvent,
+): Promise<PaymentEventResult> {
+  {
     const fresh = await tx
       .insert(paymentEvents)
       .values({ provider: event.provider, eventId: event.eventId, outcome: event.outcome })
@@ -537,6 +561,85 @@ export async function recordPaymentResult(
       .set({ invoiceId: outcome.invoiceId, result: outcome.result })
       .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)));
     return outcome.result;
+  }
+}
+
+/**
+ * Staff mark the refund of a payment that arrived after the cancellation as done (the back office
+ * flags it until then). Refused when no such payment is open (none, or already marked).
+ */
+export async function markRefundDone(db: Database, actor: Actor, invoiceId: number): Promise<InvoiceOutcome> {
+  return db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+    if (!invoice) return refused('NOT_FOUND', orderTexts.invoiceUnknown, 'invoiceId', { invoice: null });
+    if (
+      invoice.stage !== 'CANCELLED' ||
+      invoice.lateProviderEventOutcome !== 'paid' ||
+      invoice.refundDoneAt
+    ) {
+      return refused('NO_REFUND_OPEN', orderTexts.noRefundOpen, 'invoiceId', { invoice });
+    }
+    const [updated] = await tx
+      .update(invoices)
+      .set({ refundDoneAt: new Date() })
+      .where(eq(invoices.id, invoice.id))
+      .returning();
+    if (!updated) throw new Error('Rechnung verschwunden');
+    await recordAudit(tx, {
+      actorId: actor.id,
+      entity: 'invoice',
+      entityId: invoice.id,
+      action: 'refund_done',
+      before: { refundDoneAt: null },
+      after: { refundDoneAt: updated.refundDoneAt?.toISOString() ?? null },
+    });
+    return ok({ invoice: updated });
+  });
+}
+
+export type CardPaymentResult =
+  | { kind: 'paid' | 'failed' | 'already-paid' | 'not-payable' | 'not-found' }
+  | { kind: 'cancelled'; reason: string | null; refunded: boolean };
+
+/**
+ * The local provider's card payment on its hosted page (`POST /pay/<id>`): the stage check, the
+ * charge and its recording run under the invoice's row lock, the same lock a cancellation takes
+ * (`cancelInvoice`). So a payment and a cancellation at the same moment are one after the other:
+ * either the invoice is paid (and can no longer be cancelled) or it is cancelled and no card is
+ * charged. Recorded like the provider's webhook (a payment event, once per event id).
+ */
+export async function payLocalInvoice(
+  db: Database,
+  config: PaymentConfig,
+  input: { invoiceId: number; outcome: PaymentOutcome; eventId: string; at: Date },
+): Promise<CardPaymentResult> {
+  return db.transaction(async (tx) => {
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, input.invoiceId), eq(invoices.paymentProvider, 'local')))
+      .for('update');
+    if (!invoice?.providerInvoiceId) return { kind: 'not-found' };
+    if (invoice.stage === 'PAID' || invoice.stage === 'PURCHASED') return { kind: 'already-paid' };
+    if (invoice.stage === 'CANCELLED') {
+      return {
+        kind: 'cancelled',
+        reason: invoice.cancellationReason,
+        refunded: invoice.lateProviderEventOutcome === 'paid',
+      };
+    }
+    if (invoice.stage !== 'WAITING_FOR_PAYMENT' && invoice.stage !== 'PAYMENT_FAILED') {
+      return { kind: 'not-payable' };
+    }
+    const result = await recordPaymentEventIn(tx, config, {
+      provider: 'local',
+      eventId: input.eventId,
+      providerInvoiceId: invoice.providerInvoiceId,
+      outcome: input.outcome,
+      at: input.at,
+    });
+    if (result !== 'applied') throw new Error(`Zahlung nicht verbucht: ${result}`);
+    return { kind: input.outcome };
   });
 }
 
@@ -550,8 +653,8 @@ export type PaymentEventResult =
 /** One new event against its invoice (inside `recordPaymentResult`'s transaction). */
 async function applyPaymentEvent(
   tx: Transaction,
-  config: Pick<ServerConfig, 'publicUrl'>,
-  event: { provider: string; eventId: string; providerInvoiceId: string; outcome: PaymentOutcome; at: Date },
+  config: PaymentConfig,
+  event: PaymentEvent,
 ): Promise<{ result: Exclude<PaymentEventResult, 'duplicate'>; invoiceId: number | null }> {
   const [invoice] = await tx
     .select()
@@ -580,6 +683,25 @@ async function applyPaymentEvent(
       action: 'payment_after_cancellation',
       after: { eventId: event.eventId, outcome: event.outcome },
     });
+    // Money arrived for a void invoice: the client is told it comes back, staff get the refund
+    // task (mail now; the back office shows it until marked done, `markRefundDone`).
+    const [client] = await tx.select().from(users).where(eq(users.id, invoice.userId));
+    if (event.outcome === 'paid' && client && invoice.refundDoneAt === null) {
+      await enqueueMail(
+        tx,
+        paymentAfterCancellationMail(client, invoice, `${config.publicUrl}/admin/orderlist`),
+      );
+      await enqueueMail(
+        tx,
+        refundTaskMail(
+          config.supportEmail,
+          client,
+          invoice,
+          event.provider,
+          `${config.publicUrl}/admin/management#orders`,
+        ),
+      );
+    }
     return { result: 'after-cancellation', invoiceId: invoice.id };
   }
   if (event.outcome === 'failed') {

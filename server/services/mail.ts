@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
+import { writeFileDurably } from './durable-file';
 import { enqueueOutbox } from './outbox';
 
 export interface MailMessage {
@@ -21,6 +21,11 @@ export interface SendOptions {
    * between sending and recording it as sent.
    */
   idempotencyKey?: string;
+  /**
+   * The file transport's name for this message without `.eml` (the outbox row's, see
+   * `outboxFileStem`): a message whose file already exists is not written again.
+   */
+  fileStem?: string;
 }
 
 export interface MailTransport {
@@ -45,7 +50,8 @@ export function isMailMessage(
 
 /**
  * SMTP when `smtpUrl` is set; otherwise every mail is written as an `.eml` file to `mailDir`
- * (the development inbox), named so that `ls` lists them in sending order.
+ * (the development inbox), named so that `ls` lists them in sending order. A file appears complete
+ * or not at all (durable-file.ts); a redelivered outbox row finds its file and writes nothing.
  */
 export function createMailTransport(options: {
   smtpUrl: string | undefined;
@@ -66,10 +72,12 @@ export function createMailTransport(options: {
   return {
     async send(message, sendOptions) {
       const info = await stream.sendMail({ from: options.from, ...message, ...messageIdOption(sendOptions) });
-      await mkdir(options.mailDir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(options.mailDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
-      await writeFile(file, info.message as Buffer);
+      const stem =
+        sendOptions?.fileStem ??
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+      await writeFileDurably(path.join(options.mailDir, `${stem}.eml`), info.message as Buffer, {
+        ifExists: 'keep',
+      });
     },
   };
 }

@@ -64,3 +64,44 @@ export function invoiceCancelledMail(
     { url: orderListUrl, label: 'Zur Orderliste' },
   );
 }
+
+/** A payment that arrived for an invoice already cancelled: the client learns it is refunded. */
+export function paymentAfterCancellationMail(
+  client: Client,
+  invoice: InvoiceRow,
+  orderListUrl: string,
+): MailMessage {
+  const which = invoice.invoiceNumber ? `Rechnung ${invoice.invoiceNumber}` : 'Ihre Bestellung';
+  return composeMail(
+    client.email,
+    'Ihre Zahlung wird erstattet',
+    [
+      letterGreeting(client),
+      `Ihre Zahlung über ${total(invoice)} für ${which} ist bei uns eingegangen, nachdem die Bestellung storniert worden war. Die Bestellung bleibt storniert; es wurden keine Weine in Ihr Depot gebucht.`,
+      'Wir erstatten Ihnen den Betrag auf dem Zahlungsweg, mit dem Sie bezahlt haben. Sie müssen dafür nichts tun.',
+    ],
+    { url: orderListUrl, label: 'Zur Orderliste' },
+  );
+}
+
+/** The staff's refund task for such a payment (shown in the back office until marked done). */
+export function refundTaskMail(
+  staffAddress: string,
+  client: Client,
+  invoice: InvoiceRow,
+  provider: string,
+  backofficeUrl: string,
+): MailMessage {
+  const which = invoice.invoiceNumber ? `Rechnung ${invoice.invoiceNumber}` : `Rechnung #${invoice.id}`;
+  const name = [client.firstName, client.lastName].filter(Boolean).join(' ') || client.email;
+  return composeMail(
+    staffAddress,
+    `Erstattung nötig: ${which}`,
+    [
+      'Guten Tag,',
+      `für die stornierte ${which} von ${name} (${client.email}) hat der Zahlungsanbieter (${provider}) eine eingegangene Zahlung über ${total(invoice)} gemeldet. Die Zahlung wurde nicht verbucht: kein Depot, der Bestand bleibt frei.`,
+      'Bitte erstatten Sie den Betrag beim Zahlungsanbieter und markieren Sie die Erstattung im Management unter „Rechnungsprüfung“ als erledigt.',
+    ],
+    { url: backofficeUrl, label: 'Zur Rechnungsprüfung' },
+  );
+}

@@ -14,6 +14,7 @@ export const orderTexts = {
   emptyOrderList: ORDER_LIST_EMPTY,
   billingIncomplete: BILLING_INCOMPLETE,
   invoiceUnknown: 'Diese Rechnung gibt es nicht.',
+  noRefundOpen: 'Für diese Rechnung ist keine Erstattung offen.',
   notPayable: 'Diese Rechnung kann derzeit nicht bezahlt werden.',
   alreadyPaid: 'Diese Rechnung ist bereits bezahlt.',
   stageChangeRefused: 'Dieser Wechsel der Rechnungsstufe ist nicht möglich.',

@@ -113,6 +113,7 @@ export async function postToEndpoint(
   request: { method: string; headers: Record<string, string>; body: Uint8Array },
   policy: PushEndpointPolicy,
   timeoutMs = 10_000,
+  signal?: AbortSignal,
 ): Promise<PushResponse> {
   const url = new URL(endpoint);
   const refusal = await endpointRefusal(url, policy);
@@ -127,6 +128,7 @@ export async function postToEndpoint(
         headers: { ...request.headers, 'content-length': String(request.body.byteLength) },
         lookup: guardedLookup(policy, allowAny),
         timeout: timeoutMs,
+        ...(signal ? { signal } : {}),
       },
       (response) => {
         response.resume();

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushPayload } from '../../src/domain/push';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { pushSubscriptions, soldOutRequests, users, vintages } from '../db/schema';
-import type { DeliveryOutcome } from '../jobs/outbox-dispatcher';
+import type { DeliveryOutcome, OutboxRow } from '../jobs/outbox-dispatcher';
+import { outboxIdempotencyKey } from '../jobs/outbox-handlers';
 import { type MutationResult, ok, refused } from './errors';
 import { enqueueMail } from './mail';
 import { letterGreeting } from './mail-templates';
@@ -159,12 +161,26 @@ function isPushPayload(
 }
 
 /**
+ * A redelivered row carries the same key: `Idempotency-Key` like the webhooks, and `Topic`
+ * (RFC 8030 §5.4: a push service replaces an undelivered message of the same topic, so the device
+ * gets one) — at most 32 characters of the URL-safe alphabet, hence a digest of the key.
+ */
+export function pushIdempotencyHeaders(row: Pick<OutboxRow, 'id' | 'createdAt'>): Record<string, string> {
+  const key = outboxIdempotencyKey(row);
+  return { 'idempotency-key': key, topic: createHash('sha256').update(key).digest('base64url').slice(0, 32) };
+}
+
+/**
  * The outbox handler of kind `push`: encrypts the notification for the subscription (RFC 8291,
  * aes128gcm, VAPID-signed by web-push) and posts it to the push service. A subscription the push
  * service no longer knows (404/410) is deleted; other failures are retried by the dispatcher.
  */
 export function createPushSender(db: Database, vapid: ServerConfig['vapid'], policy: PushEndpointPolicy) {
-  return async (payload: Record<string, unknown>): Promise<DeliveryOutcome> => {
+  return async (
+    payload: Record<string, unknown>,
+    row?: Pick<OutboxRow, 'id' | 'createdAt'>,
+    signal?: AbortSignal,
+  ): Promise<DeliveryOutcome> => {
     if (!isPushPayload(payload)) throw new Error('Ungültige Push-Nachricht im Postausgang');
     const [subscription] = await db
       .select()
@@ -183,10 +199,15 @@ export function createPushSender(db: Database, vapid: ServerConfig['vapid'], pol
         request.endpoint,
         {
           method: request.method,
-          headers: request.headers as Record<string, string>,
+          headers: {
+            ...(request.headers as Record<string, string>),
+            ...(row ? pushIdempotencyHeaders(row) : {}),
+          },
           body: new Uint8Array(request.body),
         },
         policy,
+        undefined,
+        signal,
       );
     } catch (error) {
       if (!(error instanceof PushEndpointRefused)) throw error;

@@ -50,6 +50,8 @@ export async function deliverWebhook(
   urls: WebhookUrls,
   timeoutMs: number = WEBHOOK_TIMEOUT_MS,
   idempotencyKey?: string,
+  /** Aborted when the server stops (the dispatcher releases the row for a later delivery). */
+  signal?: AbortSignal,
 ): Promise<'done' | 'skipped'> {
   const { target, body } = payload;
   if (!isWebhookTarget(target) || typeof body !== 'object' || body === null) {
@@ -64,7 +66,9 @@ export async function deliverWebhook(
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
     },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
+    signal: signal
+      ? AbortSignal.any([AbortSignal.timeout(timeoutMs), signal])
+      : AbortSignal.timeout(timeoutMs),
   });
   await response.body?.cancel();
   if (!response.ok) throw new Error(`Webhook ${target}: HTTP ${response.status}`);

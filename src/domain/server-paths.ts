@@ -30,6 +30,17 @@ export function isServerPath(pathname: string): boolean {
   );
 }
 
+/**
+ * The embeddable chart (`/embed/:uid`): the one app route other sites may frame (`EMBED_ORIGINS`).
+ * The service worker leaves its page requests to the network, so they always carry the server's
+ * framing headers, not those of the app shell it keeps for every other route.
+ */
+export const EMBED_PATH_PREFIX = '/embed/';
+
+export function isEmbedPath(pathname: string): boolean {
+  return pathname.startsWith(EMBED_PATH_PREFIX);
+}
+
 /** Whether the last segment names a file (`/robots.txt`), like Node's `path.extname`. */
 function hasFileExtension(pathname: string): boolean {
   const segment = pathname.slice(pathname.lastIndexOf('/') + 1);

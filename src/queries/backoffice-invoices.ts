@@ -18,6 +18,7 @@ import {
   InvoiceCheckInvoiceDocument,
   InvoiceCheckListDocument,
   type InvoiceCheckListFieldsFragment,
+  InvoiceCheckMarkRefundDoneDocument,
   type InvoiceCheckPositionFieldsFragment,
 } from './graphql.generated';
 import { errorTitleBy } from './mutation-errors';
@@ -86,6 +87,18 @@ export function useChangeCheckedInvoice() {
     meta: { errorTitleOf: errorTitleBy(invoiceChangeErrorTitle), fallbackMessage: CONNECTION_FAILED },
     mutationFn: async (variables: InvoiceCheckChangeInvoiceMutationVariables) =>
       accepted((await client.request(InvoiceCheckChangeInvoiceDocument, variables)).changeInvoice),
+    onSuccess: (invoice) => applyInvoice(queryClient, invoice),
+  });
+}
+
+/** A payment that arrived after the cancellation has been refunded: the flag goes away. */
+export function useMarkRefundDone() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: 'Erstattung nicht vermerkt', fallbackMessage: CONNECTION_FAILED },
+    mutationFn: async (invoiceId: number) =>
+      accepted((await client.request(InvoiceCheckMarkRefundDoneDocument, { invoiceId })).markRefundDone),
     onSuccess: (invoice) => applyInvoice(queryClient, invoice),
   });
 }

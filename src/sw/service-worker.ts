@@ -16,7 +16,7 @@ import {
   PUSH_SUBSCRIPTION_CHANGED,
   parsePushPayload,
 } from '../domain/push';
-import { isSpaPath } from '../domain/server-paths';
+import { isEmbedPath, isSpaPath } from '../domain/server-paths';
 import {
   CLEAR_USER_CACHES,
   ON_DEMAND_CHUNK,
@@ -79,12 +79,16 @@ cleanupOutdatedCaches();
 
 // Page requests of the app get the app shell (with the route's early requests, as the server's
 // page); server pages (invoice PDF, payment, certificate, …) go to the network, by the same rule as
-// the server's SPA fallback.
+// the server's SPA fallback. So does the embeddable chart: framed by a partner's page, it needs the
+// server's framing headers (the stored shell carries `frame-ancestors 'none'`).
 const appShell = createHandlerBoundToURL('index.html');
 const earlyRequestsScript = manifest.map(manifestUrl).find((url) => EARLY_REQUESTS_FILE.test(url));
 registerRoute(
   ({ request, url }) =>
-    request.mode === 'navigate' && url.origin === self.location.origin && isSpaPath(url.pathname),
+    request.mode === 'navigate' &&
+    url.origin === self.location.origin &&
+    isSpaPath(url.pathname) &&
+    !isEmbedPath(url.pathname),
   async (options) => shellForRoute(await appShell(options), options.url.pathname, earlyRequestsScript),
 );
 

@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type ServerConfig } from '../../server/config';
+import { embedOrigins, loadConfig, type ServerConfig } from '../../server/config';
 import { buildApp } from '../../server/http';
 import { HSTS_HEADER } from '../../server/security-headers';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
@@ -87,6 +87,54 @@ describe.each(databaseTargets)('HTTP-Sicherheit (%s)', (target) => {
       expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       expect(response.headers['strict-transport-security'], url).toBeUndefined();
     }
+  });
+
+  it('lets the embeddable chart be framed by the configured origins only, every other route by no one', async () => {
+    const byDefault = await app.inject({ method: 'GET', url: '/embed/abc123?size=small' });
+    expect(byDefault.statusCode).toBe(200);
+    expect(directives(byDefault.headers['content-security-policy']).get('frame-ancestors')).toEqual([
+      "'self'",
+    ]);
+    expect(byDefault.headers['x-frame-options']).toBeUndefined();
+
+    const withPartners = await appWith({
+      embedOrigins: embedOrigins("'self' https://partner.example, http://127.0.0.1:*"),
+    });
+    try {
+      const embed = await withPartners.inject({ method: 'GET', url: '/embed/abc123' });
+      const policy = directives(embed.headers['content-security-policy']);
+      expect(policy.get('frame-ancestors')).toEqual([
+        "'self'",
+        'https://partner.example',
+        'http://127.0.0.1:*',
+      ]);
+      // The rest of the policy is the app's.
+      expect(policy.get('script-src')).toEqual(["'self'"]);
+      expect(policy.get('frame-src')).toEqual(["'none'"]);
+      expect(embed.headers['x-frame-options']).toBeUndefined();
+      for (const url of [
+        '/',
+        '/login',
+        '/portfolio/abc123',
+        '/present/abc123',
+        '/admin/depot',
+        '/embed',
+        '/graphql?query=%7B__typename%7D',
+        '/pay/1',
+      ]) {
+        const response = await withPartners.inject({ method: 'GET', url });
+        expect(directives(response.headers['content-security-policy']).get('frame-ancestors'), url).toEqual([
+          "'none'",
+        ]);
+        expect(response.headers['x-frame-options'], url).toBe('DENY');
+      }
+    } finally {
+      await withPartners.close();
+    }
+    // A mistyped entry stops the start instead of being dropped (or smuggling in a directive).
+    expect(() => embedOrigins('https://partner.example; script-src *')).toThrow(/EMBED_ORIGINS/);
+    expect(() => embedOrigins('partner.example')).toThrow(/EMBED_ORIGINS/);
+    expect(embedOrigins(undefined)).toEqual(["'self'"]);
   });
 
   it('allows the configured map tile servers for images and the map worker’s fetches, nothing else', async () => {

@@ -9,6 +9,7 @@ import {
   findInvoice,
   listInvoices,
   markPaymentThanksSeen,
+  markRefundDone,
   stagesFor,
   unseenPaymentThanks,
 } from '../../services/invoices';
@@ -94,6 +95,10 @@ export const invoiceMutations = {
     if (result.success) context.nudgeOutbox();
     return invoicePayload(context, result, result.invoice?.id ?? null);
   },
+  markRefundDone: async (_parent, { invoiceId }, context) => {
+    const result = await markRefundDone(context.db, signedInUser(context), invoiceId);
+    return invoicePayload(context, result, result.invoice?.id ?? null);
+  },
   markPaymentThanksSeen: async (_parent, { invoiceId }, context) =>
     (await markPaymentThanksSeen(context.db, signedInUser(context), invoiceId))
       ? ok()
@@ -123,6 +128,7 @@ export const invoiceTypes = {
       isStaffUser(context) ? invoice.lateProviderEventAt : null,
     lateProviderEventOutcome: (invoice, _args, context) =>
       isStaffUser(context) ? invoice.lateProviderEventOutcome : null,
+    refundDoneAt: (invoice, _args, context) => (isStaffUser(context) ? invoice.refundDoneAt : null),
     paymentThanksSeen: (invoice) => invoice.paymentThanksSeenAt !== null,
     user: (invoice, _args, { loaders }) => required(loaders.user.load(invoice.userId), 'Kunde'),
     positions: (invoice, _args, { loaders }) => positionsOf(invoice.id, loaders),

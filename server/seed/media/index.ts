@@ -2,8 +2,9 @@
  * Writes the demo media into `mediaDir`. A file that already exists is kept, so a second seed
  * (or a reset) reuses the images and videos of the first one.
  */
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileDurably } from '../../services/durable-file';
 import { resolveInside } from '../../services/safe-path';
 import { demoMediaPlan, type MediaItem } from './plan';
 import { renderAcademyVideo } from './videos';
@@ -29,9 +30,7 @@ async function writeItem(mediaDir: string, item: MediaItem): Promise<boolean> {
   if (item.kind === 'video') {
     await renderAcademyVideo(target, item.title, item.labels);
   } else {
-    const partial = `${target}.${process.pid}.part`;
-    await writeFile(partial, item.render(), 'utf8');
-    await rename(partial, target);
+    await writeFileDurably(target, item.render());
   }
   return true;
 }

@@ -4,11 +4,12 @@
  * so titles with colons, commas or percent signs need no filter escaping.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { publishFile, syncFile, temporaryNameFor } from '../../services/durable-file';
 import { wrapText } from './svg-kit';
 
 const run = promisify(execFile);
@@ -43,6 +44,7 @@ export async function renderAcademyVideo(
   labels: VideoCardLabels = ACADEMY_LABELS,
 ): Promise<void> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'weindepot-video-'));
+  const partial = temporaryNameFor(target);
   try {
     const titleLines = wrapText(title, 30).slice(0, 3);
     const lines: TextLine[] = [
@@ -62,7 +64,6 @@ export async function renderAcademyVideo(
       await writeFile(file, line.text, 'utf8');
       filters.push(drawtext(file, line));
     }
-    const partial = `${target}.${process.pid}.part`;
     const encode = (videoFilters: string[]) =>
       run(ffmpeg.path, [
         '-y',
@@ -91,8 +92,10 @@ export async function renderAcademyVideo(
       // A machine without any font cannot draw text: the card is rendered without its title.
       await encode(filters.slice(0, 1));
     }
-    await rename(partial, target);
+    await syncFile(partial);
+    await publishFile(partial, target);
   } finally {
+    await rm(partial, { force: true });
     await rm(workDir, { recursive: true, force: true });
   }
 }

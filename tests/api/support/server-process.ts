@@ -31,6 +31,8 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** SIGTERM (graceful: the outbox dispatcher finishes its run, the database is closed) and wait. */
   stop(): Promise<void>;
+  /** Sends SIGTERM without waiting; resolves with the exit code (null when a signal ended it). */
+  terminate(): Promise<number | null>;
 }
 
 export interface ServerSetup {
@@ -143,6 +145,11 @@ export async function createServerSetup(
         async stop() {
           child.kill('SIGTERM');
           await exited(child);
+        },
+        terminate() {
+          const exit = exited(child).then(() => child.exitCode);
+          child.kill('SIGTERM');
+          return exit;
         },
       };
       await new Promise<void>((resolve, reject) => {

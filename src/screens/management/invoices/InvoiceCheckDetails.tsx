@@ -31,6 +31,7 @@ import {
   type InvoiceCheckInvoice,
   useChangeCheckedInvoice,
   useInvoiceCheckInvoice,
+  useMarkRefundDone,
 } from '../../../queries/backoffice-invoices';
 import { InvoiceNumberForm } from './InvoiceNumberForm';
 import { InvoicePositionsTable } from './InvoicePositionsTable';
@@ -81,6 +82,7 @@ function InvoiceCheckCard({
   onChecked: () => void;
 }) {
   const change = useChangeCheckedInvoice();
+  const markRefundDone = useMarkRefundDone();
   const [confirmingCheck, setConfirmingCheck] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
@@ -167,9 +169,26 @@ function InvoiceCheckCard({
               ? 'eine eingegangene Zahlung'
               : 'einen fehlgeschlagenen Zahlungsversuch'}
             . Die Meldung wurde nicht verbucht (kein Depot, Bestand bleibt frei).
-            {invoice.lateProviderEventOutcome === 'paid'
-              ? ' Bitte erstatten Sie die Zahlung beim Zahlungsanbieter.'
+            {invoice.lateProviderEventOutcome === 'paid' && invoice.refundDoneAt
+              ? ` Erstattung am ${formatInvoiceDate(invoice.refundDoneAt)} als erledigt vermerkt.`
               : ''}
+            {invoice.lateProviderEventOutcome === 'paid' && !invoice.refundDoneAt ? (
+              <>
+                {' '}
+                Bitte erstatten Sie die Zahlung beim Zahlungsanbieter und vermerken Sie es hier.
+                <Group mt="sm">
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    loading={markRefundDone.isPending}
+                    onClick={() => markRefundDone.mutate(invoice.id)}
+                  >
+                    Erstattung erledigt
+                  </Button>
+                </Group>
+              </>
+            ) : null}
           </Alert>
         )}
 

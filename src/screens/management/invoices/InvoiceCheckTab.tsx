@@ -48,16 +48,23 @@ export function InvoiceCheckTab() {
   const waiting = list.data.checkNeeded.map(optionOf);
   const checked = list.data.checkDone.map(optionOf);
   const unpaid = [...list.data.waitingForPayment, ...list.data.paymentFailed].map(optionOf);
-  // Cancelled ones with a payment reported afterwards first: staff must check (refund) those.
+  // Cancelled ones with a payment reported afterwards first, until staff mark the refund done (a
+  // failed attempt needs no refund and is only checked once).
+  const open = (invoice: (typeof list.data.cancelled)[number]) =>
+    Boolean(invoice.lateProviderEventAt) &&
+    !(invoice.lateProviderEventOutcome === 'paid' && invoice.refundDoneAt);
   const cancelled = [...list.data.cancelled]
-    .sort((a, b) => Number(Boolean(b.lateProviderEventAt)) - Number(Boolean(a.lateProviderEventAt)))
+    .sort((a, b) => Number(open(b)) - Number(open(a)))
     .map((invoice) => {
       const option = optionOf(invoice);
-      return invoice.lateProviderEventAt
-        ? { ...option, label: `${option.label} · Zahlungsmeldung nach Storno prüfen` }
-        : option;
+      if (!open(invoice)) return option;
+      const task =
+        invoice.lateProviderEventOutcome === 'paid'
+          ? 'Erstattung offen'
+          : 'Zahlungsmeldung nach Storno prüfen';
+      return { ...option, label: `${option.label} · ${task}` };
     });
-  const flagged = list.data.cancelled.filter((invoice) => invoice.lateProviderEventAt).length;
+  const flagged = list.data.cancelled.filter(open).length;
   const groups = [
     { group: `${invoiceStageLabel('CHECK_NEEDED')}: prüfen`, items: waiting },
     { group: `${invoiceStageLabel('CHECK_DONE')}: Datum und Nummer korrigieren`, items: checked },

@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "refund_done_at" timestamp with time zone;
