@@ -942,21 +942,28 @@ export type SimulationPoint = {
   year: Scalars['Int']['output'];
   /** Portfolio value at the end of the year (euro). */
   value: Scalars['Decimal']['output'];
-  /** Cumulative service fee up to the end of the year (euro). */
+  /** Cumulative service fee up to the end of the year (euro): the monthly fees of months 1 to 12 × year. */
   fee: Scalars['Decimal']['output'];
 };
 
-/** The 15-year simulation (money as euro decimals, percentages relative to the initial value). */
+/**
+ * The 15-year simulation (money as euro decimals, percentages relative to the initial value). The
+ * service fee is billed as the order list bills it: each month 2.25 % p.a. of the simulated
+ * portfolio value at the start of that month including 19 % VAT, ÷ 12 (month 1 on the initial
+ * value).
+ */
 export type PortfolioSalesCalculation = {
   __typename?: 'PortfolioSalesCalculation';
   expAnnualProfit: Scalars['Decimal']['output'];
   initial: Scalars['Decimal']['output'];
   timeseries: Array<SimulationPoint>;
-  /** Monthly service fee in year 1. */
+  /** Service fee of month 1, on the initial value (the order list's monthly management fee incl. VAT). */
   serviceFee1: Scalars['Decimal']['output'];
-  /** Monthly service fee in year 15. */
+  /** Service fee of month 169, the first month of year 15, on the simulated value after 14 years (timeseries year 14). */
   serviceFee15: Scalars['Decimal']['output'];
+  /** Average monthly service fee: serviceFeeTotal ÷ 180. */
   serviceFeeAvg: Scalars['Decimal']['output'];
+  /** Sum of the 180 monthly service fees. */
   serviceFeeTotal: Scalars['Decimal']['output'];
   growthAbs: Scalars['Decimal']['output'];
   growthPerc: Scalars['Float']['output'];

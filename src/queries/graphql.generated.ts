@@ -234,7 +234,7 @@ export type PortfolioSalesCalculationQueryVariables = Exact<{
 }>;
 
 
-export type PortfolioSalesCalculationQuery = { getPortfolioSalesCalculation: { expAnnualProfit: string, initial: string, serviceFee1: string, serviceFeeTotal: string, growthAbs: string, growthPerc: number, saleProvision: string, profit: string, profitPerc: number, value15: string, yAxisMax: string, timeseries: Array<{ value: string, fee: string, year: number }> } | null };
+export type PortfolioSalesCalculationQuery = { getPortfolioSalesCalculation: { expAnnualProfit: string, initial: string, serviceFee1: string, serviceFee15: string, serviceFeeTotal: string, growthAbs: string, growthPerc: number, saleProvision: string, profit: string, profitPerc: number, value15: string, yAxisMax: string, timeseries: Array<{ value: string, fee: string, year: number }> } | null };
 
 export type CreatePreferencesProfileMutationVariables = Exact<{
   wineloverVsInvestor: number;
