@@ -1707,11 +1707,17 @@ export type DepotPerformancePoint = {
   marketValue: Scalars['Decimal']['output'];
 };
 
-/** The portal's own price index (/index-chart) at a point of the depot, rebased to 100 on the first point. */
+/**
+ * The portal's own price index at a point of the depot, 100 on the first point: equal-weighted and
+ * chain-linked from the market valuations of every vintage (each vintage's newest valuation dated on
+ * or before the point), the same valuations the depot's market value is computed from.
+ */
 export type DepotIndexPoint = {
   __typename?: 'DepotIndexPoint';
   date: Scalars['Date']['output'];
   value: Scalars['Float']['output'];
+  /** Day of the newest valuation this point rests on; null while no vintage has one. */
+  newestPriceDate: Maybe<Scalars['Date']['output']>;
 };
 
 export type DepotPerformance = {
@@ -1733,6 +1739,10 @@ export type DepotPerformance = {
   points: Array<DepotPerformancePoint>;
   /** Same dates as points. */
   index: Array<DepotIndexPoint>;
+  /** Source of the market values as the client reads it ("Wine-Searcher Europa-Ø"). */
+  valuationSource: Scalars['String']['output'];
+  /** Day of the newest valuation behind marketValue (held positions); null without one. */
+  valuationAsOf: Maybe<Scalars['Date']['output']>;
 };
 
 export enum DepotStatus {
@@ -3156,6 +3166,7 @@ export type DepotPerformancePointResolvers<ContextType = GraphQLContext, ParentT
 export type DepotIndexPointResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DepotIndexPoint'] = ResolversParentTypes['DepotIndexPoint']> = {
   date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   value?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  newestPriceDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
 };
 
 export type DepotPerformanceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DepotPerformance'] = ResolversParentTypes['DepotPerformance']> = {
@@ -3168,6 +3179,8 @@ export type DepotPerformanceResolvers<ContextType = GraphQLContext, ParentType e
   soldPositions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   points?: Resolver<Array<ResolversTypes['DepotPerformancePoint']>, ParentType, ContextType>;
   index?: Resolver<Array<ResolversTypes['DepotIndexPoint']>, ParentType, ContextType>;
+  valuationSource?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  valuationAsOf?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
 };
 
 export type DepotPositionStatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DepotPositionStatus'] = ResolversParentTypes['DepotPositionStatus']> = {
