@@ -39,8 +39,7 @@ type ValuationTuple = [number, string, string, number];
  * only the newest valuation of each such span; today's point takes the newest of the current
  * span, because later ones are not read.
  */
-const pointSpanOf = (day: unknown) =>
-  sql`(date_trunc('month', (${day}) - 1) + interval '1 month')::date`;
+const pointSpanOf = (day: unknown) => sql`(date_trunc('month', (${day}) - 1) + interval '1 month')::date`;
 
 export async function loadDepotPerformance(
   db: Database,

@@ -482,7 +482,10 @@ describe.each(databaseTargets)('Anlegerprofil, Angebote und Simulation (%s)', (t
     expect(cents(result.serviceFeeTotal)).toBeGreaterThan(180 * cents(result.serviceFee1));
     expect(cents(result.serviceFeeAvg)).toBe(Math.round(cents(result.serviceFeeTotal) / 180));
     expect(cents(result.profit)).toBe(
-      cents(result.value15) - cents(result.initial) - cents(result.serviceFeeTotal) - cents(result.saleProvision),
+      cents(result.value15) -
+        cents(result.initial) -
+        cents(result.serviceFeeTotal) -
+        cents(result.saleProvision),
     );
   });
 });

@@ -20,8 +20,6 @@ import {
   YEAR_15_FEE_MONTH,
   yAxisMax,
 } from '../../src/domain/advice-simulation';
-import { monthlyServiceFee } from '../../src/domain/backoffice-analytics';
-import { costSummary } from '../../src/domain/order-costs';
 import {
   amountLabel,
   amountToSlider,
@@ -32,8 +30,10 @@ import {
   sliderToAmount,
   wizardProgress,
 } from '../../src/domain/advice-wizard';
+import { monthlyServiceFee } from '../../src/domain/backoffice-analytics';
 import { COUNT_MS, countAt, FADE_MS } from '../../src/domain/client/advice-development';
 import { REGION_COLORS } from '../../src/domain/depot-region-colors';
+import { costSummary } from '../../src/domain/order-costs';
 
 describe('wizard amount mapping', () => {
   it.each([

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { monthlyIndex } from '../../src/domain/price-index';
-import { valuationAgeDays, valuationAsOfLabel } from '../../src/domain/valuation-as-of';
 import {
   berlinDay,
   type CashFlow,
@@ -19,6 +17,8 @@ import {
   valuationSourceLabel,
   xirr,
 } from '../../src/domain/depot-performance';
+import { monthlyIndex } from '../../src/domain/price-index';
+import { valuationAgeDays, valuationAsOfLabel } from '../../src/domain/valuation-as-of';
 
 const WS = 'WINE_SEARCHER_EUROPE_AVERAGE_EURO';
 const valuation = (vintageId: number, value: string, day: string, source = WS): PerformanceValuation => ({

@@ -118,8 +118,8 @@ export function SimulationChart({ uid }: { uid: string }) {
           <Text size="xs" c="dimmed" data-testid="simulation-fee-rule">
             Servicegebühr wie in der Orderliste abgerechnet:{' '}
             {formatBasisPoints(DEFAULT_FEE_SCHEDULE.managementFeeBasisPoints)} p. a. des simulierten
-            Portfoliowerts inkl. {formatBasisPoints(DEFAULT_FEE_SCHEDULE.vatBasisPoints)} MwSt., jeden
-            Monat ein Zwölftel auf den Wert zu Monatsbeginn. Simulation, keine Zusage künftiger Werte.
+            Portfoliowerts inkl. {formatBasisPoints(DEFAULT_FEE_SCHEDULE.vatBasisPoints)} MwSt., jeden Monat
+            ein Zwölftel auf den Wert zu Monatsbeginn. Simulation, keine Zusage künftiger Werte.
           </Text>
         </>
       )}

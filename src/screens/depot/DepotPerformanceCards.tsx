@@ -4,8 +4,8 @@ import { SALES_COMMISSION, sharePercent, TAX_NOTE } from '../../domain/depot-per
 import { formatGainPercent } from '../../domain/depot-valuation';
 import { decimalToCents, formatEuro } from '../../domain/money';
 import { pluralForm } from '../../domain/plural';
-import type { DepotPerformanceData } from '../../queries/depot';
 import { valuationAsOfLabel } from '../../domain/valuation-as-of';
+import type { DepotPerformanceData } from '../../queries/depot';
 import { Figure } from './hidden-figures';
 import { ValuationAsOf } from './ValuationAsOf';
 

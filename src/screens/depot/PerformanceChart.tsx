@@ -159,7 +159,9 @@ export function PerformanceChart({ performance, range, hidden, compact }: Perfor
       <Text fz="xs" c="dimmed" data-testid="performance-chart-sources">
         Monatsanfänge und heute. Marktwert:{' '}
         {performance.valuationAsOf ? (
-          <ValuationAsOf line={valuationAsOfLabel(performance.valuationSource, performance.valuationAsOf, today)} />
+          <ValuationAsOf
+            line={valuationAsOfLabel(performance.valuationSource, performance.valuationAsOf, today)}
+          />
         ) : (
           `${performance.valuationSource}: noch keine Bewertung`
         )}{' '}
