@@ -10,7 +10,6 @@ export const PWA_OPERATION_NAMES: readonly string[] = [
   'AllAcademyVideos',
   'AllPostPages',
   'AllSellOrders',
-  'AllWines',
   'ApproveSellOrder',
   'ArchiveManualQuote',
   'AssetsUnderManagement',
@@ -46,6 +45,7 @@ export const PWA_OPERATION_NAMES: readonly string[] = [
   'InvoiceCheckDeletePosition',
   'InvoiceCheckInvoice',
   'InvoiceCheckList',
+  'InvoiceCheckMarkRefundDone',
   'InvoiceStage',
   'LinkDepotPositionToTranche',
   'ManualQuoteOffers',
@@ -89,5 +89,6 @@ export const PWA_OPERATION_NAMES: readonly string[] = [
   'ViewClientsDepot',
   'VintagePage',
   'WineryDetails',
+  'WineryList',
   'WineryMap',
 ];

@@ -949,21 +949,28 @@ export type SimulationPoint = {
   year: Scalars['Int']['output'];
   /** Portfolio value at the end of the year (euro). */
   value: Scalars['Decimal']['output'];
-  /** Cumulative service fee up to the end of the year (euro). */
+  /** Cumulative service fee up to the end of the year (euro): the monthly fees of months 1 to 12 × year. */
   fee: Scalars['Decimal']['output'];
 };
 
-/** The 15-year simulation (money as euro decimals, percentages relative to the initial value). */
+/**
+ * The 15-year simulation (money as euro decimals, percentages relative to the initial value). The
+ * service fee is billed as the order list bills it: each month 2.25 % p.a. of the simulated
+ * portfolio value at the start of that month including 19 % VAT, ÷ 12 (month 1 on the initial
+ * value).
+ */
 export type PortfolioSalesCalculation = {
   __typename?: 'PortfolioSalesCalculation';
   expAnnualProfit: Scalars['Decimal']['output'];
   initial: Scalars['Decimal']['output'];
   timeseries: Array<SimulationPoint>;
-  /** Monthly service fee in year 1. */
+  /** Service fee of month 1, on the initial value (the order list's monthly management fee incl. VAT). */
   serviceFee1: Scalars['Decimal']['output'];
-  /** Monthly service fee in year 15. */
+  /** Service fee of month 169, the first month of year 15, on the simulated value after 14 years (timeseries year 14). */
   serviceFee15: Scalars['Decimal']['output'];
+  /** Average monthly service fee: serviceFeeTotal ÷ 180. */
   serviceFeeAvg: Scalars['Decimal']['output'];
+  /** Sum of the 180 monthly service fees. */
   serviceFeeTotal: Scalars['Decimal']['output'];
   growthAbs: Scalars['Decimal']['output'];
   growthPerc: Scalars['Float']['output'];
@@ -1707,11 +1714,17 @@ export type DepotPerformancePoint = {
   marketValue: Scalars['Decimal']['output'];
 };
 
-/** The portal's own price index (/index-chart) at a point of the depot, rebased to 100 on the first point. */
+/**
+ * The portal's own price index at a point of the depot, 100 on the first point: equal-weighted and
+ * chain-linked from the market valuations of every vintage (each vintage's newest valuation dated on
+ * or before the point), the same valuations the depot's market value is computed from.
+ */
 export type DepotIndexPoint = {
   __typename?: 'DepotIndexPoint';
   date: Scalars['Date']['output'];
   value: Scalars['Float']['output'];
+  /** Day of the newest valuation this point rests on; null while no vintage has one. */
+  newestPriceDate: Maybe<Scalars['Date']['output']>;
 };
 
 export type DepotPerformance = {
@@ -1733,6 +1746,10 @@ export type DepotPerformance = {
   points: Array<DepotPerformancePoint>;
   /** Same dates as points. */
   index: Array<DepotIndexPoint>;
+  /** Source of the market values as the client reads it ("Wine-Searcher Europa-Ø"). */
+  valuationSource: Scalars['String']['output'];
+  /** Day of the newest valuation behind marketValue (held positions); null without one. */
+  valuationAsOf: Maybe<Scalars['Date']['output']>;
 };
 
 export enum DepotStatus {
@@ -3161,6 +3178,7 @@ export type DepotPerformancePointResolvers<ContextType = GraphQLContext, ParentT
 export type DepotIndexPointResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DepotIndexPoint'] = ResolversParentTypes['DepotIndexPoint']> = {
   date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   value?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  newestPriceDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
 };
 
 export type DepotPerformanceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DepotPerformance'] = ResolversParentTypes['DepotPerformance']> = {
@@ -3173,6 +3191,8 @@ export type DepotPerformanceResolvers<ContextType = GraphQLContext, ParentType e
   soldPositions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   points?: Resolver<Array<ResolversTypes['DepotPerformancePoint']>, ParentType, ContextType>;
   index?: Resolver<Array<ResolversTypes['DepotIndexPoint']>, ParentType, ContextType>;
+  valuationSource?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  valuationAsOf?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
 };
 
 export type DepotPositionStatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DepotPositionStatus'] = ResolversParentTypes['DepotPositionStatus']> = {

@@ -1,15 +1,17 @@
 /**
  * The 15-year portfolio simulation of the proposal page (spec entry/checkout §9 "Proposal and
- * simulation"): yearly value = initial × (1 + r)^t; the service fee is 2.25 % of the initial
- * value per year, charged monthly (one twelfth) for 180 months; the sales commission is 3.5 %
- * of the value after 15 years; profit = value15 − initial − fees − commission. Percentages are
- * relative to the initial value. All money in integer cents.
+ * simulation"): value = initial × (1 + r)^t; the service fee is charged as it is billed: each of
+ * the 180 months the management fee of the order list (2.25 % p.a. of the portfolio value incl.
+ * 19 % VAT, ÷ 12, `managementFeeMonthlyCents`) on the simulated value at the start of that month
+ * (month 1 on the initial value, as the order list charges it with the purchase); the sales
+ * commission is 3.5 % of the value after 15 years; profit = value15 − initial − fees −
+ * commission. Percentages are relative to the initial value. All money in integer cents.
  */
 import type { Cents } from './money';
+import { DEFAULT_FEE_SCHEDULE, type FeeSchedule, managementFeeMonthlyCents } from './order-costs';
 
 export const SIMULATION_YEARS = 15;
 export const SIMULATION_MONTHS = SIMULATION_YEARS * 12;
-export const SERVICE_FEE_RATE = 0.0225;
 export const SALES_COMMISSION_RATE = 0.035;
 /** Slider in percent per year. */
 export const RETURN_SLIDER = { min: 4, max: 12, step: 0.1, initial: 8.7 } as const;
@@ -26,9 +28,9 @@ export interface SimulationPoint {
 
 export interface SalesCalculation {
   timeseries: SimulationPoint[];
-  /** Monthly service fee in the first year. */
+  /** Service fee of month 1 (on the initial value; the order list's monthly fee). */
   serviceFee1: Cents;
-  /** Monthly service fee in year 15 (the fee is on the initial value, so equal to serviceFee1). */
+  /** Service fee of month 169, the first month of year 15 (on the value after 14 years). */
   serviceFee15: Cents;
   /** Average monthly service fee over the 180 months. */
   serviceFeeAvg: Cents;
@@ -46,22 +48,51 @@ export interface SalesCalculation {
 const percentOf = (part: number, whole: number) =>
   whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100;
 
+/** The month whose fee `serviceFee15` reports: the first month of year 15. */
+export const YEAR_15_FEE_MONTH = (SIMULATION_YEARS - 1) * 12 + 1;
+
+/** Simulated portfolio value at the start of `month` (1 … 180): initial × (1 + r)^((month − 1) / 12). */
+export function simulatedValueAtMonth(initial: Cents, rate: number, month: number): Cents {
+  return Math.round(initial * (1 + rate) ** ((month - 1) / 12));
+}
+
+/** The fee billed in `month` (1 … 180) of the simulation: the billing rule on that month's value. */
+export function simulatedMonthlyFee(
+  initial: Cents,
+  rate: number,
+  month: number,
+  fees: FeeSchedule = DEFAULT_FEE_SCHEDULE,
+): Cents {
+  return managementFeeMonthlyCents(simulatedValueAtMonth(initial, rate, month), fees);
+}
+
 /** `rate` as a fraction (0.087 for 8.7 %). */
-export function salesCalculation(initial: Cents, rate: number): SalesCalculation {
-  const monthlyFee = Math.round((initial * SERVICE_FEE_RATE) / 12);
+export function salesCalculation(
+  initial: Cents,
+  rate: number,
+  fees: FeeSchedule = DEFAULT_FEE_SCHEDULE,
+): SalesCalculation {
+  const monthlyFees: Cents[] = [];
+  for (let month = 1; month <= SIMULATION_MONTHS; month += 1) {
+    monthlyFees.push(simulatedMonthlyFee(initial, rate, month, fees));
+  }
   const timeseries: SimulationPoint[] = [];
+  let cumulative = 0;
   for (let year = 0; year <= SIMULATION_YEARS; year += 1) {
-    timeseries.push({ year, value: Math.round(initial * (1 + rate) ** year), fee: monthlyFee * 12 * year });
+    if (year > 0) {
+      for (const fee of monthlyFees.slice((year - 1) * 12, year * 12)) cumulative += fee;
+    }
+    timeseries.push({ year, value: Math.round(initial * (1 + rate) ** year), fee: cumulative });
   }
   const value15 = timeseries[SIMULATION_YEARS]?.value ?? initial;
-  const serviceFeeTotal = monthlyFee * SIMULATION_MONTHS;
+  const serviceFeeTotal = cumulative;
   const saleProvision = Math.round(value15 * SALES_COMMISSION_RATE);
   const growthAbs = value15 - initial;
   const profit = value15 - initial - serviceFeeTotal - saleProvision;
   return {
     timeseries,
-    serviceFee1: monthlyFee,
-    serviceFee15: monthlyFee,
+    serviceFee1: monthlyFees[0] ?? 0,
+    serviceFee15: monthlyFees[YEAR_15_FEE_MONTH - 1] ?? 0,
     serviceFeeAvg: Math.round(serviceFeeTotal / SIMULATION_MONTHS),
     serviceFeeTotal,
     growthAbs,

@@ -7,12 +7,7 @@
 
 import { businessDay, formatMonthYear } from './dates';
 import { type Cents, formatEuro } from './money';
-import {
-  DEFAULT_FEE_SCHEDULE,
-  divideRoundHalfUp,
-  type FeeSchedule,
-  managementFeeYearlyCents,
-} from './order-costs';
+import { DEFAULT_FEE_SCHEDULE, type FeeSchedule, managementFeeMonthlyCents } from './order-costs';
 
 /** Months shown by the service-fee and sales charts. */
 export const ANALYTICS_MONTHS = 24;
@@ -76,16 +71,16 @@ export interface MonthlyServiceFee {
 }
 
 /**
- * The service fee of one client for one month: the yearly fee of `order-costs.ts`
- * (2.25 % p.a. of the depot value, rounded once) divided by 12, rounded half up.
+ * The service fee of one client for one month: `managementFeeMonthlyCents` of `order-costs.ts`
+ * (2.25 % p.a. of the depot value, rounded once, divided by 12, rounded half up).
  */
 export function monthlyServiceFee(
   depotValue: Cents,
   fees: FeeSchedule = DEFAULT_FEE_SCHEDULE,
 ): MonthlyServiceFee {
   return {
-    net: divideRoundHalfUp(managementFeeYearlyCents(depotValue, { ...fees, vatBasisPoints: 0 }), 12),
-    gross: divideRoundHalfUp(managementFeeYearlyCents(depotValue, fees), 12),
+    net: managementFeeMonthlyCents(depotValue, { ...fees, vatBasisPoints: 0 }),
+    gross: managementFeeMonthlyCents(depotValue, fees),
   };
 }
 

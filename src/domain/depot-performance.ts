@@ -1,7 +1,8 @@
 /**
  * "Wertentwicklung" of a depot (issue 17): market value and invested amount over time, net exit
  * value, money-weighted annual return (XIRR), tax-free dates (§ 23 EStG) and the portal's own
- * price index rebased to the depot's first point. One place for the depot screen, the Excel
+ * price index, computed at the depot's points from the same market valuations (base 100 on the
+ * depot's first point), each with the day of its newest price. One place for the depot screen, the Excel
  * export and the server; every figure can be recomputed by hand from the rows it is built from.
  *
  * Days are calendar days in Europe/Berlin written as `YYYY-MM-DD` (they compare as strings).
@@ -12,7 +13,7 @@ import type { DepotStatusEntry } from './depot-status';
 import { MARKET_VALUE_SOURCE, STANDARD_BOTTLE_LITERS } from './depot-valuation';
 import { type Cents, decimalToCents } from './money';
 import { lineTotalCents } from './offer-pricing';
-import type { IndexPoint } from './price-index';
+import { type IndexValuation, monthlyIndex } from './price-index';
 import { SALES_COMMISSION_RATE, sellProceeds } from './secondary-market';
 
 /** The spec's sales commission on an exit: 3.5 % of the market value (the Zweitmarkt's rate). */
@@ -170,44 +171,6 @@ export function xirr(flows: readonly CashFlow[]): number | null {
   return (low + high) / 2;
 }
 
-/** Where a year's value of the price index sits in time: the middle of the year it averages (1 July). */
-const indexDay = (year: number) => dayNumber(isoDay(year, 7, 1));
-
-/**
- * The price index at a day: linear between its yearly values (each placed on 1 July of its year),
- * flat before the first and after the last; null without index values.
- */
-export function indexAt(points: readonly Pick<IndexPoint, 'year' | 'value'>[], day: string): number | null {
-  const sorted = [...points].sort((a, b) => a.year - b.year);
-  const first = sorted[0];
-  const last = sorted.at(-1);
-  if (!first || !last) return null;
-  const at = dayNumber(day);
-  if (at <= indexDay(first.year)) return first.value;
-  if (at >= indexDay(last.year)) return last.value;
-  for (let i = 1; i < sorted.length; i += 1) {
-    const before = sorted[i - 1] as IndexPoint;
-    const after = sorted[i] as IndexPoint;
-    const from = indexDay(before.year);
-    const to = indexDay(after.year);
-    if (at <= to) return before.value + ((after.value - before.value) * (at - from)) / (to - from);
-  }
-  return last.value;
-}
-
-/** The index sampled at the days and rebased to 100 on the first day (two decimals). */
-export function rebasedIndex(
-  points: readonly Pick<IndexPoint, 'year' | 'value'>[],
-  days: readonly string[],
-): { day: string; value: number }[] {
-  const base = days[0] === undefined ? null : indexAt(points, days[0]);
-  if (base === null || !(base > 0)) return [];
-  return days.map((day) => ({
-    day,
-    value: Math.round(((indexAt(points, day) ?? base) / base) * 10000) / 100,
-  }));
-}
-
 export interface PerformancePosition {
   id: number;
   vintageId: number;
@@ -264,7 +227,10 @@ export interface DepotPerformance {
   /** Money-weighted return in percent per year; null when it cannot be computed. */
   annualizedReturnPercent: number | null;
   points: PerformancePoint[];
-  index: { day: string; value: number }[];
+  /** The price index at the points' days, 100 on the first, with the day of its newest price. */
+  index: { day: string; value: number; newestPriceDay: string | null }[];
+  /** Day of the newest valuation behind `marketValue` (held positions); null without one. */
+  valuationAsOf: string | null;
   positions: PositionPerformance[];
   /** Positions sold (SOLD entry dated today or before). */
   soldCount: number;
@@ -300,7 +266,8 @@ type SweepEvent =
 export function depotPerformance(
   positions: readonly PerformancePosition[],
   valuations: readonly PerformanceValuation[],
-  indexPoints: readonly Pick<IndexPoint, 'year' | 'value'>[],
+  /** Market valuations of every vintage, for the price index (days after `today` are ignored). */
+  indexValuations: readonly IndexValuation[],
   today: string,
 ): DepotPerformance {
   const startDay = (position: PerformancePosition) =>
@@ -332,8 +299,9 @@ export function depotPerformance(
 
   const groups = new Map<string, Group>();
   const groupsOfVintage = new Map<number, Group[]>();
-  /** Newest valuation so far per vintage, in cents for 0.75 l. */
+  /** Newest valuation so far per vintage, in cents for 0.75 l, and its day. */
   const newestValue = new Map<number, Cents>();
+  const newestDay = new Map<number, string>();
   const buyCents = new Map<PerformancePosition, Cents>();
   const buyOf = (position: PerformancePosition) => {
     let cents = buyCents.get(position);
@@ -369,6 +337,7 @@ export function depotPerformance(
       const { vintageId } = event.valuation;
       const value = decimalToCents(event.valuation.value);
       newestValue.set(vintageId, value);
+      newestDay.set(vintageId, event.valuation.day);
       for (const group of groupsOfVintage.get(vintageId) ?? []) {
         marketValue -= groupValue(group);
         group.perBottle = perBottleOf(value, group.factor);
@@ -401,6 +370,7 @@ export function depotPerformance(
   // Today's figures per position (held = not sold by today).
   let taxFreeValue = 0;
   let soldCount = 0;
+  let valuationAsOf: string | null = null;
   const flowsByDay = new Map<string, number>();
   const positionFigures = positions.map((position): PositionPerformance => {
     const held = !(position.soldDay !== null && position.soldDay <= today);
@@ -412,6 +382,8 @@ export function depotPerformance(
         : perBottleOf(value, Number(position.factorForLiterPrices)) * bottles;
     const freeFrom = position.purchaseDay === null ? null : taxFreeFrom(position.purchaseDay);
     if (held) {
+      const day = newestDay.get(position.vintageId);
+      if (day !== undefined && (valuationAsOf === null || day > valuationAsOf)) valuationAsOf = day;
       if (freeFrom !== null && freeFrom <= today) taxFreeValue += positionValue;
       const start = startDay(position);
       flowsByDay.set(start, (flowsByDay.get(start) ?? 0) - buyOf(position));
@@ -429,7 +401,11 @@ export function depotPerformance(
     gainPercent: invested > 0 ? ((marketValue - invested) / invested) * 100 : null,
     annualizedReturnPercent: rate === null ? null : rate * 100,
     points,
-    index: rebasedIndex(indexPoints, days),
+    index: monthlyIndex(
+      indexValuations.filter((valuation) => valuation.day <= today),
+      days,
+    ).map(({ day, value, newestPriceDay }) => ({ day, value, newestPriceDay })),
+    valuationAsOf,
     positions: positionFigures,
     soldCount,
   };

@@ -1,12 +1,24 @@
+import { countLabel } from './plural';
+
 // ─── Availability ────────────────────────────────────────────────────────────
 
-/** Below this share of the total quantity the label reads "sehr gering". */
-export const AVAILABILITY_LABEL_SHARE = 0.9;
-/** Above this share the bar is orange, otherwise red. */
-export const AVAILABILITY_BAR_SHARE = 0.5;
+/**
+ * "Verfügbarkeit: …" of an offer, read from the cases left and their share of the total:
+ * - "ausverkauft": no case left;
+ * - "fast ausverkauft": at most 2 cases left, or at most 20 % of the total;
+ * - "begrenzt": at most 50 % of the total left;
+ * - "verfügbar": more than half of the total left.
+ * Without a known total (or more left than the total says) only the count decides. The counts
+ * stand beside the label ("30 von 34 Kisten"), so the label never has to carry the number.
+ */
+export const AVAILABILITY_FEW_CASES = 2;
+/** At or below this share of the total the label reads "fast ausverkauft". */
+export const AVAILABILITY_NEARLY_SOLD_OUT_SHARE = 0.2;
+/** At or below this share of the total the label reads "begrenzt". */
+export const AVAILABILITY_LIMITED_SHARE = 0.5;
 
-export type AvailabilityLabel = 'sehr gering' | 'gering';
-export type AvailabilityColor = 'orange' | 'red';
+export type AvailabilityLabel = 'verfügbar' | 'begrenzt' | 'fast ausverkauft' | 'ausverkauft';
+export type AvailabilityColor = 'teal' | 'orange' | 'red' | 'gray';
 
 /** Share of the cases still available (0 … 1); 0 without a total. */
 export function availabilityShare(available: number, total: number): number {
@@ -14,21 +26,34 @@ export function availabilityShare(available: number, total: number): number {
   return Math.min(1, available / total);
 }
 
-/**
- * "sehr gering" below 0.9 of the total, otherwise "gering". The original has a third branch
- * "fast ausverkauft" that sits behind the 0.9 check and can never be reached; it is left out
- * (docs/deviations.md).
- */
-export function availabilityLabel(share: number): AvailabilityLabel {
-  return share < AVAILABILITY_LABEL_SHARE ? 'sehr gering' : 'gering';
+/** The label for `available` of `total` cases (total 0 or less: unknown). */
+export function availabilityLabel(available: number, total: number): AvailabilityLabel {
+  if (available <= 0) return 'ausverkauft';
+  if (available <= AVAILABILITY_FEW_CASES) return 'fast ausverkauft';
+  if (total <= 0 || available > total) return 'verfügbar';
+  const share = available / total;
+  if (share <= AVAILABILITY_NEARLY_SOLD_OUT_SHARE) return 'fast ausverkauft';
+  if (share <= AVAILABILITY_LIMITED_SHARE) return 'begrenzt';
+  return 'verfügbar';
 }
 
-/**
- * Orange above 50 %, red otherwise. The original's 0.75 colour threshold sits behind the 0.5
- * check and is unreachable; it is left out (docs/deviations.md).
- */
-export function availabilityColor(share: number): AvailabilityColor {
-  return share > AVAILABILITY_BAR_SHARE ? 'orange' : 'red';
+const LABEL_COLORS: Record<AvailabilityLabel, AvailabilityColor> = {
+  verfügbar: 'teal',
+  begrenzt: 'orange',
+  'fast ausverkauft': 'red',
+  ausverkauft: 'gray',
+};
+
+/** The bar's colour follows the label, so bar and words never disagree. */
+export function availabilityColor(label: AvailabilityLabel): AvailabilityColor {
+  return LABEL_COLORS[label];
+}
+
+/** "30 von 34 Kisten", "1 von 10 Kisten", or "3 Kisten" without a known total. */
+export function availabilityCountText(available: number, total: number): string {
+  const left = Math.max(0, available);
+  if (total <= 0 || left > total) return countLabel(left, 'Kiste');
+  return `${left.toLocaleString('de-DE')} von ${countLabel(total, 'Kiste')}`;
 }
 
 /** Bar value in percent (0 … 100, rounded). */

@@ -79,6 +79,18 @@ export function managementFeeYearlyCents(
   return Number(remainder * 2n >= denominator ? quotient + 1n : quotient);
 }
 
+/**
+ * The management fee of one month incl. VAT: the yearly fee of `portfolioValue`, rounded once,
+ * divided by 12 and rounded half up. The order list's monthly fee, billing (analytics) and the
+ * 15-year simulation charge through this one function, so the same value gives the same fee.
+ */
+export function managementFeeMonthlyCents(
+  portfolioValue: Cents,
+  fees: FeeSchedule = DEFAULT_FEE_SCHEDULE,
+): Cents {
+  return divideRoundHalfUp(managementFeeYearlyCents(portfolioValue, fees), 12);
+}
+
 export function costSummary(
   lines: readonly CostLine[],
   fees: FeeSchedule = DEFAULT_FEE_SCHEDULE,
@@ -95,7 +107,7 @@ export function costSummary(
   const upfrontStorageSum = cases * fees.upfrontStoragePerCaseCents;
   const conditionReportSum = flaggedCases * fees.conditionReportPerCaseCents;
   const managementFeeYearly = managementFeeYearlyCents(vintagesSum, fees);
-  const managementFeeMonthly = divideRoundHalfUp(managementFeeYearly, 12);
+  const managementFeeMonthly = managementFeeMonthlyCents(vintagesSum, fees);
   return {
     cases,
     vintagesSum,

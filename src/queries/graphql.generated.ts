@@ -234,7 +234,7 @@ export type PortfolioSalesCalculationQueryVariables = Exact<{
 }>;
 
 
-export type PortfolioSalesCalculationQuery = { getPortfolioSalesCalculation: { expAnnualProfit: string, initial: string, serviceFee1: string, serviceFeeTotal: string, growthAbs: string, growthPerc: number, saleProvision: string, profit: string, profitPerc: number, value15: string, yAxisMax: string, timeseries: Array<{ value: string, fee: string, year: number }> } | null };
+export type PortfolioSalesCalculationQuery = { getPortfolioSalesCalculation: { expAnnualProfit: string, initial: string, serviceFee1: string, serviceFee15: string, serviceFeeTotal: string, growthAbs: string, growthPerc: number, saleProvision: string, profit: string, profitPerc: number, value15: string, yAxisMax: string, timeseries: Array<{ value: string, fee: string, year: number }> } | null };
 
 export type CreatePreferencesProfileMutationVariables = Exact<{
   wineloverVsInvestor: number;
@@ -615,14 +615,14 @@ export type ViewClientsDepotQueryVariables = Exact<{
 
 export type ViewClientsDepotQuery = { viewClientsDepot: Array<{ id: number, storageId: string | null, amount: number, caskOf: number, buyPriceBtl: string, saleProceedsNet: string | null, settlementPdfUrl: string | null, bottleSize: { id: number }, conditionReportPdf: { file: string } | null, depotPositionStatusRel: Array<{ status: DepotStatus, datetimeStatusUpdate: string }>, vintage: { id: number } }>, viewClientsDepotVintages: Array<{ id: number, title: string, year: number, image: string | null, enPrimeurDeliveryDate: string | null, valuationRel: Array<{ sourceOfValuation: string, value: string, datetimeCreated: string }>, wine: { id: number, title: string, image: string | null, lwin: string, classification: { title: string } | null, winery: { id: number, title: string, region: { title: string } } } }>, allBottleSizes: Array<{ id: number, title: string, factorForLiterPrices: string }> };
 
-export type DepotPerformanceFieldsFragment = { marketValue: string, invested: string, netExitValue: string, taxFreeValue: string, gainPercent: number | null, annualizedReturnPercent: number | null, soldPositions: number, points: Array<{ date: string, invested: string, marketValue: string }>, index: Array<{ date: string, value: number }> };
+export type DepotPerformanceFieldsFragment = { marketValue: string, invested: string, netExitValue: string, taxFreeValue: string, gainPercent: number | null, annualizedReturnPercent: number | null, soldPositions: number, valuationSource: string, valuationAsOf: string | null, points: Array<{ date: string, invested: string, marketValue: string }>, index: Array<{ date: string, value: number, newestPriceDate: string | null }> };
 
 export type DepotPerformanceQueryVariables = Exact<{
   clientsMail?: string | null | undefined;
 }>;
 
 
-export type DepotPerformanceQuery = { depotPerformance: { marketValue: string, invested: string, netExitValue: string, taxFreeValue: string, gainPercent: number | null, annualizedReturnPercent: number | null, soldPositions: number, points: Array<{ date: string, invested: string, marketValue: string }>, index: Array<{ date: string, value: number }> } };
+export type DepotPerformanceQuery = { depotPerformance: { marketValue: string, invested: string, netExitValue: string, taxFreeValue: string, gainPercent: number | null, annualizedReturnPercent: number | null, soldPositions: number, valuationSource: string, valuationAsOf: string | null, points: Array<{ date: string, invested: string, marketValue: string }>, index: Array<{ date: string, value: number, newestPriceDate: string | null }> } };
 
 export type RegisterMutationVariables = Exact<{
   email: string;

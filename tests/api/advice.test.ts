@@ -2,6 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, partialOffers, preferencesProfiles } from '../../server/db/schema';
 import { salesCalculation } from '../../src/domain/advice-simulation';
+import { monthlyServiceFee } from '../../src/domain/backoffice-analytics';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { agreedPriceLimitText } from '../../src/domain/order-list-texts';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
@@ -436,5 +437,55 @@ describe.each(databaseTargets)('Anlegerprofil, Angebote und Simulation (%s)', (t
     expect(fallback.data?.getPortfolioSalesCalculation.expAnnualProfit).toBe('0.087');
     const unknown = await portal.gql(SIMULATION, { uid: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.data).toEqual({ getPortfolioSalesCalculation: null });
+  });
+
+  it("charges the simulation's fees as the order list bills them, month 1 and year 15", async () => {
+    // The composed portfolio alone on the order list: the value the simulation starts from.
+    const transfer = await portal.gql(
+      TRANSFER,
+      { uid: composed.uid, remove: true, direct: false },
+      { token: neukunde },
+    );
+    expect(transfer.data).toMatchObject({ addRecommendationsToOrderListOrBuyDirectly: { success: true } });
+    const sums = await portal.gql<{ orderListSums: { vintagesSum: number; managementFeeMonthly: number } }>(
+      'query { orderListSums { vintagesSum managementFeeMonthly } }',
+      {},
+      { token: neukunde },
+    );
+    const orderList = sums.data?.orderListSums;
+    const answer = await portal.gql<{
+      getPortfolioSalesCalculation: {
+        initial: string;
+        timeseries: { value: string; fee: string; year: number }[];
+        serviceFee1: string;
+        serviceFee15: string;
+        serviceFeeAvg: string;
+        serviceFeeTotal: string;
+        profit: string;
+        value15: string;
+        saleProvision: string;
+      };
+    }>(SIMULATION, { uid: composed.uid, rate: '0.087' });
+    const result = answer.data?.getPortfolioSalesCalculation;
+    if (!result || !orderList) throw new Error('no answer');
+    const cents = (value: string) => decimalToCents(value);
+    // The same value: the simulation starts from what the order list sums up.
+    expect(cents(result.initial)).toBe(orderList.vintagesSum);
+    // Month 1 is the order list's monthly management fee (2,25 % p. a. incl. 19 % MwSt. ÷ 12).
+    expect(cents(result.serviceFee1)).toBe(orderList.managementFeeMonthly);
+    // Year 15 (month 169) is billing's fee on the simulated value after 14 years.
+    const after14 = result.timeseries.find((point) => point.year === 14)?.value as string;
+    expect(cents(result.serviceFee15)).toBe(monthlyServiceFee(cents(after14)).gross);
+    expect(cents(result.serviceFee15)).toBeGreaterThan(cents(result.serviceFee1));
+    // The total is the last point's cumulative fee, above 180 flat first-month fees, and in the profit.
+    expect(cents(result.serviceFeeTotal)).toBe(cents(result.timeseries[15]?.fee as string));
+    expect(cents(result.serviceFeeTotal)).toBeGreaterThan(180 * cents(result.serviceFee1));
+    expect(cents(result.serviceFeeAvg)).toBe(Math.round(cents(result.serviceFeeTotal) / 180));
+    expect(cents(result.profit)).toBe(
+      cents(result.value15) -
+        cents(result.initial) -
+        cents(result.serviceFeeTotal) -
+        cents(result.saleProvision),
+    );
   });
 });

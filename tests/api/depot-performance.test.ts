@@ -7,17 +7,15 @@ import {
   sellOrders,
   users,
   valuations,
-  vintagePriceHistory,
 } from '../../server/db/schema';
-import { rebasedIndex } from '../../src/domain/depot-performance';
-import { equalWeightedIndex } from '../../src/domain/price-index';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 
 const TOKEN_AUTH =
   'mutation ($email: String!) { tokenAuth(email: $email, password: "Weindepot2026!") { token } }';
 const PERFORMANCE = `query ($mail: String) { depotPerformance(clientsMail: $mail) {
   marketValue invested netExitValue taxFreeValue gainPercent annualizedReturnPercent soldPositions
-  points { date invested marketValue } index { date value }
+  points { date invested marketValue } index { date value newestPriceDate }
+  valuationSource valuationAsOf
 } }`;
 const POSITIONS = `query { clientsDepot { id marketValueBtl valuationSource valuationDate taxFreeFrom purchaseDate currentStatus saleProceedsNet settlementPdfUrl } }`;
 
@@ -30,7 +28,9 @@ interface Performance {
   annualizedReturnPercent: number | null;
   soldPositions: number;
   points: { date: string; invested: string; marketValue: string }[];
-  index: { date: string; value: number }[];
+  index: { date: string; value: number; newestPriceDate: string | null }[];
+  valuationSource: string;
+  valuationAsOf: string | null;
 }
 
 /** Calendar day in Berlin, written independently of the product code. */
@@ -59,7 +59,7 @@ describe.each(databaseTargets)('Wertentwicklung des Depots (%s)', (target) => {
     await portal?.close();
   });
 
-  it("recomputes the demo client's figures from the raw rows", async () => {
+  it("recomputes the demo client's figures from the raw rows", { timeout: 120_000 }, async () => {
     const answer = await portal.gql<{ depotPerformance: Performance }>(
       PERFORMANCE,
       {},
@@ -182,20 +182,44 @@ describe.each(databaseTargets)('Wertentwicklung des Depots (%s)', (target) => {
       marketValue / (1 + rate) ** ((dayTime(today) - start) / DAY / 365);
     expect(Math.abs(npv)).toBeLessThan(1);
 
-    // Index: the portal's price index, rebased to 100 on the first point, at the same dates.
-    const history = await portal.db.select().from(vintagePriceHistory);
-    const index = equalWeightedIndex(
-      history.map((row) => ({
-        vintageId: row.vintageId,
-        year: row.year,
-        price: Number(row.annualAvgEurAdj),
-      })),
-    );
-    expect(performance.index[0]?.value).toBe(100);
+    // Index: equal-weighted and chain-linked from every vintage's market valuations at the
+    // same dates (each vintage's newest valuation dated on or before the day), recomputed here.
+    const market = (await portal.db.select().from(valuations))
+      .filter((row) => row.sourceOfValuation === 'WINE_SEARCHER_EUROPE_AVERAGE_EURO')
+      .map((row) => ({ ...row, day: berlin(row.datetimeCreated) }));
+    const priceAt = (day: string) => {
+      const newest = new Map<number, { at: number; value: number }>();
+      for (const row of market) {
+        if (row.day > day) continue;
+        const at = row.datetimeCreated.getTime();
+        const known = newest.get(row.vintageId);
+        if (!known || at > known.at) newest.set(row.vintageId, { at, value: Number(row.value) });
+      }
+      return newest;
+    };
+    const expectedIndex: number[] = [];
+    let level = 100;
+    let before = priceAt(days[0] as string);
+    expectedIndex.push(100);
+    for (const day of days.slice(1)) {
+      const now = priceAt(day);
+      const ratios = [...now].flatMap(([id, price]) => {
+        const was = before.get(id);
+        return was ? [price.value / was.value] : [];
+      });
+      if (ratios.length > 0) level *= ratios.reduce((sum, ratio) => sum + ratio, 0) / ratios.length;
+      expectedIndex.push(Math.round(level * 100) / 100);
+      before = now;
+    }
     expect(performance.index.map((point) => point.date)).toEqual(days);
-    expect(performance.index.map((point) => ({ day: point.date, value: point.value }))).toEqual(
-      rebasedIndex(index, days),
-    );
+    expect(performance.index.map((point) => point.value)).toEqual(expectedIndex);
+    // Monthly valuations move the index from month to month (it was flat for half a year).
+    const monthly = performance.index.slice(0, -1).map((point) => point.value);
+    for (let i = 1; i < monthly.length; i += 1) expect(monthly[i]).not.toBe(monthly[i - 1]);
+    // The demo data is valued up to the day it was seeded: today's point rests on today's prices.
+    expect(performance.index.at(-1)?.newestPriceDate).toBe(today);
+    expect(performance.valuationSource).toBe('Wine-Searcher Europa-Ø');
+    expect(performance.valuationAsOf).toBe(today);
   });
 
   it('names source, date and tax-free day of each position', async () => {

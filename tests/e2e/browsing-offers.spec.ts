@@ -61,7 +61,10 @@ test('a client browses from the start page to the top offers and an offer', asyn
   await expect(page).toHaveURL(`/admin/angebot/${SASSICAIA_2019}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Sassicaia 2019' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Investment-Highlights' })).toBeVisible();
+  // 10 of the 14 cases of both tranches are left: more than half, so "verfügbar", with the counts
   await expect(page.getByText(/Verfügbarkeit:/)).toBeVisible();
+  await expect(page.getByTestId('availability-label')).toHaveText('verfügbar');
+  await expect(page.getByTestId('availability-count')).toHaveText('10 von 14 Kisten');
   await expect(page.getByTestId('offer-total')).toHaveText('1.674,00 €');
   await expect(page.getByText('MEISTGEKAUFT')).toBeVisible();
   await page.getByRole('radio', { name: '2 Kisten' }).click();

@@ -11,7 +11,15 @@ import {
   composePortfolio,
   type ProfilePreferences,
 } from '../../src/domain/advice-recommendation';
-import { parseRate, salesCalculation, sliderToRate, yAxisMax } from '../../src/domain/advice-simulation';
+import {
+  parseRate,
+  salesCalculation,
+  simulatedMonthlyFee,
+  simulatedValueAtMonth,
+  sliderToRate,
+  YEAR_15_FEE_MONTH,
+  yAxisMax,
+} from '../../src/domain/advice-simulation';
 import {
   amountLabel,
   amountToSlider,
@@ -22,8 +30,10 @@ import {
   sliderToAmount,
   wizardProgress,
 } from '../../src/domain/advice-wizard';
+import { monthlyServiceFee } from '../../src/domain/backoffice-analytics';
 import { COUNT_MS, countAt, FADE_MS } from '../../src/domain/client/advice-development';
 import { REGION_COLORS } from '../../src/domain/depot-region-colors';
+import { costSummary } from '../../src/domain/order-costs';
 
 describe('wizard amount mapping', () => {
   it.each([
@@ -115,35 +125,69 @@ describe('profile validation', () => {
 describe('15-year simulation (initial 100.000 €)', () => {
   const initial = 10_000_000;
   // Hand-computed: 1,04^15 = 1,8009435; 1,087^15 = 3,4949677; 1,12^15 = 5,4735658.
-  // Fee: 2,25 % of 100.000 € = 2.250 € a year = 187,50 € a month, 180 months = 33.750 €.
+  // Fee as billed: 2,25 % p. a. incl. 19 % MwSt. of the value at the start of each month, ÷ 12.
+  // Month 1: 100.000 € × 2,25 % × 1,19 = 2.677,50 € a year → 223,125 → 223,13 € a month.
+  // Month 169 at 8,7 %: 100.000 € × 1,087^14 = 321.524,17 € → 8.608,81 € a year → 717,40 €.
+  // The totals are the sums of the 180 monthly fees (computed apart, outside this code).
   it.each([
-    [0.04, 18_009_435, 630_330, 4_004_105, 80.09, 40.04],
-    [0.087, 34_949_677, 1_223_239, 20_351_438, 249.5, 203.51],
-    [0.12, 54_735_658, 1_915_748, 39_444_910, 447.36, 394.45],
+    [0.04, 18_009_435, 38_638, 5_458_925, 272_625, 630_330, 1_920_180, 80.09, 19.2],
+    [0.087, 34_949_677, 71_740, 7_980_057, 278_268, 1_223_239, 15_746_381, 249.5, 157.46],
+    [0.12, 54_735_658, 109_044, 10_519_407, 282_175, 1_915_748, 32_300_503, 447.36, 323.01],
   ])(
-    'at %d: value15 %d, commission %d, profit %d',
-    (rate, value15, commission, profit, growthPerc, profitPerc) => {
+    'at %d: value15 %d, fee in year 15 %d, fees %d',
+    (rate, value15, fee15, feeTotal, feeYear1, commission, profit, growthPerc, profitPerc) => {
       const result = salesCalculation(initial, rate);
       expect(result.value15).toBe(value15);
-      expect(result.serviceFee1).toBe(18_750);
-      expect(result.serviceFee15).toBe(18_750);
-      expect(result.serviceFeeAvg).toBe(18_750);
-      expect(result.serviceFeeTotal).toBe(3_375_000);
+      expect(result.serviceFee1).toBe(22_313);
+      expect(result.serviceFee15).toBe(fee15);
+      expect(result.serviceFeeTotal).toBe(feeTotal);
+      expect(result.serviceFeeAvg).toBe(Math.round(feeTotal / 180));
       expect(result.saleProvision).toBe(commission); // 3,5 % of value15
       expect(result.growthAbs).toBe(value15 - initial);
       expect(result.growthPerc).toBe(growthPerc);
-      expect(result.profit).toBe(profit); // value15 − 100.000 − 33.750 − commission
+      expect(result.profit).toBe(profit); // value15 − 100.000 − fees − commission
+      expect(result.profit).toBe(value15 - initial - feeTotal - commission);
       expect(result.profitPerc).toBe(profitPerc);
       expect(result.timeseries).toHaveLength(16);
       expect(result.timeseries[0]).toEqual({ year: 0, value: initial, fee: 0 });
       expect(result.timeseries[1]).toEqual({
         year: 1,
         value: Math.round(initial * (1 + rate)),
-        fee: 225_000,
+        fee: feeYear1,
       });
-      expect(result.timeseries[15]).toEqual({ year: 15, value: value15, fee: 3_375_000 });
+      expect(result.timeseries[15]).toEqual({ year: 15, value: value15, fee: feeTotal });
     },
   );
+
+  it('charges what the order list and billing charge for the same value and month', () => {
+    const rate = 0.087;
+    const result = salesCalculation(initial, rate);
+    // Month 1: the order list's monthly fee for a purchase of the initial value.
+    const orderList = costSummary([{ amount: 1, caskOf: 1, priceBtl: '100000.00', conditionReport: false }]);
+    expect(orderList.vintagesSum).toBe(initial);
+    expect(result.serviceFee1).toBe(orderList.managementFeeMonthly);
+    // Year 15 (month 169): billing's gross fee on the simulated value after 14 years.
+    expect(YEAR_15_FEE_MONTH).toBe(169);
+    const valueAfter14 = result.timeseries[14]?.value ?? 0;
+    expect(simulatedValueAtMonth(initial, rate, YEAR_15_FEE_MONTH)).toBe(valueAfter14);
+    expect(result.serviceFee15).toBe(monthlyServiceFee(valueAfter14).gross);
+    // Every month is billing's fee on that month's value, and grows with the value.
+    let previous = 0;
+    for (let month = 1; month <= 180; month += 1) {
+      const fee = simulatedMonthlyFee(initial, rate, month);
+      expect(fee).toBe(monthlyServiceFee(simulatedValueAtMonth(initial, rate, month)).gross);
+      expect(fee).toBeGreaterThanOrEqual(previous);
+      previous = fee;
+    }
+  });
+
+  it('15.178 € at 8,7 %: the fees on the growing value incl. VAT, not 2,25 % of the start flat', () => {
+    const result = salesCalculation(1_517_800, 0.087);
+    expect(result.serviceFee1).toBe(3_387); // 15.178 € × 2,25 % × 1,19 ÷ 12 = 33,866… €
+    // The former rule (2,25 % of 15.178 € without VAT, 180 × 28,46 €) left out about 7.000 €.
+    expect(result.serviceFeeTotal).toBe(1_211_217);
+    expect(result.serviceFeeTotal - 2_846 * 180).toBeGreaterThan(690_000);
+  });
 
   it('y-axis maximum is initial × 1,11^15', () => {
     expect(yAxisMax(initial)).toBe(47_845_895);

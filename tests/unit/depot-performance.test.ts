@@ -4,13 +4,11 @@ import {
   type CashFlow,
   dayNumber,
   depotPerformance,
-  indexAt,
   netExitValue,
   type PerformancePosition,
   type PerformanceValuation,
   performanceRange,
   pointDays,
-  rebasedIndex,
   saleProceedsNet,
   sharePercent,
   soldDay,
@@ -19,6 +17,8 @@ import {
   valuationSourceLabel,
   xirr,
 } from '../../src/domain/depot-performance';
+import { monthlyIndex } from '../../src/domain/price-index';
+import { valuationAgeDays, valuationAsOfLabel } from '../../src/domain/valuation-as-of';
 
 const WS = 'WINE_SEARCHER_EUROPE_AVERAGE_EURO';
 const valuation = (vintageId: number, value: string, day: string, source = WS): PerformanceValuation => ({
@@ -131,28 +131,90 @@ describe('Annualisierte Rendite (XIRR, actual/365)', () => {
   });
 });
 
-describe('Index der Plattform an den Punkten des Depots', () => {
+describe('Index der Plattform an den Punkten des Depots (monatlich aus den Bewertungen)', () => {
+  const days = ['2026-07-01', '2026-08-01', '2026-09-01', '2026-10-01', '2026-10-15'];
+  // Vintage 1: 100 → 110 (10 Jul) → 121 (1 Aug); vintage 2: 50 → 45 (Aug) → 54 (Sep);
+  // vintage 3 is first valued on 20 Sep and joins without a jump.
   const index = [
-    { year: 2024, value: 100 },
-    { year: 2025, value: 110 },
+    { vintageId: 1, day: '2026-06-10', time: 1, value: '100.00' },
+    { vintageId: 2, day: '2026-06-12', time: 2, value: '50.00' },
+    { vintageId: 1, day: '2026-07-10', time: 3, value: '110.00' },
+    { vintageId: 1, day: '2026-08-01', time: 4, value: '121.00' },
+    { vintageId: 2, day: '2026-08-05', time: 5, value: '45.00' },
+    { vintageId: 2, day: '2026-09-05', time: 6, value: '54.00' },
+    { vintageId: 3, day: '2026-09-20', time: 7, value: '500.00' },
+    { vintageId: 3, day: '2026-10-10', time: 8, value: '550.00' },
   ];
-  it('is linear between the yearly values (1 July each), flat before and after', () => {
-    expect(indexAt(index, '2024-07-01')).toBe(100);
-    expect(indexAt(index, '2025-07-01')).toBe(110);
-    // 1 Jan 2025 lies 184 of the 365 days from 1 Jul 2024 to 1 Jul 2025.
-    expect(indexAt(index, '2025-01-01')).toBeCloseTo(100 + (10 * 184) / 365, 9);
-    expect(indexAt(index, '2026-11-24')).toBe(110);
-    expect(indexAt(index, '2023-01-01')).toBe(100);
-    expect(indexAt([], '2025-01-01')).toBeNull();
+
+  it('moves every month by the average price change of the vintages priced on both days', () => {
+    expect(monthlyIndex(index, days)).toEqual([
+      { day: '2026-07-01', value: 100, vintageCount: 2, newestPriceDay: '2026-06-12' },
+      // Aug: (121/100 + 50/50) / 2 = 1.105 (a valuation dated the 1st counts that day)
+      { day: '2026-08-01', value: 110.5, vintageCount: 2, newestPriceDay: '2026-08-01' },
+      // Sep: (121/121 + 45/50) / 2 = 0.95 → 104.975
+      { day: '2026-09-01', value: 104.98, vintageCount: 2, newestPriceDay: '2026-08-05' },
+      // Oct: (121/121 + 54/45) / 2 = 1.1 → 115.4725; vintage 3 is new and does not count yet
+      { day: '2026-10-01', value: 115.47, vintageCount: 2, newestPriceDay: '2026-09-20' },
+      // 15 Oct: (1 + 1 + 550/500) / 3 = 1.0333… → 119.3216
+      { day: '2026-10-15', value: 119.32, vintageCount: 3, newestPriceDay: '2026-10-10' },
+    ]);
   });
 
-  it('is rebased to 100 on the first point', () => {
-    // 110 / 105.0411 = 1.04720
-    expect(rebasedIndex(index, ['2025-01-01', '2025-07-01', '2026-01-01'])).toEqual([
-      { day: '2025-01-01', value: 100 },
-      { day: '2025-07-01', value: 104.72 },
-      { day: '2026-01-01', value: 104.72 },
+  it('is not flat from month to month when the valuations move monthly', () => {
+    const values = monthlyIndex(index, days).map((point) => point.value);
+    for (let i = 1; i < values.length; i += 1) expect(values[i]).not.toBe(values[i - 1]);
+  });
+
+  it('stays at 100 without valuations, and reads the depot’s index through depotPerformance', () => {
+    expect(monthlyIndex([], ['2026-07-01', '2026-08-01'])).toEqual([
+      { day: '2026-07-01', value: 100, vintageCount: 0, newestPriceDay: null },
+      { day: '2026-08-01', value: 100, vintageCount: 0, newestPriceDay: null },
     ]);
+    const result = depotPerformance(
+      [position({ id: 1, vintageId: 1, purchaseDay: '2026-06-20' })],
+      [],
+      // A valuation after today is not read.
+      [...index, { vintageId: 1, day: '2026-10-20', time: 9, value: '999.00' }],
+      '2026-10-15',
+    );
+    expect(result.index.map((point) => point.day)).toEqual(days);
+    expect(result.index.map((point) => point.value)).toEqual([100, 110.5, 104.98, 115.47, 119.32]);
+    expect(result.index.at(-1)?.newestPriceDay).toBe('2026-10-10');
+  });
+});
+
+describe('Quelle und Stand einer Bewertung', () => {
+  const today = '2026-11-28';
+  it('names source and date, and calls a price older than 45 days old', () => {
+    expect(valuationAsOfLabel('Wine-Searcher Europa-Ø', '2026-11-28', today)).toMatchObject({
+      stale: false,
+      text: 'Wine-Searcher Europa-Ø, Stand 28.11.2026',
+    });
+    // 45 days back is still current, 46 days is old.
+    expect(valuationAgeDays('2026-10-14', today)).toBe(45);
+    expect(valuationAsOfLabel('Wine-Searcher Europa-Ø', '2026-10-14', today)).toMatchObject({
+      stale: false,
+      text: 'Wine-Searcher Europa-Ø, Stand 14.10.2026',
+    });
+    expect(valuationAsOfLabel('Wine-Searcher Europa-Ø', '2026-10-13', today)).toMatchObject({
+      stale: true,
+      text: 'Wine-Searcher Europa-Ø, Stand der Bewertung: 13.10.2026 (älter als 45 Tage)',
+    });
+    expect(valuationAsOfLabel('Wine-Searcher Europa-Ø', '2026-07-14', today).text).toContain(
+      'Stand der Bewertung: 14.07.2026',
+    );
+    expect(valuationAsOfLabel('Liv-ex Mid Price', null, today)).toMatchObject({
+      stale: false,
+      text: 'Liv-ex Mid Price: noch keine Bewertung',
+    });
+    // Across a change of summer time the days still count as calendar days.
+    expect(valuationAgeDays('2026-03-01', '2026-04-15')).toBe(45);
+  });
+
+  it('says in parts what the text says', () => {
+    const line = valuationAsOfLabel('Wine-Searcher Europa-Ø', '2026-07-14', today);
+    expect(line.parts.join('')).toBe(line.text);
+    expect(line.parts[1]).toBe('14.07.2026');
   });
 });
 

@@ -3,6 +3,7 @@ import { formatEuro } from '../../src/domain/money';
 import {
   amountSelectable,
   availabilityColor,
+  availabilityCountText,
   availabilityLabel,
   availabilityPercent,
   availabilityShare,
@@ -25,26 +26,42 @@ import { lineTotalCents } from '../../src/domain/offer-pricing';
 
 describe('Verfügbarkeit', () => {
   it.each([
-    // available, total, share, label, colour, percent
-    [10, 10, 1, 'gering', 'orange', 100],
-    [9, 10, 0.9, 'gering', 'orange', 90],
-    [8, 10, 0.8, 'sehr gering', 'orange', 80],
-    [6, 10, 0.6, 'sehr gering', 'orange', 60],
-    [5, 10, 0.5, 'sehr gering', 'red', 50],
-    [1, 10, 0.1, 'sehr gering', 'red', 10],
-    [0, 10, 0, 'sehr gering', 'red', 0],
-    [3, 0, 0, 'sehr gering', 'red', 0],
-    [12, 10, 1, 'gering', 'orange', 100],
-  ] as const)(
-    '%i of %i cases: share %f → "%s", %s bar at %i %%',
-    (available, total, share, label, color, percent) => {
-      const computed = availabilityShare(available, total);
-      expect(computed).toBeCloseTo(share);
-      expect(availabilityLabel(computed)).toBe(label);
-      expect(availabilityColor(computed)).toBe(color);
-      expect(availabilityPercent(computed)).toBe(percent);
-    },
-  );
+    // available, total, label, colour, count text
+    [34, 34, 'verfügbar', 'teal', '34 von 34 Kisten'],
+    [30, 34, 'verfügbar', 'teal', '30 von 34 Kisten'],
+    [8, 10, 'verfügbar', 'teal', '8 von 10 Kisten'],
+    [6, 10, 'verfügbar', 'teal', '6 von 10 Kisten'],
+    [5, 10, 'begrenzt', 'orange', '5 von 10 Kisten'],
+    [17, 34, 'begrenzt', 'orange', '17 von 34 Kisten'],
+    [18, 34, 'verfügbar', 'teal', '18 von 34 Kisten'],
+    [7, 34, 'begrenzt', 'orange', '7 von 34 Kisten'],
+    [6, 34, 'fast ausverkauft', 'red', '6 von 34 Kisten'],
+    [3, 10, 'begrenzt', 'orange', '3 von 10 Kisten'],
+    [3, 15, 'fast ausverkauft', 'red', '3 von 15 Kisten'],
+    [2, 10, 'fast ausverkauft', 'red', '2 von 10 Kisten'],
+    [2, 2, 'fast ausverkauft', 'red', '2 von 2 Kisten'],
+    [1, 1, 'fast ausverkauft', 'red', '1 von 1 Kiste'],
+    [1, 10, 'fast ausverkauft', 'red', '1 von 10 Kisten'],
+    [0, 10, 'ausverkauft', 'gray', '0 von 10 Kisten'],
+    [3, 0, 'verfügbar', 'teal', '3 Kisten'],
+    [1, 0, 'fast ausverkauft', 'red', '1 Kiste'],
+    [12, 10, 'verfügbar', 'teal', '12 Kisten'],
+  ] as const)('%i of %i cases → "%s", %s bar, "%s"', (available, total, label, color, text) => {
+    expect(availabilityLabel(available, total)).toBe(label);
+    expect(availabilityColor(availabilityLabel(available, total))).toBe(color);
+    expect(availabilityCountText(available, total)).toBe(text);
+  });
+
+  it.each([
+    [10, 10, 100],
+    [9, 10, 90],
+    [5, 10, 50],
+    [0, 10, 0],
+    [3, 0, 0],
+    [12, 10, 100],
+  ] as const)('%i of %i cases fill the bar to %i %%', (available, total, percent) => {
+    expect(availabilityPercent(availabilityShare(available, total))).toBe(percent);
+  });
 
   it.each([
     [6, [], 6],

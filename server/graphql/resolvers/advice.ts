@@ -34,7 +34,7 @@ export const adviceQueries = {
     if (!profile) return null;
     const rate = parseRate(expAnnualProfit);
     const initial = await simulationInitial(context.db, profile);
-    const result = salesCalculation(initial, rate);
+    const result = salesCalculation(initial, rate, context.config.fees);
     return {
       expAnnualProfit: rate.toFixed(3),
       initial: euro(initial),

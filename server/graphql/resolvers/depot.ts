@@ -11,7 +11,11 @@ import {
   type DepotStatus as DomainStatus,
   purchaseDate,
 } from '../../../src/domain/depot-status';
-import { newestMarketValuation, valueDepotPosition } from '../../../src/domain/depot-valuation';
+import {
+  MARKET_VALUE_SOURCE,
+  newestMarketValuation,
+  valueDepotPosition,
+} from '../../../src/domain/depot-valuation';
 import { centsToDecimal, formatEuro } from '../../../src/domain/money';
 import { clientIdByMail } from '../../services/depot';
 import { loadDepotPerformance } from '../../services/depot-performance';
@@ -162,7 +166,13 @@ export const depotQueries = {
         invested: centsToDecimal(point.invested),
         marketValue: centsToDecimal(point.marketValue),
       })),
-      index: performance.index.map((point) => ({ date: point.day, value: point.value })),
+      index: performance.index.map((point) => ({
+        date: point.day,
+        value: point.value,
+        newestPriceDate: point.newestPriceDay,
+      })),
+      valuationSource: valuationSourceLabel(MARKET_VALUE_SOURCE),
+      valuationAsOf: performance.valuationAsOf,
     };
   },
 } satisfies QueryResolvers;

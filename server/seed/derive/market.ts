@@ -44,9 +44,10 @@ export function priceHistory(facts: VintageFacts, now: Date): PriceHistoryRow[] 
 export const VALUATION_MONTHS = 38;
 
 /**
- * Monthly Wine-Searcher valuations of the last 38 months (from the en-primeur campaign on), the newest (6–10 days old) equal to
- * the market price. Going back, each month divides by a yearly drift of 2–9 % plus noise of
- * ±3.5 %, so the history moves like a market rather than a straight line.
+ * Monthly Wine-Searcher valuations of the last 38 months (from the en-primeur campaign on), the
+ * newest dated the day the data is seeded and equal to the market price, the others about a
+ * month apart (0–4 days of jitter). Going back, each month divides by a yearly drift of 2–9 %
+ * plus noise of ±3.5 %, so the history moves like a market rather than a straight line.
  */
 export function valuations(facts: VintageFacts, now: Date): ValuationRow[] {
   const random = seededRandom(`valuations:${facts.lwin11}`);
@@ -56,7 +57,8 @@ export function valuations(facts: VintageFacts, now: Date): ValuationRow[] {
   // Not before the en-primeur campaign (April after the harvest), but at least two valuations.
   const firstTraded = Date.UTC(facts.seed.year + 1, 3, 1);
   for (let month = 0; month < VALUATION_MONTHS; month += 1) {
-    const datetimeCreated = daysBefore(now, 6 + Math.round(month * 30.44) + randomInt(random, 0, 4));
+    const jitter = randomInt(random, 0, 4);
+    const datetimeCreated = daysBefore(now, month === 0 ? 0 : Math.round(month * 30.44) + jitter);
     if (month >= 2 && datetimeCreated.getTime() < firstTraded) break;
     rows.push({ value: fromCents(cents), datetimeCreated });
     cents /= 1 + drift + (random() - 0.5) * 0.07;

@@ -1,7 +1,9 @@
 import { Group, Paper, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { RETURN_SLIDER, sliderToRate } from '../../domain/advice-simulation';
+import { formatBasisPoints } from '../../domain/backoffice-analytics';
 import { decimalToCents, formatEuro } from '../../domain/money';
+import { DEFAULT_FEE_SCHEDULE } from '../../domain/order-costs';
 import { useSalesCalculation } from '../../queries/advice';
 import { LineChart } from '../charts';
 
@@ -95,10 +97,13 @@ export function SimulationChart({ uid }: { uid: string }) {
             </Paper>
             <Paper withBorder p="sm">
               <Text size="xs" c="dimmed">
-                Servicegebühr monatlich / gesamt
+                Servicegebühr über 15 Jahre (inkl. MwSt.)
               </Text>
-              <Text fw={700}>
-                {euro(result.serviceFee1)} / {euro(result.serviceFeeTotal)}
+              <Text fw={700} data-testid="simulation-fee-total">
+                {euro(result.serviceFeeTotal)}
+              </Text>
+              <Text size="xs" c="dimmed" data-testid="simulation-fee-months">
+                monatlich {euro(result.serviceFee1)} im 1. Monat, {euro(result.serviceFee15)} im 15. Jahr
               </Text>
             </Paper>
             <Paper withBorder p="sm">
@@ -110,6 +115,12 @@ export function SimulationChart({ uid }: { uid: string }) {
               </Text>
             </Paper>
           </SimpleGrid>
+          <Text size="xs" c="dimmed" data-testid="simulation-fee-rule">
+            Servicegebühr wie in der Orderliste abgerechnet:{' '}
+            {formatBasisPoints(DEFAULT_FEE_SCHEDULE.managementFeeBasisPoints)} p. a. des simulierten
+            Portfoliowerts inkl. {formatBasisPoints(DEFAULT_FEE_SCHEDULE.vatBasisPoints)} MwSt., jeden Monat
+            ein Zwölftel auf den Wert zu Monatsbeginn. Simulation, keine Zusage künftiger Werte.
+          </Text>
         </>
       )}
     </Stack>

@@ -1,13 +1,12 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import {
   availabilityColor,
+  availabilityCountText,
   availabilityLabel,
   availabilityPercent,
   availabilityShare,
-  canBuy,
   totalCases,
 } from '../../domain/offer-display';
-import { countLabel } from '../../domain/plural';
 
 export interface AvailabilityIndicatorProps {
   /** Cases available now (sum of the tranches' quantityAvailable). */
@@ -17,28 +16,26 @@ export interface AvailabilityIndicatorProps {
   tranches: readonly { totalQuantityAvailable: number }[];
 }
 
-/** "Verfügbarkeit: sehr gering / gering" and the orange/red bar of an offer. */
+/** "Verfügbarkeit: begrenzt" with "12 von 34 Kisten" and a bar of the share left. */
 export function AvailabilityIndicator({ availableCases, offerTotal, tranches }: AvailabilityIndicatorProps) {
-  const share = availabilityShare(availableCases, totalCases(offerTotal, tranches));
-  const soldOut = !canBuy(availableCases);
-  const label = soldOut ? 'ausverkauft' : availabilityLabel(share);
+  const total = totalCases(offerTotal, tranches);
+  const label = availabilityLabel(availableCases, total);
+  const counts = availabilityCountText(availableCases, total);
   return (
     <Stack gap={4}>
-      <Group justify="space-between" gap="xs">
+      <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="sm">
-          Verfügbarkeit: <strong>{label}</strong>
+          Verfügbarkeit: <strong data-testid="availability-label">{label}</strong>
         </Text>
-        {!soldOut && (
-          <Text size="xs" c="dimmed">
-            {countLabel(availableCases, 'Kiste')}
-          </Text>
-        )}
+        <Text size="xs" c="dimmed" data-testid="availability-count" style={{ whiteSpace: 'nowrap' }}>
+          {counts}
+        </Text>
       </Group>
       <Progress
-        value={availabilityPercent(share)}
-        color={availabilityColor(share)}
+        value={availabilityPercent(availabilityShare(availableCases, total))}
+        color={availabilityColor(label)}
         size="sm"
-        aria-label={`Verfügbarkeit ${label}`}
+        aria-label={`Verfügbarkeit ${label}, ${counts}`}
       />
     </Stack>
   );

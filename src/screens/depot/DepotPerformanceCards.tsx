@@ -1,10 +1,13 @@
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { businessDay } from '../../domain/dates';
 import { SALES_COMMISSION, sharePercent, TAX_NOTE } from '../../domain/depot-performance';
 import { formatGainPercent } from '../../domain/depot-valuation';
 import { decimalToCents, formatEuro } from '../../domain/money';
 import { pluralForm } from '../../domain/plural';
+import { valuationAsOfLabel } from '../../domain/valuation-as-of';
 import type { DepotPerformanceData } from '../../queries/depot';
 import { Figure } from './hidden-figures';
+import { ValuationAsOf } from './ValuationAsOf';
 
 const countFormat = new Intl.NumberFormat('de-DE');
 const percentFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -68,15 +71,28 @@ export function DepotPerformanceCards({ performance, loading }: DepotPerformance
   const taxFree = decimalToCents(performance.taxFreeValue);
   const taxFreeShare = sharePercent(taxFree, marketValue);
   const sold = performance.soldPositions;
+  // The server's day of the figures: the last point is today.
+  const today = performance.points.at(-1)?.date ?? businessDay();
   return (
     <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md" data-testid="performance-cards">
       <Card
         label="Marktwert"
         testId="performance-market-value"
         note={
-          sold > 0
-            ? `ohne ${countFormat.format(sold)} verkaufte ${pluralForm(sold, 'Position')}`
-            : 'gehaltene Positionen'
+          <>
+            {sold > 0
+              ? `ohne ${countFormat.format(sold)} verkaufte ${pluralForm(sold, 'Position')}`
+              : 'gehaltene Positionen'}
+            {performance.valuationAsOf && (
+              <>
+                {' · '}
+                <ValuationAsOf
+                  testId="performance-valuation-as-of"
+                  line={valuationAsOfLabel(performance.valuationSource, performance.valuationAsOf, today)}
+                />
+              </>
+            )}
+          </>
         }
       >
         <Figure>{formatEuro(marketValue)}</Figure>

@@ -1,13 +1,16 @@
 import { Anchor, Badge, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatHoldingYears } from '../../domain/client/depot-holding';
 import type { DepotRow } from '../../domain/client/depot-rows';
+import { businessDay } from '../../domain/dates';
 import { regionColor } from '../../domain/depot-region-colors';
 import { DEPOT_STATUS_LABELS, type DepotStatus } from '../../domain/depot-status';
 import { formatGainPercent } from '../../domain/depot-valuation';
 import { formatEuro } from '../../domain/money';
 import { countLabel } from '../../domain/plural';
+import { valuationAsOfLabel } from '../../domain/valuation-as-of';
 import { formatDate, formatDay } from './format';
 import { Figure } from './hidden-figures';
+import { ValuationAsOf } from './ValuationAsOf';
 
 const STATUS_COLORS: Record<DepotStatus, string> = {
   PURCHASED: 'blue',
@@ -57,9 +60,7 @@ function HeldFacts({ row }: { row: DepotRow }) {
       <Fact label="Bewertung">
         <span data-testid="position-valuation-source">
           {row.valuationSource && row.valuationDate ? (
-            <>
-              {row.valuationSource}, Stand <Figure>{formatDay(row.valuationDate)}</Figure>
-            </>
+            <ValuationAsOf line={valuationAsOfLabel(row.valuationSource, row.valuationDate, businessDay())} />
           ) : (
             'Noch keine – zum Kaufpreis'
           )}

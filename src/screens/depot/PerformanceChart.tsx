@@ -2,10 +2,12 @@ import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { LineChart } from '../../components/charts';
 import { axisTicks } from '../../domain/client/axis-ticks';
-import { formatDate, formatMonthShortYear } from '../../domain/dates';
+import { businessDay, formatDate, formatMonthShortYear } from '../../domain/dates';
 import { dayNumber, type PerformanceRange, performanceRange } from '../../domain/depot-performance';
 import { formatEuro } from '../../domain/money';
+import { valuationAsOfLabel } from '../../domain/valuation-as-of';
 import type { DepotPerformanceData } from '../../queries/depot';
+import { ValuationAsOf } from './ValuationAsOf';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const euroAxis = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
@@ -85,6 +87,9 @@ export function PerformanceChart({ performance, range, hidden, compact }: Perfor
   const first = data[0]?.time ?? 0;
   const last = data.at(-1)?.time ?? 0;
   const withIndex = points.some((point) => point.index !== null);
+  // The server's day of the figures (the last point is today) and the index's newest price.
+  const today = performance.points.at(-1)?.date ?? businessDay();
+  const indexAsOf = performance.index.at(-1)?.newestPriceDate ?? null;
   const euroTicks = useMemo(() => {
     const top = Math.max(0, ...data.flatMap((point) => [point[MARKET] as number, point[INVESTED] as number]));
     return axisTicks(0, top, 4, 1);
@@ -151,10 +156,28 @@ export function PerformanceChart({ performance, range, hidden, compact }: Perfor
           }}
         />
       </Box>
-      <Text fz="xs" c="dimmed">
-        Monatsanfänge und heute; Marktwert zum Wine-Searcher Europa-Ø (ohne Bewertung zum Kaufpreis).
-        {withIndex &&
-          ' Weindepot Preisindex: der eigene Index der Plattform, 100 = Beginn des Zeitraums, rechte Achse.'}
+      <Text fz="xs" c="dimmed" data-testid="performance-chart-sources">
+        Monatsanfänge und heute. Marktwert:{' '}
+        {performance.valuationAsOf ? (
+          <ValuationAsOf
+            line={valuationAsOfLabel(performance.valuationSource, performance.valuationAsOf, today)}
+          />
+        ) : (
+          `${performance.valuationSource}: noch keine Bewertung`
+        )}{' '}
+        (ohne Bewertung zum Kaufpreis).
+        {withIndex && (
+          <>
+            {' '}
+            {INDEX}: der eigene Index der Plattform, monatlich gleichgewichtet und verkettet aus den
+            Bewertungen aller Jahrgänge (100 = Beginn des Zeitraums, rechte Achse);{' '}
+            <ValuationAsOf
+              testId="performance-index-as-of"
+              line={valuationAsOfLabel(performance.valuationSource, indexAsOf, today)}
+            />
+            .
+          </>
+        )}
       </Text>
     </Stack>
   );
