@@ -11,6 +11,7 @@ import {
   auditLog,
   bottleSizes,
   depotPositions,
+  invoices,
   offers,
   partialOffers,
   sellOrders,
@@ -21,6 +22,7 @@ import {
 import { businessDay, formatDate } from '../../src/domain/dates';
 import { sellTexts } from '../../src/domain/secondary-market';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
+import { pdfText } from './support/pdf-text';
 
 const PASSWORD = 'Weindepot2026!';
 const LOGIN =
@@ -100,6 +102,23 @@ describe.each(databaseTargets)('Zweitmarkt prices (%s)', (target) => {
   }
 
   /** A fresh client holding `cases` cases of the house offer IN_BOND (checkout, payment, MRN). */
+  async function freshBuyer(name: string) {
+    accounts += 1;
+    const email = `kauf-${accounts}@zweitmarkt.test`;
+    const id = await portal.createUser(email);
+    await portal.db
+      .update(users)
+      .set({
+        firstName: name,
+        lastName: 'Muster',
+        streetAndNumber: 'Weinweg 2',
+        postalCode: '10115',
+        city: 'Berlin',
+      })
+      .where(eq(users.id, id));
+    return { id, token: await login(email) };
+  }
+
   async function clientInBond(name: string, cases: number) {
     accounts += 1;
     const email = `preis-${accounts}@zweitmarkt.test`;
@@ -405,5 +424,52 @@ describe.each(databaseTargets)('Zweitmarkt prices (%s)', (target) => {
       priceBtl: '915.00',
       secondaryMarket: false,
     });
+  }, 180_000);
+
+  it('names a resale as such on the order list and the invoice, without the allocation texts', async () => {
+    const seller = await clientInBond('Herkunft', 1);
+    const listed = await sell(seller.token, seller.positionId, '905.00');
+    const offerId = (await approve(listed.sellOrder?.id as number)).sellOrder?.offerId as number;
+    const buyer = await freshBuyer('Käuferin');
+    expect((await portal.gql(CREATE, { offerId, amount: 1 }, { token: buyer.token })).data).toMatchObject({
+      createOrderPosition: { success: true },
+    });
+    const list = await portal.gql<{ orderPositionList: unknown[] }>(
+      `query { orderPositionList { offer { id secondaryMarket limitedAvailability resaleOrigin { storageLocation inBondSince } } } }`,
+      {},
+      { token: buyer.token },
+    );
+    expect(list.data?.orderPositionList).toEqual([
+      {
+        offer: {
+          id: offerId,
+          secondaryMarket: true,
+          limitedAvailability: false,
+          resaleOrigin: { storageLocation: 'Zollfreilager Genf', inBondSince: businessDay(new Date()) },
+        },
+      },
+    ]);
+    const created = await portal.gql<{ createInvoice: { invoice: { id: number } } }>(
+      CREATE_INVOICE,
+      {},
+      { token: buyer.token },
+    );
+    const invoiceId = created.data?.createInvoice.invoice.id as number;
+    await portal.gql(CHANGE_INVOICE, { id: invoiceId }, { token: staff });
+    await portal.gql(FINALIZE, { id: invoiceId }, { token: buyer.token });
+    const [invoice] = await portal.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+    expect(invoice?.invoiceNumber).toBeTruthy();
+    const pdf = await portal.app.inject({
+      method: 'GET',
+      url: `/invoices/${invoice?.invoicePdfViewPermissionToken}.pdf`,
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('Zweitmarkt');
+    expect(text).toContain(
+      'Weiterverkauf aus dem Depot einer anderen Kundin oder eines anderen Kunden im Zollfreilager Genf',
+    );
+    expect(text).toContain(`dort eingelagert seit ${formatDate(businessDay(new Date()))}`);
+    expect(text).not.toMatch(/Allokation|Négociant/i);
   }, 180_000);
 });
