@@ -279,7 +279,7 @@ function ApproveDialog({ order, onClose }: { order: StaffSellOrder; onClose: () 
               maxLength={MAX_REJECT_REASON_LENGTH}
               autosize
               minRows={2}
-              required
+              withAsterisk
               error={reasonError}
             />
           )}
