@@ -437,11 +437,16 @@ export type Mutation = {
   /**
    * Client: offers cases of an own position in the bonded warehouse (current status IN_BOND, not en
    * primeur) at an asking price per bottle. The cases become FOR_SALE.
+   * A price per bottle below 70 % or above 150 % of the market value is refused unless
+   * confirmDeviation is true (the seller confirmed it).
    */
   createSellOrder: SellOrderResult;
   /** Client: withdraws an own REQUESTED or LISTED order, unless a buyer's invoice holds its cases. */
   cancelSellOrder: SellOrderResult;
-  /** Staff: lists a REQUESTED order as a promoted Zweitmarkt offer (sellPriceBtl defaults to the asking price). */
+  /**
+   * Staff: lists a REQUESTED order as a promoted Zweitmarkt offer (sellPriceBtl defaults to the asking
+   * price). A sell price below the asking price needs a reason, kept in the audit log.
+   */
   approveSellOrder: SellOrderResult;
   /** Staff: refuses a REQUESTED order with a reason the seller gets by e-mail. */
   rejectSellOrder: SellOrderResult;
@@ -762,6 +767,7 @@ export type MutationCreateSellOrderArgs = {
   depotPositionId: Scalars['Int']['input'];
   cases: Scalars['Int']['input'];
   askPriceBtl: Scalars['Decimal']['input'];
+  confirmDeviation?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -773,6 +779,7 @@ export type MutationCancelSellOrderArgs = {
 export type MutationApproveSellOrderArgs = {
   sellOrderId: Scalars['Int']['input'];
   sellPriceBtl?: InputMaybe<Scalars['Decimal']['input']>;
+  reason?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1662,6 +1669,16 @@ export type Offer = {
   datetimeCreated: Scalars['DateTime']['output'];
   /** Cases a client sells from the depot (Zweitmarkt). */
   secondaryMarket: Scalars['Boolean']['output'];
+  /** Zweitmarkt: what the cases are and where they come from; null for the house's own offers. */
+  resaleOrigin: Maybe<ResaleOrigin>;
+  /** Market value of one bottle of this offer's vintage and size today, with its source and day; null without a valuation. */
+  marketValue: Maybe<MarketValue>;
+  /**
+   * Every offer of the same vintage and bottle size a client can buy now (not archived, not on
+   * request, cases available), this one included when it has cases: the house's and each Zweitmarkt
+   * listing, cheapest price per bottle first (the house's first at the same price).
+   */
+  comparableOffers: Array<Offer>;
 };
 
 export type BlogPage = {
@@ -2065,6 +2082,47 @@ export type SellOrder = {
   listedAt: Maybe<Scalars['DateTime']['output']>;
   soldAt: Maybe<Scalars['DateTime']['output']>;
   closedAt: Maybe<Scalars['DateTime']['output']>;
+  /** Market value of one bottle of this vintage and size today, with its source and day; null without a valuation. */
+  marketValue: Maybe<MarketValue>;
+  /** Staff only: the house's own offer of the same vintage and bottle size with cases a client can buy (cheapest first); null without one, and for clients. */
+  houseOffer: Maybe<Offer>;
+  /** Staff only: the latest Zweitmarkt prices of the same vintage and bottle size (listed or sold orders, this one excluded, at most 5, newest first); empty for clients. */
+  recentResalePrices: Array<ResalePrice>;
+};
+
+/** A market value per bottle and what it is based on. */
+export type MarketValue = {
+  __typename?: 'MarketValue';
+  /** Market value of one bottle of the size in euro. */
+  valueBtl: Scalars['Decimal']['output'];
+  /** German label of the valuation's source, e.g. 'Wine-Searcher Europa-Ø'. */
+  source: Scalars['String']['output'];
+  /** Day (Europe/Berlin) of the valuation. */
+  date: Scalars['Date']['output'];
+};
+
+/** A buyer's price of an earlier Zweitmarkt listing. */
+export type ResalePrice = {
+  __typename?: 'ResalePrice';
+  sellOrderId: Scalars['Int']['output'];
+  status: SellOrderStatus;
+  /** The buyer's price per bottle. */
+  sellPriceBtl: Scalars['Decimal']['output'];
+  cases: Scalars['Int']['output'];
+  listedAt: Scalars['DateTime']['output'];
+  /** Last sale of its cases; null while none is sold. */
+  soldAt: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** What a Zweitmarkt offer's cases are: where they lie and since when. */
+export type ResaleOrigin = {
+  __typename?: 'ResaleOrigin';
+  /** The bonded warehouse the cases lie in, e.g. 'Zollfreilager Genf'; they move to the buyer's depot there. */
+  storageLocation: Scalars['String']['output'];
+  /** Day (Europe/Berlin) the cases entered the bonded warehouse (the seller's position's first IN_BOND entry); null when not recorded. */
+  inBondSince: Maybe<Scalars['Date']['output']>;
+  /** URL of the cases' condition report (PDF); null when there is none. */
+  conditionReportUrl: Maybe<Scalars['String']['output']>;
 };
 
 export type SellOrderResult = {
@@ -2334,6 +2392,9 @@ export type ResolversTypes = {
   OrderPositionPayload: ResolverTypeWrapper<Omit<OrderPositionPayload, 'orderPosition'> & { orderPosition?: Maybe<ResolversTypes['OrderPosition']> }>;
   SellOrderStatus: SellOrderStatus;
   SellOrder: ResolverTypeWrapper<SellOrderModel>;
+  MarketValue: ResolverTypeWrapper<MarketValue>;
+  ResalePrice: ResolverTypeWrapper<ResalePrice>;
+  ResaleOrigin: ResolverTypeWrapper<ResaleOrigin>;
   SellOrderResult: ResolverTypeWrapper<Omit<SellOrderResult, 'sellOrder'> & { sellOrder?: Maybe<ResolversTypes['SellOrder']> }>;
   SyncEntity: SyncEntity;
   SyncEntityChanges: ResolverTypeWrapper<SyncEntityChanges>;
@@ -2434,6 +2495,9 @@ export type ResolversParentTypes = {
   CostSummary: CostSummary;
   OrderPositionPayload: Omit<OrderPositionPayload, 'orderPosition'> & { orderPosition?: Maybe<ResolversParentTypes['OrderPosition']> };
   SellOrder: SellOrderModel;
+  MarketValue: MarketValue;
+  ResalePrice: ResalePrice;
+  ResaleOrigin: ResaleOrigin;
   SellOrderResult: Omit<SellOrderResult, 'sellOrder'> & { sellOrder?: Maybe<ResolversParentTypes['SellOrder']> };
   SyncEntityChanges: SyncEntityChanges;
   SyncDelta: SyncDelta;
@@ -3135,6 +3199,9 @@ export type OfferResolvers<ContextType = GraphQLContext, ParentType extends Reso
   partialOfferRel?: Resolver<Array<ResolversTypes['PartialOffer']>, ParentType, ContextType>;
   datetimeCreated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   secondaryMarket?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  resaleOrigin?: Resolver<Maybe<ResolversTypes['ResaleOrigin']>, ParentType, ContextType>;
+  marketValue?: Resolver<Maybe<ResolversTypes['MarketValue']>, ParentType, ContextType>;
+  comparableOffers?: Resolver<Array<ResolversTypes['Offer']>, ParentType, ContextType>;
 };
 
 export type BlogPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BlogPage'] = ResolversParentTypes['BlogPage']> = {
@@ -3379,6 +3446,30 @@ export type SellOrderResolvers<ContextType = GraphQLContext, ParentType extends 
   listedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   soldAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   closedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  marketValue?: Resolver<Maybe<ResolversTypes['MarketValue']>, ParentType, ContextType>;
+  houseOffer?: Resolver<Maybe<ResolversTypes['Offer']>, ParentType, ContextType>;
+  recentResalePrices?: Resolver<Array<ResolversTypes['ResalePrice']>, ParentType, ContextType>;
+};
+
+export type MarketValueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MarketValue'] = ResolversParentTypes['MarketValue']> = {
+  valueBtl?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+};
+
+export type ResalePriceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResalePrice'] = ResolversParentTypes['ResalePrice']> = {
+  sellOrderId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SellOrderStatus'], ParentType, ContextType>;
+  sellPriceBtl?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  cases?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  listedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  soldAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type ResaleOriginResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResaleOrigin'] = ResolversParentTypes['ResaleOrigin']> = {
+  storageLocation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  inBondSince?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  conditionReportUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type SellOrderResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SellOrderResult'] = ResolversParentTypes['SellOrderResult']> = {
@@ -3512,6 +3603,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CostSummary?: CostSummaryResolvers<ContextType>;
   OrderPositionPayload?: OrderPositionPayloadResolvers<ContextType>;
   SellOrder?: SellOrderResolvers<ContextType>;
+  MarketValue?: MarketValueResolvers<ContextType>;
+  ResalePrice?: ResalePriceResolvers<ContextType>;
+  ResaleOrigin?: ResaleOriginResolvers<ContextType>;
   SellOrderResult?: SellOrderResultResolvers<ContextType>;
   SyncEntityChanges?: SyncEntityChangesResolvers<ContextType>;
   SyncDelta?: SyncDeltaResolvers<ContextType>;

@@ -11,6 +11,7 @@ import { formatDate } from '../../src/domain/dates';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { lineTotalCents } from '../../src/domain/offer-pricing';
 import { countLabel } from '../../src/domain/plural';
+import { OFFER_KIND_LABELS, resaleOriginText } from '../../src/domain/secondary-market';
 import type { Database, Transaction } from '../db/client';
 import {
   bottleSizes,
@@ -23,6 +24,7 @@ import {
 } from '../db/schema';
 import type { PdfDocumentModel } from '../pdf/layout';
 import { type InvoiceRow, vintageLabelSql } from './invoices';
+import { resaleOriginsByOffer } from './resale-origins';
 
 export const STORAGE_FACTS = {
   warehouse: 'Zollfreilager Genf, Schweiz',
@@ -325,6 +327,15 @@ async function invoiceClientAndPositions(db: Database, invoice: InvoiceRow) {
 export async function invoiceDocument(db: Database, invoice: InvoiceRow): Promise<PdfDocumentModel> {
   const { client, positions } = await invoiceClientAndPositions(db, invoice);
   const euro = (value: string) => formatEuro(decimalToCents(value));
+  // A Zweitmarkt position says what it is: a client's cases, where and since when.
+  const resales = await resaleOriginsByOffer(
+    db,
+    positions.map(({ position }) => position.offerId),
+  );
+  const resaleNotes = positions.flatMap(({ position, title }) => {
+    const origin = resales.get(position.offerId);
+    return origin ? [`${title} (${OFFER_KIND_LABELS.resale}): ${resaleOriginText(origin)}`] : [];
+  });
   return {
     title: `Rechnung ${invoice.invoiceNumber ?? ''}`.trim(),
     metaTitle: `Rechnung ${invoice.invoiceNumber ?? ''}`.trim(),
@@ -354,7 +365,7 @@ export async function invoiceDocument(db: Database, invoice: InvoiceRow): Promis
         { header: 'Summe', width: 18, align: 'right' },
       ],
       rows: positions.map(({ position, title, bottleSize }) => [
-        `${title} (${bottleSize})`,
+        `${title} (${bottleSize})${resales.has(position.offerId) ? ` – ${OFFER_KIND_LABELS.resale}` : ''}`,
         String(position.amount),
         String(position.caskOf),
         euro(position.buyPriceBtl),
@@ -369,7 +380,10 @@ export async function invoiceDocument(db: Database, invoice: InvoiceRow): Promis
       { label: 'Managementgebühr monatlich inkl. MwSt.:', value: euro(invoice.managementFeeMonthly) },
       { label: 'Gesamtsumme:', value: euro(invoice.overallSum), strong: true },
     ],
-    notes: invoice.paidAt ? [`Bezahlt am ${formatDate(invoice.paidAt)}. Vielen Dank.`] : [],
+    notes: [
+      ...resaleNotes,
+      ...(invoice.paidAt ? [`Bezahlt am ${formatDate(invoice.paidAt)}. Vielen Dank.`] : []),
+    ],
     verification: null,
   };
 }

@@ -16,8 +16,9 @@
  * position's and the tranche's rows locked, so two requests never offer or sell a case twice.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { currentStatusEntry, type DepotStatus, isEnPrimeur } from '../../src/domain/depot-status';
+import { currentMarketValue, type MarketValue, marketValueBasis } from '../../src/domain/market-value';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { countLabel } from '../../src/domain/plural';
 import {
@@ -25,14 +26,18 @@ import {
   MAX_ASK_PRICE_BTL_CENTS,
   MAX_REJECT_REASON_LENGTH,
   parseDecimalPrice,
+  priceDeviation,
+  priceDeviationText,
   proceedsDecimals,
   type SellOrderStatus,
   sellProceeds,
   sellTexts,
 } from '../../src/domain/secondary-market';
 import type { ServerConfig } from '../config';
+import { offerAvailableCasesSql } from '../db/available-cases';
 import type { Database, Transaction } from '../db/client';
 import {
+  bottleSizes,
   depotPositionStatuses,
   depotPositions,
   invoicePositions,
@@ -40,6 +45,7 @@ import {
   partialOffers,
   sellOrders,
   users,
+  valuations,
   vintages,
 } from '../db/schema';
 import { recordAudit } from './audit';
@@ -48,6 +54,7 @@ import { type MutationError, ok, refused } from './errors';
 import { vintageLabelSql } from './invoices';
 import { enqueueMail } from './mail';
 import { composeMail, letterGreeting } from './mail-templates';
+import type { OfferRow } from './offers';
 import { enqueuePushToUser, notifySoldOutReturn } from './push';
 import { settlementContent, settlementFingerprint } from './settlement-pdf';
 import { vintageOnSale } from './tranches';
@@ -113,16 +120,42 @@ async function splitPosition(tx: Transaction, position: DepotPositionRow, cases:
   return split;
 }
 
+// ─── Market value ─────────────────────────────────────────────────────────────
+
+/** The vintage's current market value per bottle of the size (the depot's rule); null without one. */
+export async function marketValueOf(
+  tx: Transaction | Database,
+  vintageId: number,
+  bottleSizeId: number,
+): Promise<MarketValue | null> {
+  const [size] = await tx
+    .select({ factor: bottleSizes.factorForLiterPrices })
+    .from(bottleSizes)
+    .where(eq(bottleSizes.id, bottleSizeId));
+  if (!size) return null;
+  const rows = await tx
+    .select({
+      sourceOfValuation: valuations.sourceOfValuation,
+      value: valuations.value,
+      datetimeCreated: valuations.datetimeCreated,
+    })
+    .from(valuations)
+    .where(eq(valuations.vintageId, vintageId));
+  return currentMarketValue(rows, size.factor);
+}
+
 // ─── Client: sell request, own orders, withdraw ──────────────────────────────
 
 /**
  * A client offers `cases` cases of an own IN_BOND position (not en primeur) at `askPriceBtl` per
- * bottle. The offered cases become FOR_SALE (split off when only part is offered).
+ * bottle. The offered cases become FOR_SALE (split off when only part is offered). A price outside
+ * the band around the market value (`priceDeviation`) needs `confirmDeviation`, whichever client
+ * sends it.
  */
 export async function createSellOrder(
   db: Database,
   sellerId: number,
-  input: { depotPositionId: number; cases: number; askPriceBtl: string },
+  input: { depotPositionId: number; cases: number; askPriceBtl: string; confirmDeviation?: boolean | null },
   now: Date = new Date(),
 ): Promise<SellOrderOutcome> {
   const askCents = parseDecimalPrice(String(input.askPriceBtl));
@@ -152,6 +185,14 @@ export async function createSellOrder(
     }
     if (!Number.isInteger(input.cases) || input.cases < 1 || input.cases > position.amount) {
       return refused('INVALID_AMOUNT', sellTexts.casesInvalid(position.amount), 'cases', { sellOrder: null });
+    }
+    if (input.confirmDeviation !== true) {
+      const market = await marketValueOf(tx, position.vintageId, position.bottleSizeId);
+      const deviation = priceDeviation(askCents, market?.valueBtl ?? null);
+      if (deviation && market) {
+        const text = priceDeviationText(deviation, marketValueBasis(market.source, market.day));
+        return refused('PRICE_DEVIATION', sellTexts.priceDeviation(text), 'askPriceBtl', { sellOrder: null });
+      }
     }
     const offered = input.cases < position.amount ? await splitPosition(tx, position, input.cases) : position;
     const [sellOrder] = await tx
@@ -297,12 +338,13 @@ export async function cancelSellOrder(
 /**
  * Staff list a REQUESTED order: a promoted offer of its own (`secondaryMarket`) for that vintage
  * and bottle size at `sellPriceBtl` (default the asking price), with one tranche holding the
- * seller's cases at the asking price (the difference is the house's margin).
+ * seller's cases at the asking price (the difference is the house's margin). A sell price below
+ * the asking price (the house pays the difference) needs a `reason`, kept in the audit log.
  */
 export async function approveSellOrder(
   db: Database,
   actorId: number,
-  input: { sellOrderId: number; sellPriceBtl?: string | null },
+  input: { sellOrderId: number; sellPriceBtl?: string | null; reason?: string | null },
   now: Date = new Date(),
 ): Promise<SellOrderOutcome> {
   let priceCents: number | null = null;
@@ -313,10 +355,16 @@ export async function approveSellOrder(
     if (priceCents > MAX_ASK_PRICE_BTL_CENTS)
       return refused('INVALID', sellTexts.priceTooHigh, 'sellPriceBtl', { sellOrder: null });
   }
+  const reason = input.reason?.trim() || null;
+  if (reason && reason.length > MAX_REJECT_REASON_LENGTH)
+    return refused('INVALID', sellTexts.reasonTooLong, 'reason', { sellOrder: null });
   return db.transaction(async (tx) => {
     const locked = await lockRequestedSellOrder(tx, input.sellOrderId);
     if (!locked.success) return locked;
     const sellOrder = locked.sellOrder;
+    if (priceCents !== null && priceCents < decimalToCents(sellOrder.askPriceBtl) && !reason) {
+      return refused('REASON_REQUIRED', sellTexts.belowAskReasonMissing, 'reason', { sellOrder });
+    }
     const sellPriceBtl =
       priceCents === null
         ? sellOrder.askPriceBtl
@@ -334,7 +382,8 @@ export async function approveSellOrder(
         caskOf: sellOrder.caskOf,
         sellPriceBtl,
         promoteOffer: true,
-        limitedAvailability: true,
+        // A client's cases are no allocation of the house: none of its scarcity texts apply.
+        limitedAvailability: false,
         secondaryMarket: true,
         totalQuantityAvailable: sellOrder.cases,
         datetimeCreated: now,
@@ -369,7 +418,13 @@ export async function approveSellOrder(
       entityId: sellOrder.id,
       action: 'approve',
       before: { status: sellOrder.status, sellPriceBtl: sellOrder.sellPriceBtl },
-      after: { status: updated.status, sellPriceBtl, offerId: offer.id, partialOfferId: tranche.id },
+      after: {
+        status: updated.status,
+        sellPriceBtl,
+        offerId: offer.id,
+        partialOfferId: tranche.id,
+        ...(reason ? { reason } : {}),
+      },
     });
     if (!onSaleBefore) await notifySoldOutReturn(tx, sellOrder.vintageId);
     return ok({ sellOrder: updated });
@@ -572,6 +627,68 @@ export async function releaseSellOrderCasesForInvoice(tx: Transaction, invoiceId
     }
   }
   return listings.map((listing) => listing.id);
+}
+
+// ─── Comparing prices: the buyer's offer page, the staff's approval ──────────
+
+/**
+ * Per vintage and bottle size every offer a client can buy now (not archived, not on request,
+ * cases available): the house's and each Zweitmarkt listing, cheapest price per bottle first, the
+ * house's first at the same price. Keys are `vintageId:bottleSizeId`.
+ */
+export async function buyableOffersBySize(
+  db: Database | Transaction,
+  keys: readonly { vintageId: number; bottleSizeId: number }[],
+): Promise<Map<string, OfferRow[]>> {
+  const byKey = new Map<string, OfferRow[]>(keys.map((key) => [sizeKey(key), []]));
+  if (keys.length === 0) return byKey;
+  const rows = await db
+    .select()
+    .from(offers)
+    .where(
+      and(
+        inArray(offers.vintageId, [...new Set(keys.map((key) => key.vintageId))]),
+        eq(offers.archived, false),
+        eq(offers.onRequest, false),
+        sql`${offerAvailableCasesSql} > 0`,
+      ),
+    )
+    .orderBy(asc(offers.sellPriceBtl), asc(offers.secondaryMarket), asc(offers.id));
+  for (const row of rows) byKey.get(sizeKey(row))?.push(row);
+  return byKey;
+}
+
+export const sizeKey = (row: { vintageId: number; bottleSizeId: number }) =>
+  `${row.vintageId}:${row.bottleSizeId}`;
+
+/** Staff: the latest listed or sold Zweitmarkt prices of a vintage and size, `exceptId` left out. */
+export function recentResalePrices(
+  db: Database | Transaction,
+  input: { vintageId: number; bottleSizeId: number; exceptId: number },
+  limit = 5,
+) {
+  return db
+    .select({
+      sellOrderId: sellOrders.id,
+      status: sellOrders.status,
+      sellPriceBtl: sellOrders.sellPriceBtl,
+      cases: sellOrders.cases,
+      listedAt: sellOrders.listedAt,
+      soldAt: sellOrders.soldAt,
+    })
+    .from(sellOrders)
+    .where(
+      and(
+        eq(sellOrders.vintageId, input.vintageId),
+        eq(sellOrders.bottleSizeId, input.bottleSizeId),
+        ne(sellOrders.id, input.exceptId),
+        isNotNull(sellOrders.sellPriceBtl),
+        isNotNull(sellOrders.listedAt),
+        or(eq(sellOrders.status, 'LISTED'), eq(sellOrders.status, 'SOLD')),
+      ),
+    )
+    .orderBy(desc(sql`coalesce(${sellOrders.soldAt}, ${sellOrders.listedAt})`), desc(sellOrders.id))
+    .limit(limit);
 }
 
 // ─── Texts ────────────────────────────────────────────────────────────────────

@@ -5,7 +5,8 @@
  * and every German message of the flow.
  */
 import { SALES_COMMISSION_RATE } from './advice-simulation';
-import { type Cents, centsToDecimal, decimalToCents, parseEuroInput } from './money';
+import { formatDate } from './dates';
+import { type Cents, centsToDecimal, decimalToCents, formatEuro, parseEuroInput } from './money';
 
 export { SALES_COMMISSION_RATE };
 
@@ -78,10 +79,84 @@ export const sellTexts = {
   notRequested: 'Nur angefragte Verkaufsaufträge können freigegeben oder abgelehnt werden.',
   reasonMissing: 'Bitte geben Sie einen Grund für die Ablehnung an.',
   reasonTooLong: `Der Grund darf höchstens ${MAX_REJECT_REASON_LENGTH} Zeichen lang sein.`,
+  priceDeviation: (deviation: string) =>
+    `Ihr Preis liegt ${deviation}. Bitte bestätigen Sie ausdrücklich, dass Sie zu diesem Preis verkaufen möchten.`,
+  deviationConfirm: 'Ja, ich möchte zu diesem Preis verkaufen.',
+  belowAskReasonMissing:
+    'Der Verkaufspreis liegt unter dem Wunschpreis der Kundin oder des Kunden. Bitte geben Sie einen Grund an; er wird im Änderungsprotokoll gespeichert.',
   ownListing: 'Diese Kisten verkaufen Sie selbst. Eigene Zweitmarkt-Angebote können Sie nicht kaufen.',
   needsConnection:
     'Ein Verkaufsauftrag braucht eine Internetverbindung. Bitte versuchen Sie es online erneut.',
 } as const;
+
+/**
+ * The price band around the market value per bottle: a price below 70 % or above 150 % of it is
+ * sent only when the seller confirms it (the dialog's tick, `confirmDeviation` on the server).
+ */
+export const PRICE_BAND = { min: 0.7, max: 1.5 } as const;
+
+export interface PriceDeviation {
+  direction: 'below' | 'above';
+  /** Whole percent between price and market value, rounded towards zero (never more than it is). */
+  percent: number;
+  marketValueBtl: Cents;
+}
+
+/** How far a price per bottle lies outside the band; null inside it or without a market value. */
+export function priceDeviation(priceBtl: Cents, marketValueBtl: Cents | null): PriceDeviation | null {
+  if (marketValueBtl === null || marketValueBtl <= 0) return null;
+  // Compared in whole cents × tenths: exact on the band's edges (no float products).
+  const minTenths = Math.round(PRICE_BAND.min * 10);
+  const maxTenths = Math.round(PRICE_BAND.max * 10);
+  if (priceBtl * 10 < marketValueBtl * minTenths) {
+    const percent = Math.floor(((marketValueBtl - priceBtl) * 100) / marketValueBtl);
+    return { direction: 'below', percent, marketValueBtl };
+  }
+  if (priceBtl * 10 > marketValueBtl * maxTenths) {
+    const percent = Math.floor(((priceBtl - marketValueBtl) * 100) / marketValueBtl);
+    return { direction: 'above', percent, marketValueBtl };
+  }
+  return null;
+}
+
+/** "38 % unter dem aktuellen Marktwert von 905,00 € je Flasche (Wine-Searcher Europa-Ø, Stand 01.11.2026)" */
+export function priceDeviationText(deviation: PriceDeviation, basis: string): string {
+  const side = deviation.direction === 'below' ? 'unter' : 'über';
+  return `${deviation.percent} % ${side} dem aktuellen Marktwert von ${formatEuro(deviation.marketValueBtl)} je Flasche (${basis})`;
+}
+
+/** The two kinds of offer a buyer compares: the house's own and a client's resale. */
+export const OFFER_KIND_LABELS = {
+  house: 'Angebot von Weindepot',
+  resale: 'Zweitmarkt',
+} as const;
+
+export interface ResaleOriginFacts {
+  storageLocation: string;
+  /** `YYYY-MM-DD`; null when not recorded. */
+  inBondSince: string | null;
+  conditionReportUrl?: string | null;
+}
+
+/**
+ * What a Zweitmarkt offer is, in the words of the card, the offer page, the order list and the
+ * invoice: a client's cases from the same bonded warehouse, and since when they lie there.
+ */
+export function resaleOriginText(origin: ResaleOriginFacts): string {
+  const since = origin.inBondSince ? `, dort eingelagert seit ${formatDate(origin.inBondSince)}` : '';
+  return `Weiterverkauf aus dem Depot einer anderen Kundin oder eines anderen Kunden im ${origin.storageLocation}${since}. Die Kisten bleiben im Zollfreilager und werden dort in Ihr Depot übertragen.`;
+}
+
+/** The card's short form: "Aus einem Kundendepot · Zollfreilager Genf seit 03.02.2025". */
+export function resaleOriginShortText(origin: ResaleOriginFacts): string {
+  const since = origin.inBondSince ? ` seit ${formatDate(origin.inBondSince)}` : '';
+  return `Aus dem Depot einer anderen Kundin oder eines anderen Kunden · ${origin.storageLocation}${since}`;
+}
+
+/** The condition report line of a resale: it exists (with its link) or none was made. */
+export function resaleConditionText(origin: ResaleOriginFacts): string {
+  return origin.conditionReportUrl ? 'Zustandsbericht liegt vor' : 'Kein Zustandsbericht hinterlegt';
+}
 
 /** The proceeds as the API's decimal strings. */
 export function proceedsDecimals(proceeds: SellProceeds) {

@@ -17,8 +17,15 @@ export interface OrderListOffer {
   queued: QueuedOffer;
 }
 
+/** What the add-to-order-list dialog needs of an offer (a card's, an offer page's, a comparison line's). */
+type OrderableOffer = Pick<OfferCardFragment, 'id' | 'caskOf' | 'priceBtl' | 'availableCases'> & {
+  resaleOrigin?: OfferCardFragment['resaleOrigin'];
+  bottleSize: { title: string };
+  vintage: { year: number; wine: { title: string; winery: { title: string } } };
+};
+
 /** The offer of a card or an offer page, as the add-to-order-list dialog takes it. */
-export function orderListOffer(offer: OfferCardFragment): OrderListOffer {
+export function orderListOffer(offer: OrderableOffer): OrderListOffer {
   const { vintage } = offer;
   return {
     id: offer.id,
@@ -30,6 +37,7 @@ export function orderListOffer(offer: OfferCardFragment): OrderListOffer {
       bottleSize: offer.bottleSize.title,
       winery: vintage.wine.winery.title,
       availableCases: offer.availableCases,
+      resaleOrigin: offer.resaleOrigin ?? null,
     },
   };
 }
@@ -64,6 +72,10 @@ export function queuedOrderPosition(
       // What the offer had when the add was queued (the amount, for adds queued by older builds).
       availableCases: Math.max(change.amount, offer.availableCases ?? change.amount),
       bottleSize: { id: 0, title: offer.bottleSize },
+      secondaryMarket: Boolean(offer.resaleOrigin),
+      resaleOrigin: offer.resaleOrigin
+        ? { ...offer.resaleOrigin, conditionReportUrl: offer.resaleOrigin.conditionReportUrl ?? null }
+        : null,
       vintage: {
         id: 0,
         title: change.title,

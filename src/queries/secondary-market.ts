@@ -117,8 +117,11 @@ export function useApproveSellOrder() {
   return useMutation({
     // The screen shows the outcome itself (inline or in its own words).
     meta: { inlineErrors: true },
-    mutationFn: async (variables: { sellOrderId: number; sellPriceBtl: string | null }) =>
-      (await client.request(ApproveSellOrderDocument, variables)).approveSellOrder,
+    mutationFn: async (variables: {
+      sellOrderId: number;
+      sellPriceBtl: string | null;
+      reason?: string | null;
+    }) => (await client.request(ApproveSellOrderDocument, variables)).approveSellOrder,
     onSettled: refresh,
   });
 }

@@ -18,6 +18,7 @@ import {
   pushSubscriptions,
   storageCertificates,
   users,
+  valuations,
   vintages,
 } from '../../server/db/schema';
 import { scalarMessages } from '../../server/graphql/scalars';
@@ -257,6 +258,14 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
       })
       .returning({ id: offers.id });
     stockOfferId = offer?.id as number;
+    // A market value of 140 € per bottle: the journeys' asking prices (99,90 € … 200 €) lie inside
+    // the band that needs no confirmation (secondary-market-prices.test.ts tests the band).
+    await portal.db.insert(valuations).values({
+      vintageId: vintage?.id as number,
+      sourceOfValuation: 'WINE_SEARCHER_EUROPE_AVERAGE_EURO',
+      value: '140.00',
+      datetimeCreated: new Date(),
+    });
     await portal.db.insert(partialOffers).values({
       offerId: stockOfferId,
       buyPriceBtl: '80.00',

@@ -21,6 +21,8 @@ const position: OrderPositionView = {
     priceBtlStr: '125,00 €',
     sellPriceCaseStr: '750,00 €',
     availableCases: 5,
+    secondaryMarket: false,
+    resaleOrigin: null,
     bottleSize: { id: 1, title: '0,75 l' },
     vintage: {
       id: 3,

@@ -1,6 +1,6 @@
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import { formatEuro } from '../../src/domain/money';
-import { sellProceeds, sellTexts, splitStorageIds } from '../../src/domain/secondary-market';
+import { parsePriceInput, sellProceeds, sellTexts, splitStorageIds } from '../../src/domain/secondary-market';
 import { demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
 import { staffChecksOrder } from './support/checkout';
 import { clientWithCasesInBond } from './support/depot-in-bond';
@@ -58,11 +58,6 @@ test('a client sells a case from the depot, staff list it, another client buys a
   // Own accounts: the seller holds 2 cases in bond (checkout, payment, staff record the MRN).
   const seller = await clientWithCasesInBond(request, 'zweitmarkt-verkauf', 2);
   const [firstCase, secondCase] = splitStorageIds(seller.storageIds);
-  // Prices of this run only, so a listing left by an earlier attempt is never taken for this one.
-  const askEuro = 100 + (Date.now() % 400);
-  const buyerEuro = askEuro + 10;
-  const expectedNet = formatEuro(sellProceeds(1, seller.caskOf, askEuro * 100).net);
-
   // The seller offers 1 of the 2 cases in the depot dialog; the proceeds show while typing.
   await logIn(page, seller.email, seller.password);
   await page.goto('/admin/depot');
@@ -74,11 +69,21 @@ test('a client sells a case from the depot, staff list it, another client buys a
   const sellDialog = page.getByRole('dialog', { name: `${seller.vintageTitle} verkaufen` });
   await expect(sellDialog.getByLabel('Anzahl Kisten')).toHaveValue('2');
   await sellDialog.getByLabel('Anzahl Kisten').fill('1');
+  // A price of this run only, inside the band around the market value (no confirmation needed),
+  // so a listing left by an earlier attempt is never taken for this one.
+  const marketText = (await sellDialog.getByText(/^Marktwert je Flasche: /).textContent()) ?? '';
+  const marketCents = parsePriceInput(/: ([\d.,]+) €/.exec(marketText)?.[1] ?? '') ?? 0;
+  expect(marketCents).toBeGreaterThan(0);
+  const askEuro = Math.round((marketCents / 100) * (0.95 + (Date.now() % 100) / 1000));
+  const buyerEuro = askEuro + 10;
+  const expectedNet = formatEuro(sellProceeds(1, seller.caskOf, askEuro * 100).net);
   await sellDialog.getByLabel('Preis je Flasche (€)').fill('abc');
   await expect(sellDialog.getByText(sellTexts.priceInvalid)).toBeVisible();
-  await expect(sellDialog.getByRole('button', { name: 'Verkaufsauftrag senden' })).toBeDisabled();
+  await expect(sellDialog.getByRole('button', { name: 'Weiter zur Übersicht' })).toBeDisabled();
   await sellDialog.getByLabel('Preis je Flasche (€)').fill(`${askEuro},00`);
   await expect(sellDialog.getByTestId('expected-proceeds')).toHaveText(expectedNet);
+  await sellDialog.getByRole('button', { name: 'Weiter zur Übersicht' }).click();
+  await expect(sellDialog.getByTestId('summary-proceeds')).toHaveText(expectedNet);
   await sellDialog.getByRole('button', { name: 'Verkaufsauftrag senden' }).click();
   await expect(sellDialog).toHaveCount(0);
 

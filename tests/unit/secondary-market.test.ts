@@ -8,6 +8,8 @@ import {
   divideStorageIds,
   parseDecimalPrice,
   parsePriceInput,
+  priceDeviation,
+  priceDeviationText,
   SALES_COMMISSION_RATE,
   sellProceeds,
   sellTexts,
@@ -22,6 +24,34 @@ describe('sellProceeds', () => {
     expect(sellProceeds(1, 3, 51_165)).toEqual({ gross: 153_495, commission: 5_372, net: 148_123 });
     // Commission below half a cent rounds to 0: 1 × 1 × 0,10 € → 0,0035 €.
     expect(sellProceeds(1, 1, 10)).toEqual({ gross: 10, commission: 0, net: 10 });
+  });
+});
+
+describe('priceDeviation (the band of 70 % … 150 % of the market value)', () => {
+  it.each([
+    // 560,00 € against 905,00 €: 38,1 % below → "38 %".
+    [56_000, 90_500, { direction: 'below', percent: 38, marketValueBtl: 90_500 }],
+    // 1 € against 905 €: 99,9 % below, never rounded up to "100 %".
+    [100, 90_500, { direction: 'below', percent: 99, marketValueBtl: 90_500 }],
+    // Exactly 70 % and exactly 150 % lie inside the band.
+    [63_350, 90_500, null],
+    [135_750, 90_500, null],
+    // One cent outside either edge.
+    [63_349, 90_500, { direction: 'below', percent: 30, marketValueBtl: 90_500 }],
+    [135_751, 90_500, { direction: 'above', percent: 50, marketValueBtl: 90_500 }],
+    [152_000, 90_500, { direction: 'above', percent: 67, marketValueBtl: 90_500 }],
+    // Without a market value there is no band.
+    [100, null, null],
+  ])('%i cents against %s → %j', (price, market, expected) => {
+    expect(priceDeviation(price, market)).toEqual(expected);
+  });
+
+  it('names the distance, the market value and its basis', () => {
+    const deviation = priceDeviation(56_000, 90_500);
+    if (!deviation) throw new Error('expected a deviation');
+    expect(priceDeviationText(deviation, 'Wine-Searcher Europa-Ø, Stand 01.11.2026')).toBe(
+      '38 % unter dem aktuellen Marktwert von 905,00 € je Flasche (Wine-Searcher Europa-Ø, Stand 01.11.2026)',
+    );
   });
 });
 

@@ -1,21 +1,26 @@
 import DataLoader from 'dataloader';
 import { inArray } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
+import { currentMarketValue } from '../../../src/domain/market-value';
 import { centsToDecimal, decimalToCents } from '../../../src/domain/money';
 import { sellProceeds } from '../../../src/domain/secondary-market';
 import { depotPositions, users } from '../../db/schema';
+import { resaleOriginsByOffer } from '../../services/resale-origins';
 import {
   approveSellOrder,
+  buyableOffersBySize,
   cancelSellOrder,
   createSellOrder,
   listSellOrders,
+  recentResalePrices,
   rejectSellOrder,
   type SellOrderOutcome,
   sellOrdersByIds,
+  sizeKey,
 } from '../../services/secondary-market';
 import { signedInUser } from '../access';
 import type { GraphQLContext } from '../context';
-import type { SellOrderModel } from '../models';
+import type { OfferModel, SellOrderModel } from '../models';
 import {
   type DepotPositionResolvers,
   type MutationResolvers,
@@ -45,6 +50,17 @@ function createAreaLoaders(context: GraphQLContext) {
         .from(depotPositions)
         .where(inArray(depotPositions.id, [...ids]));
       return ids.map((id) => rows.find((row) => row.id === id)?.storageId ?? null);
+    }),
+    buyableOffers: new DataLoader<{ vintageId: number; bottleSizeId: number }, OfferModel[], string>(
+      async (keys) => {
+        const byKey = await buyableOffersBySize(db, keys);
+        return keys.map((key) => byKey.get(sizeKey(key)) ?? []);
+      },
+      { cacheKeyFn: sizeKey },
+    ),
+    resaleOrigin: new DataLoader(async (offerIds: readonly number[]) => {
+      const origins = await resaleOriginsByOffer(db, offerIds);
+      return offerIds.map((id) => origins.get(id) ?? null);
     }),
     userName: new DataLoader<number, string | null>(async (ids) => {
       const rows = await db
@@ -80,6 +96,17 @@ const statuses = new Map<string, SellOrderStatus>(
 
 const answer = (outcome: SellOrderOutcome) => outcome;
 
+/** The market value per bottle of a vintage and size as the API's object; null without a valuation. */
+async function marketValueFor(context: GraphQLContext, vintageId: number, bottleSizeId: number) {
+  const [valuations, size] = await Promise.all([
+    context.loaders.valuationsByVintage.load(vintageId),
+    context.loaders.bottleSize.load(bottleSizeId),
+  ]);
+  if (!size) return null;
+  const value = currentMarketValue(valuations, size.factorForLiterPrices);
+  return value ? { valueBtl: centsToDecimal(value.valueBtl), source: value.source, date: value.day } : null;
+}
+
 export const secondaryMarketQueries = {
   mySellOrders: (_parent, _args, context) =>
     listSellOrders(context.db, { sellerId: signedInUser(context).id }),
@@ -87,14 +114,21 @@ export const secondaryMarketQueries = {
 } satisfies QueryResolvers;
 
 export const secondaryMarketMutations = {
-  createSellOrder: async (_parent, { depotPositionId, cases, askPriceBtl }, context) =>
+  createSellOrder: async (_parent, { depotPositionId, cases, askPriceBtl, confirmDeviation }, context) =>
     answer(
-      await createSellOrder(context.db, signedInUser(context).id, { depotPositionId, cases, askPriceBtl }),
+      await createSellOrder(context.db, signedInUser(context).id, {
+        depotPositionId,
+        cases,
+        askPriceBtl,
+        confirmDeviation,
+      }),
     ),
   cancelSellOrder: async (_parent, { sellOrderId }, context) =>
     answer(await cancelSellOrder(context.db, signedInUser(context).id, sellOrderId)),
-  approveSellOrder: async (_parent, { sellOrderId, sellPriceBtl }, context) =>
-    answer(await approveSellOrder(context.db, signedInUser(context).id, { sellOrderId, sellPriceBtl })),
+  approveSellOrder: async (_parent, { sellOrderId, sellPriceBtl, reason }, context) =>
+    answer(
+      await approveSellOrder(context.db, signedInUser(context).id, { sellOrderId, sellPriceBtl, reason }),
+    ),
   rejectSellOrder: async (_parent, { sellOrderId, reason }, context) =>
     answer(
       await rejectSellOrder(context.db, context.config, signedInUser(context).id, { sellOrderId, reason }),
@@ -127,11 +161,41 @@ export const secondaryMarketTypes = {
       settlementPdfUrl(config.publicUrl, order.settlementToken, order.casesSold),
     seller: (order, _args, { loaders }) =>
       required(loaders.user.load(order.sellerId), 'Kunde', order.sellerId),
+    marketValue: (order, _args, context) => marketValueFor(context, order.vintageId, order.bottleSizeId),
+    houseOffer: async (order, _args, context) => {
+      if (!isStaff(context)) return null;
+      const buyable = await loadersOf(context).buyableOffers.load(order);
+      return buyable.find((offer) => !offer.secondaryMarket) ?? null;
+    },
+    recentResalePrices: async (order, _args, context) => {
+      if (!isStaff(context)) return [];
+      const rows = await recentResalePrices(context.db, {
+        vintageId: order.vintageId,
+        bottleSizeId: order.bottleSizeId,
+        exceptId: order.id,
+      });
+      return rows.flatMap((row) =>
+        row.sellPriceBtl && row.listedAt
+          ? [
+              {
+                ...row,
+                sellPriceBtl: row.sellPriceBtl,
+                listedAt: row.listedAt,
+                status: statuses.get(row.status) ?? SellOrderStatus.Listed,
+              },
+            ]
+          : [],
+      );
+    },
   } satisfies SellOrderResolvers,
 };
 
 export const secondaryMarketOfferFields = {
   secondaryMarket: (offer) => offer.secondaryMarket,
+  resaleOrigin: (offer, _args, context) =>
+    offer.secondaryMarket ? loadersOf(context).resaleOrigin.load(offer.id) : null,
+  marketValue: (offer, _args, context) => marketValueFor(context, offer.vintageId, offer.bottleSizeId),
+  comparableOffers: (offer, _args, context) => loadersOf(context).buyableOffers.load(offer),
 } satisfies OfferResolvers;
 
 export const secondaryMarketTrancheFields = {

@@ -1,4 +1,5 @@
 import { countLabel, isSingular } from '../plural';
+import type { ResaleOriginFacts } from '../secondary-market';
 
 /**
  * The queue of order-list changes made while offline (or while the server could not be reached).
@@ -22,6 +23,8 @@ export interface QueuedOffer {
   winery: string;
   /** Cases the offer had for sale when the add was queued (the most a queued add can be edited to). */
   availableCases?: number;
+  /** A Zweitmarkt offer's origin as the card showed it; missing for the house's offers. */
+  resaleOrigin?: ResaleOriginFacts | null;
 }
 
 export type OrderChange =

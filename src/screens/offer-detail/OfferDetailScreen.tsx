@@ -61,6 +61,9 @@ export function OfferDetailScreen() {
       lwin11={lwin11 ?? null}
       renderActions={renderActions}
       soldOutExtras={soldOutExtras}
+      comparisonAction={(line) => (
+        <OrderListAction offer={orderListOffer(line)} variant="light" toast="offer-page" />
+      )}
       noDeals={
         <Paper withBorder p="xl" radius="md">
           <Stack gap="sm" align="flex-start">

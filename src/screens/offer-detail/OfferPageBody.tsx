@@ -19,10 +19,19 @@ export interface OfferPageBodyProps {
   soldOutExtras?: (offer: OfferDetailFragment | null) => ReactNode;
   /** Shown when no offer with cases exists at all. */
   noDeals: ReactNode;
+  /** The action of another offer in the comparison of all offers of the wine. */
+  comparisonAction?: OfferViewProps['comparisonAction'];
 }
 
 /** Loads the offer page and applies its rules: redirect, sold-out view, hot-deal carousel. */
-export function OfferPageBody({ mode, lwin11, renderActions, soldOutExtras, noDeals }: OfferPageBodyProps) {
+export function OfferPageBody({
+  mode,
+  lwin11,
+  renderActions,
+  soldOutExtras,
+  noDeals,
+  comparisonAction,
+}: OfferPageBodyProps) {
   const page = useOfferPage(lwin11);
   if (page.isPending) return <FullScreenSpinner />;
   if (page.isError) return <ErrorHeading />;
@@ -38,6 +47,7 @@ export function OfferPageBody({ mode, lwin11, renderActions, soldOutExtras, noDe
         hotDealCount={hotDealCount}
         renderActions={renderActions}
         noDeals={noDeals}
+        comparisonAction={comparisonAction}
       />
     );
 
@@ -52,7 +62,15 @@ export function OfferPageBody({ mode, lwin11, renderActions, soldOutExtras, noDe
         {soldOutExtras?.(offer)}
       </SoldOutView>
     );
-  return <OfferView offer={offer} mode={mode} renderActions={renderActions(offer)} soldOut={soldOut} />;
+  return (
+    <OfferView
+      offer={offer}
+      mode={mode}
+      renderActions={renderActions(offer)}
+      soldOut={soldOut}
+      comparisonAction={comparisonAction}
+    />
+  );
 }
 
 function HotDeals({
@@ -61,6 +79,7 @@ function HotDeals({
   hotDealCount,
   renderActions,
   noDeals,
+  comparisonAction,
 }: {
   mode: OfferPageMode;
   /** The newest offers with cases (at most 3, oldest first). */
@@ -69,6 +88,7 @@ function HotDeals({
   hotDealCount: number;
   renderActions: OfferPageBodyProps['renderActions'];
   noDeals: ReactNode;
+  comparisonAction?: OfferPageBodyProps['comparisonAction'];
 }) {
   const deals = carouselDeals(hotDeals);
   const [index, setIndex] = useState(() => Math.min(initialCarouselIndex(hotDealCount), deals.length - 1));
@@ -84,7 +104,13 @@ function HotDeals({
         Aktuelle Direkt-Allokationen
       </Text>
       <HotDealSelector deals={deals} selectedIndex={index} onSelect={select} />
-      <OfferView key={deal.id} offer={deal} mode={mode} renderActions={renderActions(deal)} />
+      <OfferView
+        key={deal.id}
+        offer={deal}
+        mode={mode}
+        renderActions={renderActions(deal)}
+        comparisonAction={comparisonAction}
+      />
     </Stack>
   );
 }

@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CriticReviewCard } from '../../components/discovery/CriticReviewCard';
 import { HtmlContent } from '../../components/discovery/HtmlContent';
+import { ResaleOrigin } from '../../components/secondary-market/ResaleOrigin';
 import { SecondaryMarketBadge } from '../../components/secondary-market/SecondaryMarketBadge';
 import { provenanceText } from '../../domain/client/provenance';
 import { formatDate } from '../../domain/dates';
@@ -26,6 +27,7 @@ import {
   isSubscriptionPhase,
   STORAGE_FACTS,
 } from '../../domain/offer-display';
+import { OFFER_KIND_LABELS } from '../../domain/secondary-market';
 import type { OfferDetailFragment } from '../../queries/graphql.generated';
 import { type OfferPageMode, wineryPath } from './offer-links';
 
@@ -58,7 +60,9 @@ export function OfferHeader({ offer }: OfferHeaderProps) {
             Sonderedition
           </Badge>
         )}
-        {offer.limitedAvailability && <Badge variant="light">Limitierte Allokation</Badge>}
+        {offer.limitedAvailability && !offer.secondaryMarket && (
+          <Badge variant="light">Limitierte Allokation</Badge>
+        )}
         {offer.secondaryMarket && <SecondaryMarketBadge />}
       </Group>
       <Title order={1}>
@@ -147,10 +151,16 @@ export function OfferSections({ offer, mode }: OfferSectionsProps) {
               {duration} Jahren
             </List.Item>
           )}
-          {offer.limitedAvailability && (
+          {offer.limitedAvailability && !offer.secondaryMarket && (
             <List.Item>Streng limitierte Allokation direkt vom Négociant</List.Item>
           )}
-          <List.Item>Perfekte Provenienz, gelagert im Zollfreilager Genf</List.Item>
+          {offer.resaleOrigin ? (
+            <List.Item>
+              Zweitmarkt: Kisten aus einem Kundendepot, gelagert im {offer.resaleOrigin.storageLocation}
+            </List.Item>
+          ) : (
+            <List.Item>Perfekte Provenienz, gelagert im Zollfreilager Genf</List.Item>
+          )}
         </List>
       </Section>
 
@@ -205,8 +215,18 @@ export function OfferSections({ offer, mode }: OfferSectionsProps) {
         </Table>
       </Section>
 
-      <Section title="Provenienz">
-        <Text>{provenanceText(winery.title, winery.region.title)}</Text>
+      <Section title={offer.secondaryMarket ? 'Herkunft und Lagerung (Zweitmarkt)' : 'Provenienz'}>
+        {offer.secondaryMarket ? (
+          offer.resaleOrigin ? (
+            <ResaleOrigin origin={offer.resaleOrigin} />
+          ) : (
+            <Text>
+              {OFFER_KIND_LABELS.resale}: Kisten aus dem Depot einer anderen Kundin oder eines anderen Kunden.
+            </Text>
+          )
+        ) : (
+          <Text>{provenanceText(winery.title, winery.region.title)}</Text>
+        )}
       </Section>
 
       <Section title="Lagerung">

@@ -5,6 +5,7 @@ import { lazyComponent, OpenAfterMount } from '../../components/lazy-component';
 import type { CaseAmount } from '../../domain/offer-display';
 import type { OfferDetailFragment } from '../../queries/graphql.generated';
 import { OfferBuyBox } from './OfferBuyBox';
+import { OfferComparison, type OfferComparisonProps } from './OfferComparison';
 import { OfferHeader, OfferImage, OfferSections } from './OfferSections';
 import type { OfferPageMode } from './offer-links';
 
@@ -19,10 +20,12 @@ export interface OfferViewProps {
   renderActions: (state: { amount: CaseAmount; enabled: boolean }) => ReactNode;
   /** Shown above the offer when it is sold out. */
   soldOut?: ReactNode;
+  /** The action of another offer in the comparison of all offers of the wine. */
+  comparisonAction?: OfferComparisonProps['renderAction'];
 }
 
 /** One offer with every section, the info drawer, the video modal and the scroll-to-top button. */
-export function OfferView({ offer, mode, renderActions, soldOut }: OfferViewProps) {
+export function OfferView({ offer, mode, renderActions, soldOut, comparisonAction }: OfferViewProps) {
   const [drawerOpened, drawer] = useDisclosure(false);
   const [drawerRequested, setDrawerRequested] = useState(false);
   const [videoOpened, video] = useDisclosure(false);
@@ -53,6 +56,7 @@ export function OfferView({ offer, mode, renderActions, soldOut }: OfferViewProp
           />
         </Grid.Col>
       </Grid>
+      <OfferComparison offer={offer} renderAction={comparisonAction} />
       <OfferSections offer={offer} mode={mode} />
       {drawerRequested && (
         <Suspense fallback={null}>

@@ -3,8 +3,10 @@ import { Link } from 'react-router-dom';
 import { useContactModal } from '../../components/contact/contact-modal';
 import { AvailabilityIndicator } from '../../components/offers/AvailabilityIndicator';
 import { OrderListAction } from '../../components/offers/OrderListAction';
+import { ResaleOrigin } from '../../components/secondary-market/ResaleOrigin';
 import { SecondaryMarketBadge } from '../../components/secondary-market/SecondaryMarketBadge';
 import { onRequestMessage } from '../../domain/contact-texts';
+import { decimalToCents, formatEuro } from '../../domain/money';
 import { canBuy } from '../../domain/offer-display';
 import { countLabel } from '../../domain/plural';
 import type { OfferCardFragment } from '../../queries/graphql.generated';
@@ -22,6 +24,10 @@ export function OfferCard({ offer }: OfferCardProps) {
   const soldOut = !offer.onRequest && !canBuy(offer.availableCases);
   const detailPath = `/admin/angebot/${encodeURIComponent(vintage.lwin11)}`;
   const image = vintage.thumbnail ?? vintage.wine.image;
+  // The other offers of this vintage and size (cheapest first): the house's own offer is reachable
+  // from a Zweitmarkt card even when only the listing is promoted, and the reverse.
+  const others = offer.comparableOffers.filter((other) => other.id !== offer.id);
+  const cheapestOther = others[0];
   return (
     <Card withBorder radius="md" padding="md" data-testid="offer-card">
       <Stack gap="sm" h="100%" justify="space-between">
@@ -54,6 +60,14 @@ export function OfferCard({ offer }: OfferCardProps) {
               pro Kiste à {countLabel(offer.caskOf, 'Flasche')} ({offer.priceBtlStr} pro Flasche)
             </Text>
           </div>
+          {offer.resaleOrigin && <ResaleOrigin origin={offer.resaleOrigin} compact />}
+          {cheapestOther && (
+            <Anchor component={Link} to={detailPath} size="sm" data-testid="other-offers">
+              {others.length === 1
+                ? `1 weiteres Angebot (${cheapestOther.secondaryMarket ? 'Zweitmarkt' : 'Weindepot'}): ${formatEuro(decimalToCents(cheapestOther.priceBtl))} pro Flasche`
+                : `${others.length} weitere Angebote ab ${formatEuro(decimalToCents(cheapestOther.priceBtl))} pro Flasche`}
+            </Anchor>
+          )}
           {!offer.onRequest && (
             <AvailabilityIndicator
               availableCases={offer.availableCases}

@@ -11,6 +11,8 @@ import {
   Text,
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { ResaleOrigin } from '../../components/secondary-market/ResaleOrigin';
+import { SecondaryMarketBadge } from '../../components/secondary-market/SecondaryMarketBadge';
 import { MAX_ORDER_CASES, MIN_ORDER_CASES, orderAmountProblem } from '../../domain/order-costs';
 import { POSITION_PENDING_TEXT, vintageLabel } from '../../domain/order-list-texts';
 import { countLabel } from '../../domain/plural';
@@ -83,6 +85,7 @@ export function OrderPositionRow({
         <Stack gap={4} miw={0}>
           <Group gap="xs">
             <Text fw={600}>{title}</Text>
+            {position.offer.secondaryMarket ? <SecondaryMarketBadge size="sm" /> : null}
             {waiting ? (
               <Badge color="yellow" variant="light">
                 {POSITION_PENDING_TEXT}
@@ -96,6 +99,7 @@ export function OrderPositionRow({
           <Text size="sm" data-testid="order-position-price">
             {position.priceCaseStr} je Kiste ({position.priceBtlStr} je Flasche)
           </Text>
+          {position.offer.resaleOrigin ? <ResaleOrigin origin={position.offer.resaleOrigin} compact /> : null}
           {position.agreedPriceBtl !== null && position.agreedPriceBtl !== undefined ? (
             <Text size="xs" c="dimmed">
               Preis aus dem Angebot Ihres Beraters

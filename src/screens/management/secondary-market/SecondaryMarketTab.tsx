@@ -1,7 +1,8 @@
 /**
  * Management › Zweitmarkt (staff): the clients' sell orders by status. A REQUESTED order is listed
  * (sell price per bottle for the buyer, default the asking price; the difference is the house's
- * margin) or rejected with a reason the seller gets by e-mail. Both are in the audit log.
+ * margin; below the asking price only with a reason) or rejected with a reason the seller gets by
+ * e-mail. Both are in the audit log. The approval shows what the price is measured against.
  */
 import {
   Alert,
@@ -21,6 +22,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { AuditLogButton } from '../../../components/backoffice/AuditLogButton';
 import { cents, centsToInput, orderTitle } from '../../../components/secondary-market/sell-format';
+import { formatDate } from '../../../domain/dates';
+import { marketValueBasis } from '../../../domain/market-value';
 import { centsToDecimal, formatEuro } from '../../../domain/money';
 import { countLabel } from '../../../domain/plural';
 import {
@@ -211,18 +214,29 @@ export function SecondaryMarketTab() {
 function ApproveDialog({ order, onClose }: { order: StaffSellOrder; onClose: () => void }) {
   const approve = useApproveSellOrder();
   const [price, setPrice] = useState(centsToInput(cents(order.askPriceBtl)));
+  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const priceCents = parsePriceInput(price);
-  const margin = priceCents === null ? null : priceCents - cents(order.askPriceBtl);
+  const askCents = cents(order.askPriceBtl);
+  const margin = priceCents === null ? null : priceCents - askCents;
+  const belowAsk = priceCents !== null && priceCents < askCents;
   const submit = async () => {
     if (priceCents === null) return;
+    if (belowAsk && !reason.trim()) return setReasonError(sellTexts.belowAskReasonMissing);
     setError(null);
+    setReasonError(null);
     try {
       const result = await approve.mutateAsync({
         sellOrderId: order.id,
         sellPriceBtl: centsToDecimal(priceCents),
+        reason: belowAsk ? reason.trim() : null,
       });
-      if (!result.success) return setError(result.errors[0]?.message ?? 'Die Freigabe ist fehlgeschlagen.');
+      if (!result.success) {
+        const refusal = result.errors[0];
+        if (refusal?.field === 'reason') return setReasonError(refusal.message);
+        return setError(refusal?.message ?? 'Die Freigabe ist fehlgeschlagen.');
+      }
       notifications.show({ color: 'teal', message: `Verkaufsauftrag ${order.id} ist jetzt im Angebot.` });
       onClose();
     } catch {
@@ -230,7 +244,7 @@ function ApproveDialog({ order, onClose }: { order: StaffSellOrder; onClose: () 
     }
   };
   return (
-    <Modal opened onClose={onClose} title={`Verkaufsauftrag ${order.id} freigeben`}>
+    <Modal opened onClose={onClose} title={`Verkaufsauftrag ${order.id} freigeben`} size="lg">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -240,9 +254,10 @@ function ApproveDialog({ order, onClose }: { order: StaffSellOrder; onClose: () 
         <Stack gap="md">
           <Text fz="sm">
             {countLabel(order.cases, 'Kiste')} {orderTitle(order)} von {order.seller.firstName}{' '}
-            {order.seller.lastName}. Wunschpreis der Kundin oder des Kunden:{' '}
-            {formatEuro(cents(order.askPriceBtl))} je Flasche.
+            {order.seller.lastName}. Wunschpreis der Kundin oder des Kunden: {formatEuro(askCents)} je
+            Flasche.
           </Text>
+          <PriceComparison order={order} />
           <TextInput
             label="Verkaufspreis je Flasche für Käufer (€)"
             inputMode="decimal"
@@ -252,6 +267,22 @@ function ApproveDialog({ order, onClose }: { order: StaffSellOrder; onClose: () 
             description={margin === null ? undefined : `Marge je Flasche: ${formatEuro(margin)}`}
             data-autofocus
           />
+          {belowAsk && (
+            <Textarea
+              label="Grund für den Preis unter dem Wunschpreis (Änderungsprotokoll)"
+              description="Das Haus trägt die Differenz; die Kundin oder der Kunde erhält den Erlös zum Wunschpreis."
+              value={reason}
+              onChange={(event) => {
+                setReason(event.currentTarget.value);
+                setReasonError(null);
+              }}
+              maxLength={MAX_REJECT_REASON_LENGTH}
+              autosize
+              minRows={2}
+              withAsterisk
+              error={reasonError}
+            />
+          )}
           {error && (
             <Alert color="red" role="alert">
               {error}
@@ -268,6 +299,64 @@ function ApproveDialog({ order, onClose }: { order: StaffSellOrder; onClose: () 
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** What the price is measured against: market value, the house's own offer, earlier Zweitmarkt prices. */
+function PriceComparison({ order }: { order: StaffSellOrder }) {
+  const rows: [string, string][] = [
+    [
+      'Marktwert je Flasche',
+      order.marketValue
+        ? `${formatEuro(cents(order.marketValue.valueBtl))} (${marketValueBasis(order.marketValue.source, order.marketValue.date)})`
+        : 'Keine Marktbewertung vorhanden',
+    ],
+    [
+      'Eigenes Angebot je Flasche',
+      order.houseOffer
+        ? `${formatEuro(cents(order.houseOffer.priceBtl))} (${countLabel(order.houseOffer.availableCases, 'Kiste')} verfügbar)`
+        : 'Kein eigenes Angebot dieses Jahrgangs in dieser Flaschengröße',
+    ],
+  ];
+  return (
+    <Stack gap={4} data-testid="approve-price-comparison">
+      <Table withRowBorders={false} verticalSpacing={2} fz="sm">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th scope="row" fw={500} w="40%">
+                {label}
+              </Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text fz="sm" fw={500}>
+        Letzte Zweitmarkt-Preise
+      </Text>
+      {order.recentResalePrices.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          Noch keine Zweitmarkt-Verkäufe dieses Jahrgangs in dieser Flaschengröße.
+        </Text>
+      ) : (
+        <Table withRowBorders={false} verticalSpacing={2} fz="sm" aria-label="Letzte Zweitmarkt-Preise">
+          <Table.Tbody>
+            {order.recentResalePrices.map((resale) => (
+              <Table.Tr key={resale.sellOrderId}>
+                <Table.Td>
+                  {formatDate(resale.soldAt ?? resale.listedAt)} · {resale.soldAt ? 'verkauft' : 'im Angebot'}{' '}
+                  · {countLabel(resale.cases, 'Kiste')}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatEuro(cents(resale.sellPriceBtl))} je Flasche
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
   );
 }
 
