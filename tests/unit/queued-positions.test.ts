@@ -10,6 +10,8 @@ const offerCard = {
   caskOf: 6,
   priceBtl: '785.00',
   priceBtlStr: '785,00 €',
+  availableCases: 5,
+  resaleOrigin: null,
   sellPriceCaseStr: '4.710,00 €',
   bottleSize: { id: 1, title: '0,75 l' },
   vintage: { year: 2015, wine: { title: 'Château Margaux', winery: { title: 'Château Margaux' } } },
@@ -35,7 +37,15 @@ describe('Offline hinzugefügte Orderlisten-Positionen', () => {
     expect(orderListOffer(offerCard)).toEqual({
       id: 42,
       title: 'Château Margaux 2015',
-      queued: { caskOf: 6, priceBtl: '785.00', year: 2015, bottleSize: '0,75 l', winery: 'Château Margaux' },
+      queued: {
+        caskOf: 6,
+        priceBtl: '785.00',
+        year: 2015,
+        bottleSize: '0,75 l',
+        winery: 'Château Margaux',
+        availableCases: 5,
+        resaleOrigin: null,
+      },
     });
   });
 
