@@ -5,10 +5,10 @@
  * dialog, the staff's approval and the buyer's offer page never name a different basis.
  */
 
-import { formatDate } from './dates';
 import { berlinDay, valuationSourceLabel } from './depot-performance';
 import { marketValuePerBottle, newestMarketValuation, type ValuationInput } from './depot-valuation';
 import type { Cents } from './money';
+import { valuationAsOfLabel } from './valuation-as-of';
 
 export interface MarketValue {
   /** Market value of one bottle of the size. */
@@ -33,7 +33,11 @@ export function currentMarketValue(
   };
 }
 
-/** "Wine-Searcher Europa-Ø, Stand 01.11.2026": what a market value is based on. */
-export function marketValueBasis(source: string, day: string): string {
-  return `${source}, Stand ${formatDate(day)}`;
+/**
+ * "Wine-Searcher Europa-Ø, Stand 01.11.2026": what a market value is based on, by the one rule of
+ * `valuationAsOfLabel` (a valuation older than 45 days names its date as such), so a Zweitmarkt
+ * price never stands beside an old value that reads as today's.
+ */
+export function marketValueBasis(source: string, day: string, today: string = berlinDay(new Date())): string {
+  return valuationAsOfLabel(source, day, today).text;
 }

@@ -4,6 +4,7 @@
  * division of storage ids when a position is split.
  */
 import { describe, expect, it } from 'vitest';
+import { marketValueBasis } from '../../src/domain/market-value';
 import {
   divideStorageIds,
   parseDecimalPrice,
@@ -109,5 +110,16 @@ describe('sellTexts', () => {
   it('counts cases with the right plural', () => {
     expect(sellTexts.casesInvalid(1)).toBe('Sie können genau 1 Kiste dieser Position verkaufen.');
     expect(sellTexts.casesInvalid(4)).toBe('Bitte wählen Sie zwischen 1 und 4 Kisten.');
+  });
+});
+
+describe('Basis des Marktwerts neben einem Zweitmarktpreis', () => {
+  it('names source and day, and an old valuation as such', () => {
+    expect(marketValueBasis('Wine-Searcher Europa-Ø', '2026-11-01', '2026-12-01')).toBe(
+      'Wine-Searcher Europa-Ø, Stand 01.11.2026',
+    );
+    expect(marketValueBasis('Wine-Searcher Europa-Ø', '2026-07-14', '2026-12-01')).toBe(
+      'Wine-Searcher Europa-Ø, Stand der Bewertung: 14.07.2026 (älter als 45 Tage)',
+    );
   });
 });
