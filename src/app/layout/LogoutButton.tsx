@@ -48,7 +48,7 @@ export function LogoutButton() {
 
   return (
     <>
-      <Button variant="subtle" onClick={start}>
+      <Button variant="subtle" px={{ base: 6, sm: 'md' }} onClick={start}>
         {LOG_OUT}
       </Button>
       {/* Stays open when the changes go out meanwhile (the connection returned): it says so and

@@ -19,7 +19,7 @@ export interface TopBarProps {
 export function TopBar({ user, navigationOpened, onToggleNavigation }: TopBarProps) {
   return (
     // On phones the bar holds burger, brand, sync state, settings, invoices and logout: tight
-    // padding keeps the last two buttons from being clipped at 390 px.
+    // padding, here and inside the last two buttons, keeps them from being clipped at 390 px.
     <Group h="100%" px={{ base: 6, sm: 'md' }} justify="space-between" wrap="nowrap" gap={4}>
       <Group gap={4} wrap="nowrap">
         <Burger

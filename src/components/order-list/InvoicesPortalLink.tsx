@@ -22,7 +22,7 @@ export function InvoicesPortalLink() {
     });
   };
   return (
-    <Button variant="subtle" onClick={open} loading={session.isPending}>
+    <Button variant="subtle" px={{ base: 6, sm: 'md' }} onClick={open} loading={session.isPending}>
       Rechnungen
     </Button>
   );
