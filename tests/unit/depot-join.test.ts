@@ -35,6 +35,8 @@ const position = (id: number, vintageId: number, bottleSizeId: number) => ({
   conditionReportPdf: null,
   depotPositionStatusRel: [{ status: 'PURCHASED' as const, datetimeStatusUpdate: '2025-03-01T10:00:00Z' }],
   saleProceedsNet: null,
+  hasMrn: false,
+  invoice: null,
   vintage: { id: vintageId },
 });
 

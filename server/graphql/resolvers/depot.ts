@@ -214,5 +214,16 @@ export const depotTypes = {
     saleProceedsNet: (position, _args, { loaders }) =>
       // Only positions sold through a sell order have known proceeds; the rest ask the database nothing.
       position.sellOrderId === null ? null : saleProceeds(position, position.sellOrderId, loaders),
+    hasMrn: (position) => position.hasMrn,
+    // The depot read brings the invoice along (one subquery per position, no request of its own).
+    invoice: ({ invoice }, _args, { config }) =>
+      invoice
+        ? {
+            id: invoice.id,
+            invoiceNumber: invoice.invoiceNumber,
+            invoiceDate: invoice.invoiceDate,
+            pdfUrl: invoice.invoiceNumber ? `${config.publicUrl}/invoices/${invoice.token}.pdf` : null,
+          }
+        : null,
   } satisfies DepotPositionResolvers,
 };

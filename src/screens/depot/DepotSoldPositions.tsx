@@ -1,4 +1,4 @@
-import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { ShowMoreButton, useListPage } from '../../components/show-more';
 import type { DepotRow } from '../../domain/client/depot-rows';
@@ -48,6 +48,17 @@ export function DepotSoldPositions({ rows }: { rows: readonly DepotRow[] }) {
                 Jahrgang {row.year} · {countLabel(row.bottles, 'Flasche')} ({row.packaging}) · gekauft{' '}
                 {formatDate(row.date)} · verkauft {formatDay(row.soldDate)}
               </Text>
+              {row.invoice?.invoiceNumber && row.invoice.pdfUrl && (
+                <Anchor
+                  href={row.invoice.pdfUrl}
+                  target="_blank"
+                  rel="noopener"
+                  fz="sm"
+                  data-testid="position-invoice"
+                >
+                  Rechnung {row.invoice.invoiceNumber} (PDF)
+                </Anchor>
+              )}
             </div>
             <Box ta={{ base: 'left', xs: 'right' }} style={{ flex: '0 1 auto' }}>
               <Text fz="sm">
