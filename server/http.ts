@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyHttpOptions,
   type FastifyInstance,
   type FastifyServerOptions,
+  LogController,
 } from 'fastify';
 import type { RenderFirstScreen } from '../src/app/first-screen';
 import { isSpaPath } from '../src/domain/server-paths';
@@ -78,11 +79,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const timeout = deps.config.requestTimeoutMs;
   const options: FastifyHttpOptions<Server> = {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    // One record per request, written by `registerRequestLogging` (with route, outcome, operation).
-    disableRequestLogging: true,
+    // One record per request, written by `registerRequestLogging` (with route, outcome, operation),
+    // and the request id under the name the records use.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     // A caller's (a proxy's) `X-Request-Id` when it is a plain token, else a fresh one.
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
-    requestIdLogLabel: 'requestId',
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     // A client that trickles its request (headers or body) is answered 408 and cut off once the

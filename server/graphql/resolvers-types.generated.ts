@@ -1830,6 +1830,14 @@ export type DepotPosition = {
   /** Tax-free from (§ 23 EStG): the day after the first anniversary of the purchase date (Europe/Berlin); null without a purchase date. */
   taxFreeFrom: Maybe<Scalars['Date']['output']>;
   /**
+   * Whether the customs reference (MRN) of the cases' entry into the bonded warehouse is recorded.
+   * With the current status IN_BOND or FOR_SALE (and not en primeur) the cases count as stored in
+   * the warehouse, as the storage certificate states it (src/domain/storage-state.ts).
+   */
+  hasMrn: Scalars['Boolean']['output'];
+  /** The invoice the cases were bought with; null for a position without one. */
+  invoice: Maybe<DepotPositionInvoice>;
+  /**
    * Net proceeds in euro of a SOLD position sold through a Zweitmarkt sell order (the order's recorded
    * proceedsNet when the position holds all its sold cases, else the order's rule for these cases);
    * null for a position not sold or sold without a sell order (proceeds not known).
@@ -1839,6 +1847,17 @@ export type DepotPosition = {
   settlementPdfUrl: Maybe<Scalars['String']['output']>;
   /** The open (REQUESTED or LISTED) or settled sell order of these cases; null otherwise. */
   sellOrder: Maybe<SellOrder>;
+};
+
+/** The invoice a depot position was bought with (the depot card links it). */
+export type DepotPositionInvoice = {
+  __typename?: 'DepotPositionInvoice';
+  id: Scalars['Int']['output'];
+  /** Own invoice number, YYYY-NNNN. */
+  invoiceNumber: Maybe<Scalars['String']['output']>;
+  invoiceDate: Maybe<Scalars['Date']['output']>;
+  /** The invoice PDF (as Invoice.stripeInvoicePdfUrl). */
+  pdfUrl: Maybe<Scalars['String']['output']>;
 };
 
 export enum InvoiceStage {
@@ -2376,6 +2395,7 @@ export type ResolversTypes = {
   DepotPositionStatus: ResolverTypeWrapper<DepotPositionStatusModel>;
   ConditionReportPdf: ResolverTypeWrapper<ConditionReportPdf>;
   DepotPosition: ResolverTypeWrapper<DepotPositionModel>;
+  DepotPositionInvoice: ResolverTypeWrapper<DepotPositionInvoice>;
   InvoiceStage: InvoiceStage;
   InvoiceStageGroup: InvoiceStageGroup;
   InvoicePosition: ResolverTypeWrapper<InvoicePositionModel>;
@@ -2482,6 +2502,7 @@ export type ResolversParentTypes = {
   DepotPositionStatus: DepotPositionStatusModel;
   ConditionReportPdf: ConditionReportPdf;
   DepotPosition: DepotPositionModel;
+  DepotPositionInvoice: DepotPositionInvoice;
   InvoicePosition: InvoicePositionModel;
   Invoice: InvoiceModel;
   InvoicePayload: Omit<InvoicePayload, 'invoice'> & { invoice?: Maybe<ResolversParentTypes['Invoice']> };
@@ -3294,9 +3315,18 @@ export type DepotPositionResolvers<ContextType = GraphQLContext, ParentType exte
   valuationSource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   valuationDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   taxFreeFrom?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  hasMrn?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  invoice?: Resolver<Maybe<ResolversTypes['DepotPositionInvoice']>, ParentType, ContextType>;
   saleProceedsNet?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   settlementPdfUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sellOrder?: Resolver<Maybe<ResolversTypes['SellOrder']>, ParentType, ContextType>;
+};
+
+export type DepotPositionInvoiceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DepotPositionInvoice'] = ResolversParentTypes['DepotPositionInvoice']> = {
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  invoiceNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  invoiceDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  pdfUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type InvoicePositionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoicePosition'] = ResolversParentTypes['InvoicePosition']> = {
@@ -3590,6 +3620,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   DepotPositionStatus?: DepotPositionStatusResolvers<ContextType>;
   ConditionReportPdf?: ConditionReportPdfResolvers<ContextType>;
   DepotPosition?: DepotPositionResolvers<ContextType>;
+  DepotPositionInvoice?: DepotPositionInvoiceResolvers<ContextType>;
   InvoicePosition?: InvoicePositionResolvers<ContextType>;
   Invoice?: InvoiceResolvers<ContextType>;
   InvoicePayload?: InvoicePayloadResolvers<ContextType>;

@@ -32,6 +32,18 @@ export interface PdfTotal {
   strong?: boolean;
 }
 
+export interface PdfTable {
+  columns: PdfColumn[];
+  rows: string[][];
+}
+
+export interface PdfSection {
+  heading: string;
+  /** Paragraphs between the heading and the table. */
+  intro: string[];
+  table: PdfTable;
+}
+
 export interface PdfDocumentModel {
   /** Big title under the letterhead, e.g. "Rechnung 2026-0042". */
   title: string;
@@ -43,7 +55,9 @@ export interface PdfDocumentModel {
   facts: PdfFact[];
   /** Paragraphs before the table. */
   intro: string[];
-  table: { columns: PdfColumn[]; rows: string[][] } | null;
+  table: PdfTable | null;
+  /** Further titled tables after the first one (e.g. the certificate's cases not in the warehouse). */
+  sections?: PdfSection[];
   totals: PdfTotal[];
   /** Paragraphs after the table and totals. */
   notes: string[];
@@ -228,7 +242,7 @@ function headerBlock(w: Writer, model: PdfDocumentModel) {
   w.y = Math.max(leftY, rightY) + 16;
 }
 
-function table(w: Writer, spec: NonNullable<PdfDocumentModel['table']>) {
+function table(w: Writer, spec: PdfTable) {
   const { doc } = w;
   const share = spec.columns.reduce((sum, column) => sum + column.width, 0);
   const widths = spec.columns.map((column) => (column.width / share) * CONTENT_WIDTH);
@@ -416,6 +430,15 @@ export async function renderPdf(model: PdfDocumentModel): Promise<Buffer> {
   for (const text of model.intro) w.paragraph(text);
   if (model.intro.length) w.y += 4;
   if (model.table) table(w, model.table);
+  for (const section of model.sections ?? []) {
+    w.y += 4;
+    // The heading stays with the start of its table.
+    setFont(doc, FONT.bold, 12, BRAND.colour);
+    w.ensure(lineHeight(doc) + 60);
+    w.paragraph(section.heading, { font: FONT.bold, size: 12, colour: BRAND.colour, gap: 4 });
+    for (const text of section.intro) w.paragraph(text);
+    table(w, section.table);
+  }
   if (model.totals.length) totals(w, model.totals);
   for (const text of model.notes) w.paragraph(text, { size: 9.5, colour: BRAND.muted });
   if (model.verification) await verification(w, model.verification);

@@ -38,6 +38,7 @@ const style = `
   button:hover { background: var(--wine-dark); }
   .notice { padding: .8rem 1rem; border-radius: 8px; margin: 1rem 0; }
   .error { background: #fde8e8; color: #8a1111; }
+  tr.differs td { background: #fff4e0; }
   .success { background: #e6f6ea; color: #14532d; }
   .warning { background: #fff4e0; color: #6b3d00; }
   .hint { color: var(--muted); font-size: .9rem; }
@@ -143,6 +144,10 @@ export function portalPage(clientName: string, invoices: PortalInvoice[], backUr
   );
 }
 
+/**
+ * The public check of a certificate: genuine or not, and beside what it stated of each listed
+ * position the state of its cases today, so an earlier certificate cannot prove today's holding.
+ */
 export function verifyPage(result: VerifiedCertificate | null, fingerprint: string): string {
   if (!result) {
     return page(
@@ -150,17 +155,60 @@ export function verifyPage(result: VerifiedCertificate | null, fingerprint: stri
       `<h1>Zertifikat nicht gefunden</h1><p class="notice error" role="alert">Zu diesem Fingerabdruck ist kein echtes Einlagerungszertifikat bekannt.</p><p class="hint">Fingerabdruck (SHA-256): <span class="fingerprint">${escapeHtml(fingerprint)}</span></p>`,
     );
   }
+  const differs = result.positions.some((position) => position.differs);
+  const rows = result.positions
+    .map(
+      (position) =>
+        `<tr${position.differs ? ' class="differs"' : ''}><td data-label="Wein">${escapeHtml(position.wine)}</td><td data-label="Laut Zertifikat">${escapeHtml(position.certified)}</td><td data-label="Stand heute" data-testid="verify-today">${escapeHtml(position.today)}</td></tr>`,
+    )
+    .join('');
   return page(
     'Zertifikat echt',
     `<h1>Einlagerungszertifikat echt</h1>
     <p class="notice success" role="status">Dieses Einlagerungszertifikat ist echt und wurde vom Weindepot ausgestellt.</p>
-    <p>Ausgestellt am ${escapeHtml(result.issuedAt)} · ${countLabel(result.cases, 'Kiste')}</p>${
+    <p>Ausgestellt am ${escapeHtml(result.issuedAt)} · ${countLabel(result.cases, 'Kiste')} im Zollfreilager bestätigt</p>${
       result.replacedOn
         ? `\n    <p class="notice warning" role="note">Für diese Einlagerung wurde am ${escapeHtml(result.replacedOn)} ein neueres Zertifikat ausgestellt, das dieses ersetzt. Es gilt der Stand des neueren Zertifikats.</p>`
         : ''
+    }${
+      differs
+        ? `\n    <p class="notice warning" role="note">Der heutige Stand weicht von diesem Zertifikat ab: nicht jede darin als eingelagert genannte Kiste lagert heute noch im Zollfreilager. Als Nachweis des heutigen Bestands taugt dieses Zertifikat nicht.</p>`
+        : ''
     }
-    <ul>${result.wines.map((wine) => `<li>${escapeHtml(wine)}</li>`).join('')}</ul>
+    <table class="stack"><thead><tr><th>Wein</th><th>Laut Zertifikat (${escapeHtml(result.issuedAt)})</th><th>Stand heute (${escapeHtml(result.asOf)})</th></tr></thead><tbody>${rows}</tbody></table>
     <p>${Object.values(result.facts).map(escapeHtml).join(' · ')}</p>
     <p class="hint">Fingerabdruck (SHA-256): <span class="fingerprint">${escapeHtml(fingerprint)}</span></p>`,
+  );
+}
+
+/**
+ * `/certificate/<token>` while no case of the invoice is stored (status 409): no certificate, and
+ * why, with the state of each position's cases.
+ */
+export function noCertificatePage(
+  answer: {
+    invoice: { invoiceNumber: string | null };
+    positions: { wine: string; states: string[] }[];
+    allSold: boolean;
+  },
+  backUrl: string,
+): string {
+  const number = answer.invoice.invoiceNumber ? ` ${escapeHtml(answer.invoice.invoiceNumber)}` : '';
+  const reason = answer.allSold
+    ? `Für diese Rechnung lagert keine Kiste mehr im Zollfreilager Genf: alle ihre Kisten wurden verkauft. Deshalb stellen wir zu ihr kein Einlagerungszertifikat mehr aus.`
+    : `Für diese Rechnung lagert noch keine Kiste im Zollfreilager Genf. Das Einlagerungszertifikat stellen wir aus, sobald die erste Kiste dort angekommen und ihr Zolleingang bestätigt ist.`;
+  const rows = answer.positions
+    .map(
+      (position) =>
+        `<tr><td data-label="Wein">${escapeHtml(position.wine)}</td><td data-label="Stand">${escapeHtml(position.states.join(' · ') || '–')}</td></tr>`,
+    )
+    .join('');
+  return page(
+    'Noch kein Einlagerungszertifikat',
+    `<h1>Noch kein Einlagerungszertifikat</h1>
+    <p class="notice warning" role="alert">${reason}</p>
+    <p>Rechnung${number} · Stand heute:</p>
+    <table class="stack"><thead><tr><th>Wein</th><th>Stand</th></tr></thead><tbody>${rows}</tbody></table>
+    <p><a href="${escapeHtml(backUrl)}">Zurück zu Zertifikate und Nachweise</a></p>`,
   );
 }

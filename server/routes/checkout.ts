@@ -2,7 +2,8 @@
  * HTTP routes of the checkout outside GraphQL: the local provider's hosted invoice page
  * (`/pay/<id>`) and customer portal (`/pay/portal/<token>`), the providers' webhooks
  * (`/webhooks/local`, `/webhooks/stripe`, signatures checked on the raw body), the storage
- * certificate (`/certificate/<token>`), its public check (`/verify/<fingerprint>`) and the
+ * certificate (`/certificate/<token>`; 409 with a German page while no case of the invoice is
+ * stored), its public check (`/verify/<fingerprint>`) and the
  * invoice PDF (`/invoices/<token>.pdf`). Registered as an encapsulated plugin, so its raw-body
  * parsers do not touch GraphQL.
  */
@@ -29,7 +30,7 @@ import {
 import { cardOutcome, portalUserId } from '../services/payments/local';
 import { LOCAL_SIGNATURE_HEADER, verifySignature } from '../services/payments/signature';
 import { constructStripeEvent } from '../services/payments/stripe';
-import { payPage, portalPage, verifyPage } from './checkout-pages';
+import { noCertificatePage, payPage, portalPage, verifyPage } from './checkout-pages';
 
 export interface CheckoutRouteDeps {
   db: Database;
@@ -264,6 +265,9 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       findInvoiceByToken(db, token),
     );
     if (!certificate) return notFound(reply);
+    if (certificate.kind === 'nothing-stored') {
+      return html(reply, 409, noCertificatePage(certificate, `${config.publicUrl}/admin/invoices`));
+    }
     reply.header('x-certificate-fingerprint', certificate.fingerprint);
     return sendPdf(
       reply,

@@ -14,6 +14,7 @@ import {
   settlementContent,
   settlementDocument,
   settlementFingerprint,
+  settlementRecipient,
   verifySettlement,
 } from '../services/settlement-pdf';
 import { escapeHtml, page } from './checkout-pages';
@@ -40,7 +41,12 @@ export async function settlementRoutes(app: FastifyInstance, deps: SettlementRou
     return sendPdf(
       pdfPool,
       reply,
-      settlementDocument(content, fingerprint, `${config.publicUrl}/verify/settlement/${fingerprint}`),
+      settlementDocument(
+        content,
+        fingerprint,
+        `${config.publicUrl}/verify/settlement/${fingerprint}`,
+        await settlementRecipient(db, sellOrder, content),
+      ),
       `Verkaufsabrechnung-${sellOrder.id}.pdf`,
     );
   });

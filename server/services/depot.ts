@@ -40,7 +40,21 @@ export type DepotPositionFields = Pick<
   | 'storageId'
   | 'conditionReportPdf'
   | 'sellOrderId'
->;
+> & {
+  /** Whether the MRN is recorded (all the storage rule, src/domain/storage-state.ts, needs of it). */
+  hasMrn: boolean;
+  /** The invoice the position was bought with; null without one. */
+  invoice: DepotInvoiceRow | null;
+};
+
+/** The invoice of a depot position as the depot read gives it (the date as `YYYY-MM-DD`). */
+export interface DepotInvoiceRow {
+  id: number;
+  invoiceNumber: string | null;
+  invoiceDate: string | null;
+  /** The PDF's permission token (`/invoices/<token>.pdf`). */
+  token: string;
+}
 
 /**
  * A status entry and a valuation as the depot read gives them: the fields the API shows and the
@@ -93,6 +107,12 @@ export async function listDepotWithStatuses(
         'storageId', ${depotPositions.storageId},
         'conditionReportPdf', ${depotPositions.conditionReportPdf},
         'sellOrderId', ${depotPositions.sellOrderId},
+        'hasMrn', coalesce(btrim(${depotPositions.mrn}), '') <> '',
+        'invoice', (
+          select json_build_object('id', i.id, 'invoiceNumber', i.invoice_number,
+                   'invoiceDate', i.invoice_date, 'token', i.invoice_pdf_view_permission_token)
+          from invoice_positions ip join invoices i on i.id = ip.invoice_id
+          where ip.id = depot_positions.invoice_position_id),
         'statuses', (
           select coalesce(json_agg(json_build_object(
                    'status', s.status,

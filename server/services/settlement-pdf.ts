@@ -1,7 +1,7 @@
 /**
  * The seller's settlement of a Zweitmarkt sale (issue 18): gross proceeds at the asking price,
- * 3.5 % sales commission, net proceeds, the sold cases with their storage ids, and the SHA-256
- * fingerprint of the content (as the storage certificate has). A document of the shared PDF layout
+ * 3.5 % sales commission, net proceeds, the sold cases with their storage ids, the seller's name
+ * and postal address, and the SHA-256 fingerprint of the content (as the storage certificate has). A document of the shared PDF layout
  * (`server/pdf/layout.ts`), rendered in the worker pool like the invoice and the certificate.
  */
 import { createHash } from 'node:crypto';
@@ -13,6 +13,7 @@ import type { Database, Transaction } from '../db/client';
 import { bottleSizes, depotPositions, sellOrders, users, vintages } from '../db/schema';
 import type { PdfDocumentModel } from '../pdf/layout';
 import { vintageLabelSql } from './invoices';
+import { postalAddressLines } from './postal-address';
 
 type SellOrderRow = typeof sellOrders.$inferSelect;
 
@@ -97,6 +98,20 @@ export function settlementFingerprint(content: SettlementContent): string {
 const euro = (value: string) => formatEuro(decimalToCents(value));
 
 /**
+ * The seller's address block: the name as the settlement states it, then the postal address of the
+ * client's profile as it is today. The address is printed, not fingerprinted: a seller who moves
+ * does not turn the settlements they have into "nicht gefunden" (the name is, as before).
+ */
+export async function settlementRecipient(
+  db: Database | Transaction,
+  sellOrder: Pick<SellOrderRow, 'sellerId'>,
+  content: Pick<SettlementContent, 'seller'>,
+): Promise<string[]> {
+  const [seller] = await db.select().from(users).where(eq(users.id, sellOrder.sellerId));
+  return seller ? postalAddressLines(seller, content.seller) : [content.seller];
+}
+
+/**
  * The settlement as a document of the shared PDF layout (rendered by the worker pool): the sale's
  * facts, the transferred cases with their storage ids, gross − commission = net, and the
  * verification footer with the fingerprint (checked at `verifyUrl`).
@@ -105,12 +120,13 @@ export function settlementDocument(
   content: SettlementContent,
   fingerprint: string,
   verifyUrl: string,
+  recipient: string[] = [content.seller],
 ): PdfDocumentModel {
   const soldAt = formatDate(new Date(content.soldAt));
   return {
     title: 'Verkaufsabrechnung (Zweitmarkt)',
     metaTitle: `Verkaufsabrechnung ${content.sellOrderId}`,
-    recipient: [content.seller],
+    recipient,
     facts: [
       { label: 'Verkaufsauftrag:', value: String(content.sellOrderId) },
       { label: 'Verkauft am:', value: soldAt },

@@ -11,6 +11,7 @@ import {
   pushSubscriptions,
   users,
 } from '../../server/db/schema';
+import { newestDemoInvoiceNumber } from '../../server/seed/derive/invoices';
 import { LOCAL_SIGNATURE_HEADER, signPayload } from '../../server/services/payments/signature';
 import { businessDay } from '../../src/domain/dates';
 import { BILLING_INCOMPLETE, ORDER_LIST_BLOCKED_TEXT } from '../../src/domain/order-list-texts';
@@ -18,6 +19,9 @@ import { databaseTargets, startTestPortal, type TestPortal } from './support/har
 import { pdfHasImage, pdfText } from './support/pdf-text';
 import { stockedOfferIds } from './support/stocked-offers';
 import { appBillingThroughStandIn, startStripeStandIn } from './support/stripe-stand-in';
+
+/** The demo client's newest invoice (the seed numbers them by the day it runs). */
+const NEWEST_INVOICE = newestDemoInvoiceNumber(new Date());
 
 const PASSWORD = 'Weindepot2026!';
 const LOGIN =
@@ -205,6 +209,18 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
       .from(depotPositions)
       .innerJoin(depotPositionStatuses, eq(depotPositionStatuses.depotPositionId, depotPositions.id))
       .where(eq(depotPositions.ownerId, buyer.id));
+  }
+
+  /** Staff record the customs reference of each of the buyer's positions: the cases are in bond. */
+  async function bookIntoWarehouse(buyer: Buyer) {
+    for (const position of await purchasedPositions(buyer)) {
+      const recorded = await portal.gql<{ updateAssetUnderManagement: { success: boolean } }>(
+        'mutation ($id: Int!) { updateAssetUnderManagement(depotPositionId: $id, newMrn: "26DE1234567890ABC8") { success } }',
+        { id: position.id },
+        { token: staff },
+      );
+      expect(recorded.data?.updateAssetUnderManagement.success).toBe(true);
+    }
   }
 
   const today = () =>
@@ -484,9 +500,34 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
     );
   });
 
+  it('issues no certificate while no case of a paid invoice is in the warehouse: a German page, 409', async () => {
+    const buyer = await newBuyer();
+    const order = await paidOrder(buyer);
+    const answer = await portal.app.inject({ method: 'GET', url: `/certificate/${order.pdfToken}` });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.headers['x-certificate-fingerprint']).toBeUndefined();
+    expect(answer.body).toContain('<html lang="de">');
+    expect(answer.body).toContain('Für diese Rechnung lagert noch keine Kiste im Zollfreilager Genf.');
+    expect(answer.body).toContain(`Rechnung ${order.invoiceNumber}`);
+    for (const title of order.vintageTitles) expect(answer.body).toContain(title);
+    expect(answer.body).toContain('1 Kiste bezahlt – Versand ins Zollfreilager folgt');
+    // Nothing was issued or recorded.
+    const [invoice] = await portal.db.select().from(invoices).where(eq(invoices.id, order.invoiceId));
+    expect(invoice?.certificateFingerprint).toBeNull();
+    const shipped = await portal.app.inject({ method: 'GET', url: `/certificate/${order.pdfToken}` });
+    expect(shipped.statusCode).toBe(409);
+    // Once the cases are booked into the warehouse (MRN recorded), the certificate is issued.
+    await bookIntoWarehouse(buyer);
+    const issued = await portal.app.inject({ method: 'GET', url: `/certificate/${order.pdfToken}` });
+    expect(issued.statusCode).toBe(200);
+    expect(issued.headers['content-type']).toBe('application/pdf');
+  });
+
   it('issues a storage certificate for a paid invoice naming client, wines, case numbers and warehouse', async () => {
     const buyer = await newBuyer();
     const order = await paidOrder(buyer);
+    await bookIntoWarehouse(buyer);
     const certificate = await portal.app.inject({ method: 'GET', url: `/certificate/${order.pdfToken}` });
     expect(certificate.statusCode).toBe(200);
     expect(certificate.headers['content-type']).toBe('application/pdf');
@@ -518,6 +559,7 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
   it('verifies a certificate by its fingerprint without naming the client, and rejects unknown ones', async () => {
     const buyer = await newBuyer();
     const order = await paidOrder(buyer);
+    await bookIntoWarehouse(buyer);
     const certificate = await portal.app.inject({ method: 'GET', url: `/certificate/${order.pdfToken}` });
     const fingerprint = certificate.headers['x-certificate-fingerprint'] as string;
     const again = await portal.app.inject({ method: 'GET', url: `/certificate/${order.pdfToken}` });
@@ -539,6 +581,7 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
   it('reissues the certificate when staff correct case numbers; the old one verifies as replaced', async () => {
     const buyer = await newBuyer();
     const order = await paidOrder(buyer);
+    await bookIntoWarehouse(buyer);
     const first = await portal.app.inject({ method: 'GET', url: `/certificate/${order.pdfToken}` });
     const fingerprint = first.headers['x-certificate-fingerprint'] as string;
     const [position] = await purchasedPositions(buyer);
@@ -786,7 +829,7 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
     const page = await portal.app.inject({ method: 'GET', url: path(url) });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Rechnungen');
-    expect(page.body).toContain('2026-0012');
+    expect(page.body).toContain(NEWEST_INVOICE);
     expect(page.body).toContain('.pdf');
     // German date and money: "12.05.2026", "12.345,67 €".
     expect(page.body).toMatch(/<td data-label="Datum">\d{2}\.\d{2}\.\d{4}<\/td>/);

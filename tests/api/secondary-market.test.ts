@@ -444,7 +444,7 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
       commission: '50.40',
       proceedsNet: '1389.60',
     });
-    // At settlement the seller's certificate is re-issued (version 2, the sold cases as transferred).
+    // At settlement the seller's certificate is re-issued (the sold cases as transferred, apart from the stored ones).
     const certificates = async () =>
       portal.db
         .select()
@@ -455,9 +455,22 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
     expect(reissued).toHaveLength(2);
     expect(reissued[0]?.fingerprint).toBe(fingerprintBefore);
     expect(reissued[1]?.content).toMatchObject({
-      version: 2,
-      positions: [{ cases: 2, transferred: { cases: 2, storageIds: allIds.slice(0, 2).join(', ') } }],
+      version: 3,
+      positions: [
+        {
+          cases: 2,
+          storageIds: [allIds[3], allIds[2]].join(', '),
+          transferred: { cases: 2, storageIds: allIds.slice(0, 2).join(', ') },
+        },
+      ],
     });
+    // The first certificate still verifies as issued, and shows beside it what is true today.
+    const first = await portal.app.inject({ method: 'GET', url: `/verify/${fingerprintBefore}` });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('Dieses Einlagerungszertifikat ist echt');
+    expect(first.body).toContain('4 Kisten eingelagert');
+    expect(first.body).toContain('2 Kisten eingelagert · 2 Kisten inzwischen verkauft');
+    expect(first.body).toContain('Als Nachweis des heutigen Bestands taugt dieses Zertifikat nicht.');
 
     // Buyer 2 takes the last case: the order is SOLD and settled.
     const second = await freshClient('Zweitkäufer');
@@ -504,6 +517,8 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
     expect(text).toContain('2.084,40');
     expect(text).toContain('Verkaufsprovision');
     expect(text).toContain(allIds[0]);
+    // The seller's name and postal address from the profile (issue 36, item 6).
+    expect(text).toContain('Verkäuferin Muster Weinweg 1 10115 Berlin');
     expect(
       (await portal.app.inject({ method: 'GET', url: '/settlement/unbekannt-aber-lang-genug' })).statusCode,
     ).toBe(404);

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client';
 import {
@@ -47,6 +47,7 @@ import { compositionCandidates, proposalLines } from '../../server/services/advi
 import { verifyPassword } from '../../server/services/passwords';
 import { portfolioTotal, regionShares } from '../../src/domain/advice-portfolio';
 import { composePortfolio } from '../../src/domain/advice-recommendation';
+import { businessDay } from '../../src/domain/dates';
 import { createTestDatabase } from './support/harness';
 
 const NOW = new Date('2026-11-21T09:00:00Z');
@@ -588,10 +589,42 @@ describe.each(targets)('Demodaten (%s)', (target) => {
       expect(current.filter((status) => status === 'IN_BOND').length).toBeGreaterThan(3);
     });
 
-    it('issues two paid invoices whose positions are in the depot', async () => {
+    it('gives each purchase of the depot its paid invoice, dated on the purchase day, numbered in date order', async () => {
       const kunde = await userByEmail('kunde@example.com');
       const rows = await db().select().from(invoices).where(eq(invoices.userId, kunde.id));
-      expect(rows).toHaveLength(2);
+      const positions = await db().select().from(depotPositions).where(eq(depotPositions.ownerId, kunde.id));
+      const purchases = await db()
+        .select()
+        .from(depotPositionStatuses)
+        .where(
+          and(
+            inArray(
+              depotPositionStatuses.depotPositionId,
+              positions.map((position) => position.id),
+            ),
+            eq(depotPositionStatuses.status, 'PURCHASED'),
+          ),
+        );
+      const purchaseDays = new Set(purchases.map((entry) => businessDay(entry.datetimeStatusUpdate)));
+      // One invoice per purchase day, each dated on it and paid at the purchase.
+      expect(rows).toHaveLength(purchaseDays.size);
+      expect(new Set(rows.map((invoice) => invoice.invoiceDate))).toEqual(purchaseDays);
+      const paidAt = new Set(purchases.map((entry) => entry.datetimeStatusUpdate.getTime()));
+      for (const invoice of rows) expect(paidAt.has(invoice.paidAt?.getTime() ?? 0)).toBe(true);
+      // Numbers in date order, running from 0001 in each year without a gap.
+      const byDate = [...rows].sort((a, b) => (a.invoiceDate ?? '').localeCompare(b.invoiceDate ?? ''));
+      const perYear = new Map<string, number>();
+      for (const invoice of byDate) {
+        const year = invoice.invoiceDate?.slice(0, 4) as string;
+        perYear.set(year, (perYear.get(year) ?? 0) + 1);
+        expect(invoice.invoiceNumber).toBe(`${year}-${String(perYear.get(year)).padStart(4, '0')}`);
+      }
+      expect(perYear.size).toBeGreaterThanOrEqual(3);
+      // No other invoice holds a number of these years (the series continues without a gap).
+      const numbered = await db().select().from(invoices).where(isNotNull(invoices.invoiceNumber));
+      expect(numbered).toHaveLength(rows.length);
+      // Every position of the depot was bought with one of them.
+      expect(positions.every((position) => position.invoicePositionId !== null)).toBe(true);
       for (const invoice of rows) {
         expect(invoice.stage).toBe('PAID');
         expect(invoice.invoiceNumber).toMatch(/^\d{4}-\d{4}$/);

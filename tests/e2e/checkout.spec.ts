@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { ORDER_LIST_BLOCKED_TEXT } from '../../src/domain/order-list-texts';
 import { registerActivatedClient } from './support/accounts';
-import { staffChecksOrder } from './support/checkout';
+import { staffBooksIntoWarehouse, staffChecksOrder } from './support/checkout';
 import { logIn } from './support/session';
 
 const LOGIN =
@@ -149,6 +149,16 @@ test('a client orders bindingly, pays on the hosted page and gets a verifiable s
   ]);
   await expect(page.getByText('Einlagerungsdaten werden authentifiziert …')).toBeVisible();
   const certificateRequest = await certificateTab.waitForRequest(/\/certificate\//, { timeout: 30_000 });
+  // Paid, but not yet in the warehouse: no certificate, a German page that says so.
+  await expect(
+    certificateTab.getByRole('heading', { name: 'Noch kein Einlagerungszertifikat' }),
+  ).toBeVisible();
+  await expect(
+    certificateTab.getByText('Für diese Rechnung lagert noch keine Kiste im Zollfreilager Genf.'),
+  ).toBeVisible();
+  expect((await request.get(certificateRequest.url())).status()).toBe(409);
+  // Once the warehouse has the cases (MRN recorded), the certificate is issued.
+  await staffBooksIntoWarehouse(request, client.email);
   const certificate = await request.get(certificateRequest.url());
   expect(certificate.headers()['content-type']).toBe('application/pdf');
   const fingerprint = certificate.headers()['x-certificate-fingerprint'] as string;

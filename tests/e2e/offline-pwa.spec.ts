@@ -1,7 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
+import { newestDemoInvoiceNumber } from '../../server/seed/derive/invoices';
 import { registerActivatedClient } from './support/accounts';
 import { goOffline, goOnline } from './support/network';
 import { logIn } from './support/session';
+
+/** The demo client's newest invoice (the seed numbers them by the day it runs). */
+const NEWEST_INVOICE = newestDemoInvoiceNumber(new Date());
 
 // Each sign-in starts the background sync beside the test (every offer, vintage and winery page);
 // on a busy 2-core machine the default 60 s are too tight for these journeys.
@@ -61,7 +65,7 @@ test('after one online visit the depot and the invoices are readable offline aft
   expect(wineText).not.toBe('');
   await page.goto('/admin/invoices');
   await expect(page.getByRole('heading', { name: 'Zertifikate und Nachweise' })).toBeVisible();
-  await expect(page.getByText('2026-0012')).toBeVisible();
+  await expect(page.getByText(NEWEST_INVOICE)).toBeVisible();
 
   // In the position cards: the sunburst's hover titles name the wines as well.
   const depotWine = () => page.getByTestId('depot-position-card').getByText(wineText).first();
@@ -74,7 +78,7 @@ test('after one online visit the depot and the invoices are readable offline aft
   await expect(depotWine()).toBeVisible();
   // (The Excel export offline: the sync fetches its chunk, see offline-sync.spec.ts.)
   await page.goto('/admin/invoices');
-  await expect(page.getByText('2026-0012')).toBeVisible();
+  await expect(page.getByText(NEWEST_INVOICE)).toBeVisible();
   await goOnline(context);
 });
 
@@ -87,7 +91,7 @@ test('under the service worker, the invoice PDF link opens the PDF, not the app'
   await page.goto('/admin/invoices');
   const link = page
     .getByTestId('paid-invoice')
-    .filter({ hasText: '2026-0012' })
+    .filter({ hasText: NEWEST_INVOICE })
     .getByRole('link', { name: 'Rechnung (PDF)' });
   const href = (await link.getAttribute('href')) ?? '';
   expect(new URL(href).pathname).toMatch(/^\/invoices\/[\w-]+\.pdf$/);

@@ -1,8 +1,12 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { newestDemoInvoiceNumber } from '../../server/seed/derive/invoices';
 import { demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
 import { revealWineryMarker } from './support/map';
 import { goOffline, goOnline } from './support/network';
 import { logIn } from './support/session';
+
+/** The demo client's newest invoice (the seed numbers them by the day it runs). */
+const NEWEST_INVOICE = newestDemoInvoiceNumber(new Date());
 
 const KUNDE = 'kunde@example.com';
 const PASSWORD = 'Weindepot2026!';
@@ -130,7 +134,7 @@ test('after the sync every client screen opens offline without having been opene
     { path: '/admin/all-wineries', shows: () => page.getByRole('heading', { name: 'Weinwelt entdecken' }) },
     { path: `/admin/chateaus/${winery.id}`, shows: () => page.getByText(winery.title).first() },
     { path: '/admin/depot', shows: () => page.getByTestId('depot-position-card').first() },
-    { path: '/admin/invoices', shows: () => page.getByText('2026-0012') },
+    { path: '/admin/invoices', shows: () => page.getByText(NEWEST_INVOICE) },
     { path: '/admin/selection', shows: () => page.getByRole('heading', { name: 'Ihre Angebote' }) },
     { path: '/admin/orderlist', shows: () => page.getByRole('heading', { name: 'Mein Orderbuch' }) },
   ];

@@ -36,6 +36,8 @@ const position = (id: number, vintageId: number, bottleSizeId: number) => ({
   depotPositionStatusRel: [{ status: 'PURCHASED' as const, datetimeStatusUpdate: '2025-03-01T10:00:00Z' }],
   saleProceedsNet: null,
   settlementPdfUrl: null,
+  hasMrn: false,
+  invoice: null,
   vintage: { id: vintageId },
 });
 

@@ -478,3 +478,45 @@ describe('Excel-Blätter "Bewertung" und "Wertentwicklung"', () => {
     ]);
   });
 });
+
+describe('Depotkarte: Lagernummern nur für eingelagerte Kisten, die Rechnung jeder Position', () => {
+  const inState = (
+    status: 'PURCHASED' | 'SHIPPING' | 'IN_BOND' | 'FOR_SALE' | 'SOLD',
+    hasMrn: boolean,
+    enPrimeurDeliveryDate: string | null = null,
+  ): DepotPositionInput => {
+    const base = position(1);
+    return {
+      ...base,
+      storageId: '20001',
+      hasMrn,
+      invoice: { invoiceNumber: '2026-0003', pdfUrl: 'http://portal.test/invoices/abc.pdf' },
+      depotPositionStatusRel: [
+        ...base.depotPositionStatusRel,
+        ...(status === 'PURCHASED' ? [] : [{ status, datetimeStatusUpdate: '2025-03-01T10:00:00Z' }]),
+      ],
+      vintage: { ...base.vintage, enPrimeurDeliveryDate },
+    };
+  };
+
+  it('marks a row stored by the storage rule (src/domain/storage-state.ts)', () => {
+    expect(toDepotRow(inState('IN_BOND', true), now).stored).toBe(true);
+    expect(toDepotRow(inState('FOR_SALE', true), now).stored).toBe(true);
+    expect(toDepotRow(inState('IN_BOND', false), now).stored).toBe(false);
+    expect(toDepotRow(inState('SHIPPING', true), now).stored).toBe(false);
+    expect(toDepotRow(inState('SOLD', true), now).stored).toBe(false);
+    // En primeur (delivery still ahead): no storage numbers, whatever the status.
+    expect(toDepotRow(inState('PURCHASED', false, '2028-06-01'), now).stored).toBe(false);
+    expect(toDepotRow(inState('IN_BOND', true, '2028-06-01'), now).stored).toBe(false);
+    // A depot cached before the field existed shows no storage numbers rather than false ones.
+    expect(toDepotRow(position(2), now).stored).toBe(false);
+  });
+
+  it('carries the invoice the position was bought with', () => {
+    expect(toDepotRow(inState('IN_BOND', true), now).invoice).toEqual({
+      invoiceNumber: '2026-0003',
+      pdfUrl: 'http://portal.test/invoices/abc.pdf',
+    });
+    expect(toDepotRow(position(2), now).invoice).toBeNull();
+  });
+});

@@ -235,5 +235,16 @@ export const depotTypes = {
       const order = await saleOrderOf(position, position.sellOrderId, loaders);
       return order ? settlementPdfUrl(config.publicUrl, order.settlementToken, order.casesSold) : null;
     },
+    hasMrn: (position) => position.hasMrn,
+    // The depot read brings the invoice along (one subquery per position, no request of its own).
+    invoice: ({ invoice }, _args, { config }) =>
+      invoice
+        ? {
+            id: invoice.id,
+            invoiceNumber: invoice.invoiceNumber,
+            invoiceDate: invoice.invoiceDate,
+            pdfUrl: invoice.invoiceNumber ? `${config.publicUrl}/invoices/${invoice.token}.pdf` : null,
+          }
+        : null,
   } satisfies DepotPositionResolvers,
 };

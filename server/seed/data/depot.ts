@@ -1,6 +1,7 @@
 /**
- * The depot of the demo client, her invoices and her order list, plus the invoice of the
- * client whose binding order is being checked.
+ * The depot of the demo client and her order list, plus the invoice of the client whose binding
+ * order is being checked. Each purchase of the demo client (the positions bought on one day) has
+ * its invoice, dated on the purchase day and numbered in date order (`derive/invoices.ts`).
  */
 import type { AccountKey } from './accounts';
 
@@ -17,17 +18,14 @@ export interface DepotPositionSeed {
   purchasedDaysAgo: number;
   /** Status changes after the purchase, in days after the purchase date. */
   later: readonly (readonly [DepotStatusSeed, number])[];
-  invoice?: string;
 }
 
+/** An invoice that is not a purchase of the demo depot: an order still being checked (no number yet). */
 export interface InvoiceSeed {
   key: string;
   client: AccountKey;
-  stage: 'PAID' | 'CHECK_NEEDED';
-  /** Running number within the invoice year; null while the order is still being checked. */
-  number: number | null;
+  stage: 'CHECK_NEEDED';
   daysAgo: number;
-  paidAfterDays?: number;
 }
 
 /** Positions of an invoice that did not (yet) become depot positions. */
@@ -150,7 +148,6 @@ export const depotPositionSeeds: readonly DepotPositionSeed[] = [
     amount: 1,
     buyPriceBtl: '845.00',
     purchasedDaysAgo: 480,
-    invoice: 'anna-1',
     later: [
       ['SHIPPING', 10],
       ['IN_BOND', 37],
@@ -162,7 +159,6 @@ export const depotPositionSeeds: readonly DepotPositionSeed[] = [
     amount: 1,
     buyPriceBtl: '995.00',
     purchasedDaysAgo: 480,
-    invoice: 'anna-1',
     later: [
       ['SHIPPING', 12],
       ['IN_BOND', 39],
@@ -196,7 +192,6 @@ export const depotPositionSeeds: readonly DepotPositionSeed[] = [
     amount: 1,
     buyPriceBtl: '575.00',
     purchasedDaysAgo: 45,
-    invoice: 'anna-2',
     later: [['SHIPPING', 12]],
   },
   {
@@ -205,7 +200,6 @@ export const depotPositionSeeds: readonly DepotPositionSeed[] = [
     amount: 2,
     buyPriceBtl: '269.00',
     purchasedDaysAgo: 45,
-    invoice: 'anna-2',
     later: [['SHIPPING', 12]],
   },
   {
@@ -214,7 +208,6 @@ export const depotPositionSeeds: readonly DepotPositionSeed[] = [
     amount: 1,
     buyPriceBtl: '549.00',
     purchasedDaysAgo: 45,
-    invoice: 'anna-2',
     later: [],
   },
   {
@@ -223,7 +216,6 @@ export const depotPositionSeeds: readonly DepotPositionSeed[] = [
     amount: 1,
     buyPriceBtl: '209.00',
     purchasedDaysAgo: 45,
-    invoice: 'anna-2',
     later: [
       ['SHIPPING', 8],
       ['IN_BOND', 33],
@@ -243,9 +235,7 @@ export const depotPositionSeeds: readonly DepotPositionSeed[] = [
 ];
 
 export const invoiceSeeds: readonly InvoiceSeed[] = [
-  { key: 'anna-1', client: 'kunde', stage: 'PAID', number: 7, daysAgo: 482, paidAfterDays: 2 },
-  { key: 'anna-2', client: 'kunde', stage: 'PAID', number: 12, daysAgo: 47, paidAfterDays: 2 },
-  { key: 'thomas-1', client: 'thomas', stage: 'CHECK_NEEDED', number: null, daysAgo: 1 },
+  { key: 'thomas-1', client: 'thomas', stage: 'CHECK_NEEDED', daysAgo: 1 },
 ];
 
 export const pendingInvoicePositionSeeds: readonly PendingInvoicePositionSeed[] = [

@@ -754,6 +754,9 @@ export const offerSeeds: readonly OfferSeed[] = [
     sellPriceBtl: '495.00',
     createdDaysAgo: 400,
     archived: true,
-    tranches: [{ offerer: 'joanne', buyPriceBtl: '430.00', available: 0, total: 1 }],
+    tranches: [
+      // In bond since its delivery: the customs reference of its entry is recorded.
+      { offerer: 'joanne', buyPriceBtl: '430.00', available: 0, total: 1, mrn: '25FR2100000019385C' },
+    ],
   },
 ];

@@ -1,4 +1,4 @@
-/** Invoices with their positions, the demo client's depot positions and their status history. */
+/** Invoices with their positions (one per purchase), the demo client's depot positions and their status history. */
 import { eq } from 'drizzle-orm';
 import { centsToDecimal, decimalToCents } from '../../../src/domain/money';
 import { proceedsDecimals, sellProceeds } from '../../../src/domain/secondary-market';
@@ -10,15 +10,10 @@ import {
   sellOrders,
 } from '../../db/schema';
 import { settlementContent, settlementFingerprint } from '../../services/settlement-pdf';
-import {
-  type DepotPositionSeed,
-  depotPositionSeeds,
-  type InvoiceSeed,
-  invoiceSeeds,
-  pendingInvoicePositionSeeds,
-} from '../data/depot';
+import { type DepotPositionSeed, depotPositionSeeds, pendingInvoicePositionSeeds } from '../data/depot';
 import { lookup, offerByKey, trancheKey } from '../derive/catalogue';
 import { type InvoiceLine, invoiceSums } from '../derive/invoice-sums';
+import { demoInvoicePlan, type PlannedInvoice } from '../derive/invoices';
 import { formatCaseNumbers, storagePlan } from '../derive/storage';
 import { daysAfter, daysBefore, deterministicToken, isoDate } from '../deterministic';
 import type { SeedContext } from './context';
@@ -29,21 +24,18 @@ interface PositionLine extends InvoiceLine {
   depotIndex?: number;
 }
 
-function linesOf(invoice: InvoiceSeed): PositionLine[] {
-  const fromDepot = depotPositionSeeds.flatMap((position, depotIndex) =>
-    position.invoice === invoice.key
-      ? [
-          {
-            offerKey: position.offer,
-            amount: position.amount,
-            caskOf: offerByKey(position.offer).caskOf,
-            buyPriceBtl: position.buyPriceBtl,
-            conditionReport: false,
-            depotIndex,
-          },
-        ]
-      : [],
-  );
+function linesOf(invoice: PlannedInvoice): PositionLine[] {
+  const fromDepot = invoice.depotIndexes.map((depotIndex) => {
+    const position = depotPositionSeeds[depotIndex] as DepotPositionSeed;
+    return {
+      offerKey: position.offer,
+      amount: position.amount,
+      caskOf: offerByKey(position.offer).caskOf,
+      buyPriceBtl: position.buyPriceBtl,
+      conditionReport: false,
+      depotIndex,
+    };
+  });
   const pending = pendingInvoicePositionSeeds
     .filter((position) => position.invoice === invoice.key)
     .map((position) => {
@@ -59,33 +51,28 @@ function linesOf(invoice: InvoiceSeed): PositionLine[] {
   return [...fromDepot, ...pending];
 }
 
-/** Inserts the invoices; returns the invoice position id of each invoiced depot position. */
+/** Inserts the invoices in date order; returns the invoice position id of each invoiced depot position. */
 async function insertInvoices(context: SeedContext): Promise<Map<number, number>> {
   const { tx, now, ids } = context;
   const positionIdByDepotIndex = new Map<number, number>();
-  for (const invoice of invoiceSeeds) {
+  for (const invoice of demoInvoicePlan(now)) {
     const lines = linesOf(invoice);
-    const invoiceDate = daysBefore(now, invoice.daysAgo);
     const paid = invoice.stage === 'PAID';
-    const invoiceNumber =
-      invoice.number === null
-        ? null
-        : `${invoiceDate.getUTCFullYear()}-${String(invoice.number).padStart(4, '0')}`;
     const [row] = await tx
       .insert(invoices)
       .values({
         userId: lookup(ids.users, invoice.client, 'Kunde'),
         stage: invoice.stage,
-        invoiceDate: isoDate(invoiceDate),
-        invoiceNumber,
+        invoiceDate: invoice.invoiceDate,
+        invoiceNumber: invoice.invoiceNumber,
         paymentProvider: paid ? 'local' : null,
-        providerInvoiceNumber: paid ? `WD-${invoiceNumber}` : null,
+        providerInvoiceNumber: paid ? `WD-${invoice.invoiceNumber}` : null,
         invoicePdfViewPermissionToken: deterministicToken(`seed-invoice-${invoice.key}`),
         ...invoiceSums(lines),
-        createdAt: invoiceDate,
-        paidAt: paid ? daysAfter(invoiceDate, invoice.paidAfterDays ?? 1) : null,
+        createdAt: invoice.createdAt,
+        paidAt: invoice.paidAt,
         // The demo clients thanked for their past payments long ago.
-        paymentThanksSeenAt: paid ? daysAfter(invoiceDate, invoice.paidAfterDays ?? 1) : null,
+        paymentThanksSeenAt: invoice.paidAt,
       })
       .returning({ id: invoices.id });
     if (!row) throw new Error(`Rechnung ${invoice.key} wurde nicht angelegt.`);

@@ -23,6 +23,7 @@ import {
 import { type Cents, decimalToCents } from '../money';
 import { caseFormat, casesOfFormat } from '../packaging';
 import { countLabel } from '../plural';
+import { isStored } from '../storage-state';
 import { remainingHoldingYears } from './depot-holding';
 import { type SortState, type SortValue, sortBy } from './depot-sorting';
 
@@ -37,6 +38,10 @@ export interface DepotPositionInput {
   saleProceedsNet?: string | null;
   /** Settlement PDF of that sale; null while held or without a sell order. */
   settlementPdfUrl?: string | null;
+  /** Whether the MRN of the cases' entry into the warehouse is recorded. */
+  hasMrn?: boolean;
+  /** The invoice the cases were bought with. */
+  invoice?: DepotRowInvoice | null;
   bottleSize: { title: string; factorForLiterPrices: string };
   depotPositionStatusRel: readonly DepotStatusEntry[];
   vintage: {
@@ -48,6 +53,12 @@ export interface DepotPositionInput {
     valuationRel: readonly ValuationInput[];
     wine: { title: string; image?: string | null; winery: { title: string; region: { title: string } } };
   };
+}
+
+export interface DepotRowInvoice {
+  invoiceNumber?: string | null;
+  /** The invoice PDF. */
+  pdfUrl?: string | null;
 }
 
 export interface DepotRow {
@@ -76,6 +87,10 @@ export interface DepotRow {
   enPrimeurDeliveryDate: string | null;
   holdingYears: number | null;
   storageId: string | null;
+  /** Whether the cases count as stored in the bonded warehouse (src/domain/storage-state.ts). */
+  stored: boolean;
+  /** The invoice the cases were bought with; null without one. */
+  invoice: DepotRowInvoice | null;
   /** German label of the source behind the market value, e.g. "Wine-Searcher Europa-Ø"; null without a valuation. */
   valuationSource: string | null;
   /** Day (Europe/Berlin, `YYYY-MM-DD`) of that valuation. */
@@ -117,6 +132,7 @@ function buildDepotRow(
   const { vintage } = position;
   const region = vintage.wine.winery.region.title;
   const date = purchaseDate(position.depotPositionStatusRel);
+  const status = currentStatusEntry(position.depotPositionStatusRel)?.status ?? null;
   return {
     id: position.id,
     vintageId: vintage.id,
@@ -131,7 +147,7 @@ function buildDepotRow(
     region,
     bottles: position.amount * position.caskOf,
     date,
-    status: currentStatusEntry(position.depotPositionStatusRel)?.status ?? null,
+    status,
     valuation: valueDepotPosition({
       buyPriceBtl: position.buyPriceBtl,
       caskOf: position.caskOf,
@@ -144,6 +160,11 @@ function buildDepotRow(
     enPrimeurDeliveryDate: vintage.enPrimeurDeliveryDate ?? null,
     holdingYears: remainingHoldingYears(region, firstStatusDate(position.depotPositionStatusRel), now),
     storageId: position.storageId ?? null,
+    stored: isStored(
+      { status, hasMrn: position.hasMrn ?? false, enPrimeurDeliveryDate: vintage.enPrimeurDeliveryDate },
+      now,
+    ),
+    invoice: position.invoice ?? null,
     valuationSource: facts.valuationSource,
     valuationDate: facts.valuationDate,
     taxFreeFrom: date ? taxFreeFrom(berlinDay(date)) : null,

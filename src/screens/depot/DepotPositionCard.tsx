@@ -172,7 +172,26 @@ export function DepotPositionCard({ row, conditionReportUrl }: DepotPositionCard
                 </Fact>
               </>
             )}
-            {row.storageId && <Fact label="Lagernummern">{row.storageId}</Fact>}
+            {/* Storage numbers only for cases that count as stored (as the storage certificate). */}
+            {row.stored && row.storageId && <Fact label="Lagernummern">{row.storageId}</Fact>}
+            {row.invoice?.invoiceNumber && (
+              <Fact label="Rechnung">
+                {row.invoice.pdfUrl ? (
+                  <Anchor
+                    href={row.invoice.pdfUrl}
+                    target="_blank"
+                    rel="noopener"
+                    fz="sm"
+                    data-testid="position-invoice"
+                    aria-label={`Rechnung ${row.invoice.invoiceNumber} (PDF)`}
+                  >
+                    {row.invoice.invoiceNumber} (PDF)
+                  </Anchor>
+                ) : (
+                  row.invoice.invoiceNumber
+                )}
+              </Fact>
+            )}
           </SimpleGrid>
           {conditionReportUrl && (
             <Anchor href={conditionReportUrl} target="_blank" rel="noreferrer" fz="sm">

@@ -49,6 +49,17 @@ export function DepotSoldPositions({ rows }: { rows: readonly DepotRow[] }) {
                 Jahrgang {row.year} · {row.gebinde} ({countLabel(row.bottles, 'Flasche')}) · gekauft{' '}
                 {formatDate(row.date)} · verkauft {formatDay(row.soldDate)}
               </Text>
+              {row.invoice?.invoiceNumber && row.invoice.pdfUrl && (
+                <Anchor
+                  href={row.invoice.pdfUrl}
+                  target="_blank"
+                  rel="noopener"
+                  fz="sm"
+                  data-testid="position-invoice"
+                >
+                  Rechnung {row.invoice.invoiceNumber} (PDF)
+                </Anchor>
+              )}
             </div>
             <Box ta={{ base: 'left', xs: 'right' }} style={{ flex: '0 1 auto' }}>
               <Text fz="sm">

@@ -36,3 +36,40 @@ export async function staffChecksOrder(request: APIRequestContext, clientEmail: 
   expect(answer.success).toBe(true);
   return answer.invoice.invoiceNumber;
 }
+
+/**
+ * The warehouse received the client's cases: the adviser records the customs reference (MRN) of
+ * each of the client's depot positions in Lagerbestand (through the API), which puts it in bond.
+ */
+export async function staffBooksIntoWarehouse(
+  request: APIRequestContext,
+  clientEmail: string,
+): Promise<void> {
+  const login = await request.post('/graphql', {
+    data: { query: LOGIN, variables: { email: demoAccounts.superuser, password: demoPassword } },
+  });
+  const headers = { authorization: `JWT ${(await login.json()).data.tokenAuth.token as string}` };
+  const depot = await request.post('/graphql', {
+    headers,
+    data: {
+      query: 'query ($mail: String!) { viewClientsDepot(clientsMail: $mail) { id } }',
+      variables: { mail: clientEmail },
+    },
+  });
+  const positions = (await depot.json()).data.viewClientsDepot as { id: number }[];
+  expect(positions.length, 'the client holds the paid cases').toBeGreaterThan(0);
+  for (const position of positions) {
+    const recorded = await request.post('/graphql', {
+      headers,
+      data: {
+        query:
+          'mutation ($id: Int!) { updateAssetUnderManagement(depotPositionId: $id, newMrn: "26DE1234567890ABC8") { success asset { currentStatus } } }',
+        variables: { id: position.id },
+      },
+    });
+    expect((await recorded.json()).data.updateAssetUnderManagement).toMatchObject({
+      success: true,
+      asset: { currentStatus: 'IN_BOND' },
+    });
+  }
+}
