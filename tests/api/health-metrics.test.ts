@@ -141,6 +141,7 @@ describe.each(databaseTargets)('Health, Readiness und Metriken (%s)', (target) =
     }
   });
 
+  // A fresh database migrated, an app built and a pool reconnected: more than the 30 s default on a busy machine.
   it('is not ready while the database is unreachable, within the probe’s time, and ready again after', async () => {
     if (target === 'postgres') {
       const upstream = new URL(process.env.TEST_DATABASE_URL as string);
@@ -185,7 +186,7 @@ describe.each(databaseTargets)('Health, Readiness und Metriken (%s)', (target) =
     } finally {
       await probed.close();
     }
-  });
+  }, 120_000);
 
   it('serves Prometheus text with request, GraphQL, outbox, queue, memory and event-loop figures', async () => {
     await portal.db.delete(outbox);
