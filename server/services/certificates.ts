@@ -48,7 +48,7 @@ export interface CertificateContent {
   /**
    * Version of the fingerprinted payload: absent (1) for the first certificates, which listed
    * every case of the invoice as stored; 2 once cases were sold on the Zweitmarkt and are listed
-   * as transferred; 3 (issue 36) lists as stored only the cases that count as stored and the
+   * as transferred; 3 lists as stored only the cases that count as stored and the
    * others apart with their state. Certificates issued before keep hashing as they were issued.
    */
   version?: 2 | 3;

@@ -1,5 +1,5 @@
 /**
- * Which cases count as stored in the bonded warehouse in Geneva (issue 36, item 1). One rule for
+ * Which cases count as stored in the bonded warehouse in Geneva. One rule for
  * every place that says so: the storage certificate certifies only these cases, its verify page
  * compares what a certificate said with this rule today, and the depot card names storage
  * numbers ("Lagernummern") only for them.

@@ -517,7 +517,7 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
     expect(text).toContain('2.084,40');
     expect(text).toContain('Verkaufsprovision');
     expect(text).toContain(allIds[0]);
-    // The seller's name and postal address from the profile (issue 36, item 6).
+    // The seller's name and postal address from the profile: a settlement names whom the sale was for.
     expect(text).toContain('Verkäuferin Muster Weinweg 1 10115 Berlin');
     expect(
       (await portal.app.inject({ method: 'GET', url: '/settlement/unbekannt-aber-lang-genug' })).statusCode,

@@ -1,5 +1,5 @@
 /**
- * Issue 36, items 1 and 6 on the demo data: a storage certificate certifies as stored only the
+ * Storage certificates and paperwork on the demo data: a storage certificate certifies as stored only the
  * cases that count as stored (IN_BOND or FOR_SALE with an MRN, not en primeur), lists the
  * invoice's other cases apart with their real state, is refused (409, German page) for an invoice
  * without a stored case, and its verify page shows beside "echt" the state of each listed case
