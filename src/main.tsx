@@ -5,6 +5,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders, type AppServices } from './app/AppProviders';
+import { deviceStorage } from './app/device-storage';
 import { FIRST_SCREEN_DATA_ID } from './app/first-screen';
 import { captureInstallPrompt } from './app/pwa/install-prompt';
 import { showUpdatePrompt } from './app/pwa/update-prompt';
@@ -21,7 +22,7 @@ import { createSessionStore, deviceUserKey } from './queries/session/session-sto
 
 captureInstallPrompt(window);
 
-const sessionStore = createSessionStore(window.localStorage, window);
+const sessionStore = createSessionStore(deviceStorage(window), window);
 /** The signed-in user's key on this device (their rows in IndexedDB, their sync time), or none. */
 const currentUserKey = () => {
   const session = sessionStore.getSession();

@@ -222,7 +222,7 @@ test('after a logout nothing of the depot is left in IndexedDB or the caches', a
       return { rows, cached };
     });
   expect((await stored()).rows).toBeGreaterThan(0);
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
   await expect(page).toHaveURL(/\/$|\/login$/);
   await goOffline(context);
   await expect.poll(stored).toEqual({ rows: 0, cached: 0 });
@@ -284,7 +284,7 @@ test('a logout with unsent changes asks first; "Verwerfen" leaves nothing on the
   await queueAddsOffline(page, context, 2);
   await expect(page.getByText('2 Änderungen warten auf Verbindung')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Abmelden' });
   await expect(dialog.getByTestId('unsent-changes')).toHaveText('2 Änderungen sind noch nicht gesendet.');
   // Offline they cannot be sent now; the dialog says why.
@@ -295,7 +295,7 @@ test('a logout with unsent changes asks first; "Verwerfen" leaves nothing on the
   await expect(page.getByText('2 Änderungen warten auf Verbindung')).toBeVisible();
   expect((await storedRows(page)).outbox).toBe(2);
 
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
   await dialog.getByRole('button', { name: 'Verwerfen und abmelden' }).click();
   await expect(page).toHaveURL(/\/$|\/login$/);
   await expect.poll(() => storedRows(page)).toEqual({ queries: 0, outbox: 0 });
@@ -327,7 +327,7 @@ async function askToLogOutWithOneUnsentChange(
   await waitForSync(page);
   await queueAddsOffline(page, context, 1);
   await expect(page.getByText('1 Änderung wartet auf Verbindung')).toBeVisible();
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Abmelden' });
   await expect(dialog.getByTestId('unsent-changes')).toHaveText('1 Änderung ist noch nicht gesendet.');
   return { client, dialog };

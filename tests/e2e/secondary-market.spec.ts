@@ -74,13 +74,16 @@ test('a client sells a case from the depot, staff list it, another client buys a
   const marketText = (await sellDialog.getByText(/^Marktwert je Flasche: /).textContent()) ?? '';
   const marketCents = parsePriceInput(/: ([\d.,]+) €/.exec(marketText)?.[1] ?? '') ?? 0;
   expect(marketCents).toBeGreaterThan(0);
-  const askEuro = Math.round((marketCents / 100) * (0.95 + (Date.now() % 100) / 1000));
-  const buyerEuro = askEuro + 10;
-  const expectedNet = formatEuro(sellProceeds(1, seller.caskOf, askEuro * 100).net);
+  // Down to the cent (2.000 steps between 90 % and 110 %): other journeys list the same wines in
+  // the same band, and a whole-euro price met one of theirs.
+  const askCents = Math.round(marketCents * (0.9 + (Date.now() % 2000) / 10_000));
+  const buyerCents = askCents + 1000;
+  const euroInput = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+  const expectedNet = formatEuro(sellProceeds(1, seller.caskOf, askCents).net);
   await sellDialog.getByLabel('Preis je Flasche (€)').fill('abc');
   await expect(sellDialog.getByText(sellTexts.priceInvalid)).toBeVisible();
   await expect(sellDialog.getByRole('button', { name: 'Weiter zur Übersicht' })).toBeDisabled();
-  await sellDialog.getByLabel('Preis je Flasche (€)').fill(`${askEuro},00`);
+  await sellDialog.getByLabel('Preis je Flasche (€)').fill(euroInput(askCents));
   await expect(sellDialog.getByTestId('expected-proceeds')).toHaveText(expectedNet);
   await sellDialog.getByRole('button', { name: 'Weiter zur Übersicht' }).click();
   await expect(sellDialog.getByTestId('summary-proceeds')).toHaveText(expectedNet);
@@ -90,7 +93,7 @@ test('a client sells a case from the depot, staff list it, another client buys a
   // The offered case is for sale (its own position), with the asking price and a withdraw button.
   const forSale = market.getByTestId('for-sale-order');
   await expect(forSale).toHaveCount(1);
-  await expect(forSale).toContainText(`1 Kiste zu ${formatEuro(askEuro * 100)} je Flasche`);
+  await expect(forSale).toContainText(`1 Kiste zu ${formatEuro(askCents)} je Flasche`);
   await expect(forSale).toContainText(`erwarteter Erlös ${expectedNet}`);
   await expect(forSale.getByRole('button', { name: 'Zurückziehen' })).toBeEnabled();
   await expect(page.getByTestId('depot-position-card').filter({ hasText: 'Steht zum Verkauf' })).toHaveCount(
@@ -110,13 +113,16 @@ test('a client sells a case from the depot, staff list it, another client buys a
     .poll(() => deviceCopyHolds(page, ['depot', 'own'], '"FOR_SALE"'), { timeout: 60_000 })
     .toBe(true);
   await expect
-    .poll(() => deviceCopyHolds(page, ['sell-orders', 'mine'], `"${askEuro}.00"`), { timeout: 60_000 })
+    .poll(
+      () => deviceCopyHolds(page, ['sell-orders', 'mine'], `"${euroInput(askCents).replace(',', '.')}"`),
+      { timeout: 60_000 },
+    )
     .toBe(true);
   await goOffline(page.context());
   await page.reload();
   await expect(market.getByText(sellTexts.needsConnection)).toBeVisible();
   await expect(market.getByRole('button', { name: `${seller.vintageTitle} verkaufen` })).toBeDisabled();
-  await expect(forSale).toContainText(`1 Kiste zu ${formatEuro(askEuro * 100)} je Flasche`);
+  await expect(forSale).toContainText(`1 Kiste zu ${formatEuro(askCents)} je Flasche`);
   await expect(page.getByTestId('depot-position-card').filter({ hasText: 'Steht zum Verkauf' })).toHaveCount(
     1,
   );
@@ -131,7 +137,7 @@ test('a client sells a case from the depot, staff list it, another client buys a
   await expect(requested).toContainText(firstCase as string);
   await requested.getByRole('button', { name: 'Freigeben' }).click();
   const approve = staff.getByRole('dialog', { name: /^Verkaufsauftrag \d+ freigeben$/ });
-  await approve.getByLabel('Verkaufspreis je Flasche für Käufer (€)').fill(`${buyerEuro},00`);
+  await approve.getByLabel('Verkaufspreis je Flasche für Käufer (€)').fill(euroInput(buyerCents));
   await expect(approve.getByText('Marge je Flasche: 10,00 €')).toBeVisible();
   await approve.getByRole('button', { name: 'Als Angebot listen' }).click();
   await expect(approve).toHaveCount(0);
@@ -150,8 +156,10 @@ test('a client sells a case from the depot, staff list it, another client buys a
     .getByTestId('offer-card')
     .filter({ hasText: seller.offerTitle })
     .filter({ hasText: 'Zweitmarkt' })
-    .filter({ hasText: `${formatEuro(buyerEuro * 100)} pro Flasche` });
-  await expect(card).toHaveCount(1);
+    // The card's own price ("(… pro Flasche)"), not another card's line on its cheaper neighbours.
+    .filter({ hasText: `(${formatEuro(buyerCents)} pro Flasche)` });
+  // The listing reaches the buyer's device with the next catalogue sync.
+  await expect(card).toHaveCount(1, { timeout: 60_000 });
   await card.getByRole('button', { name: 'Auf Orderliste setzen' }).click();
   const addDialog = buyer.getByRole('dialog', { name: 'Auf Orderliste setzen' });
   await expect(addDialog.getByLabel('Anzahl Kisten')).toHaveValue('1');
@@ -188,7 +196,7 @@ test('a client sells a case from the depot, staff list it, another client buys a
   await expect(bought).toHaveCount(1);
   await expect(bought).toContainText('Im Zollfreilager');
   await expect(bought).toContainText(`Lagernummern${firstCase}`);
-  await expect(bought).toContainText(formatEuro(buyerEuro * 100));
+  await expect(bought).toContainText(formatEuro(buyerCents));
 
   // The seller's depot: sold with the proceeds; the other case is still in bond.
   await page.reload();

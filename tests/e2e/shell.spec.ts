@@ -56,6 +56,7 @@ test('the app’s scripts, styles and page arrive compressed', async ({ page }) 
   await expect(page.getByRole('button', { name: 'Einloggen' })).toBeVisible();
   const scripts = [...encodings.keys()].filter((pathname) => /\.js$/.test(pathname));
   expect(scripts.length).toBeGreaterThan(0);
-  expect(encodings.get('/login')).toMatch(/^(br|gzip)$/);
-  for (const [pathname, encoding] of encodings) expect(encoding, pathname).toMatch(/^(br|gzip)$/);
+  // Chromium from version 123 asks for zstd first, and the server on Node 24 gives it.
+  expect(encodings.get('/login')).toMatch(/^(zstd|br|gzip)$/);
+  for (const [pathname, encoding] of encodings) expect(encoding, pathname).toMatch(/^(zstd|br|gzip)$/);
 });

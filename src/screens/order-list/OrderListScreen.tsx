@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { deviceStorage } from '../../app/device-storage';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { useOnline } from '../../components/offline/use-online';
@@ -56,7 +57,7 @@ import { readWatchedPayment, writeWatchedPayment } from './watched-payment';
  */
 function usePaymentWatch(openInvoiceId: number | null) {
   const queryClient = useQueryClient();
-  const [watched, setWatched] = useState<number | null>(() => readWatchedPayment(localStorage));
+  const [watched, setWatched] = useState<number | null>(() => readWatchedPayment(deviceStorage(window)));
   const thanks = useUnseenPaymentThanks();
   const markSeen = useMarkPaymentThanksSeen();
   const stage = useInvoiceStage(watched);
@@ -65,13 +66,13 @@ function usePaymentWatch(openInvoiceId: number | null) {
   useEffect(() => {
     if (openInvoiceId === null) return;
     setWatched(openInvoiceId);
-    writeWatchedPayment(localStorage, openInvoiceId);
+    writeWatchedPayment(deviceStorage(window), openInvoiceId);
   }, [openInvoiceId]);
 
   useEffect(() => {
     // Not (or no longer) an invoice of the signed-in client.
     if (stage.isSuccess && stage.data === null) {
-      writeWatchedPayment(localStorage, null);
+      writeWatchedPayment(deviceStorage(window), null);
       setWatched(null);
     }
   }, [stage.isSuccess, stage.data]);
@@ -87,7 +88,7 @@ function usePaymentWatch(openInvoiceId: number | null) {
       if (navigator.onLine) void forgetPersistedQueries(depotKeys.all).catch(() => undefined);
       void queryClient.invalidateQueries({ queryKey: orderKeys.invoices('paid') });
       void queryClient.invalidateQueries({ queryKey: orderKeys.paymentThanks() });
-      writeWatchedPayment(localStorage, null);
+      writeWatchedPayment(deviceStorage(window), null);
     }
   }, [current, queryClient]);
 
@@ -96,7 +97,7 @@ function usePaymentWatch(openInvoiceId: number | null) {
     paid: unseen !== null,
     dismiss: () => {
       setWatched(null);
-      writeWatchedPayment(localStorage, null);
+      writeWatchedPayment(deviceStorage(window), null);
       if (unseen) markSeen.mutate(unseen.id);
     },
   };
