@@ -89,8 +89,16 @@ const CELL_PADDING = 5;
 
 type Doc = PDFKit.PDFDocument;
 
+/**
+ * The standard fonts know only WinAnsi: the minus sign (U+2212) the screens' amounts use would
+ * print as a wrong glyph (a quotation mark), and the narrow spaces of some Intl formats are missing too.
+ */
+function standardGlyphs(text: string): string {
+  return text.replace(/\u2212/g, '-').replace(/[\u2009\u202f]/g, ' ');
+}
+
 function clip(text: string): string {
-  const chars = Array.from(text.replace(/\r\n?/g, '\n'));
+  const chars = Array.from(standardGlyphs(text).replace(/\r\n?/g, '\n'));
   return chars.length > MAX_TEXT_LENGTH ? `${chars.slice(0, MAX_TEXT_LENGTH - 1).join('')}…` : chars.join('');
 }
 
@@ -154,7 +162,8 @@ function setFont(doc: Doc, font: string, size: number, colour: string = BRAND.te
   doc.font(font).fontSize(size).fillColor(colour);
 }
 
-function drawLine(doc: Doc, text: string, x: number, y: number, width: number, align: 'left' | 'right') {
+function drawLine(doc: Doc, raw: string, x: number, y: number, width: number, align: 'left' | 'right') {
+  const text = standardGlyphs(raw);
   const offset = align === 'right' ? Math.max(0, width - doc.widthOfString(text)) : 0;
   doc.text(text, x + offset, y, { lineBreak: false });
 }

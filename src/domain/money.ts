@@ -25,9 +25,10 @@ export function centsToDecimal(cents: Cents): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** 123456 → "1.234,56 €". */
+/** 123456 → "1.234,56 €"; −5000 → "−50,00 €" with the minus sign, as German typesetting writes it. */
 export function formatEuro(cents: Cents): string {
-  return `${euroFormat.format(Math.round(cents) / 100)} €`;
+  const rounded = Math.round(cents);
+  return `${rounded < 0 ? '−' : ''}${euroFormat.format(Math.abs(rounded) / 100)} €`;
 }
 
 /** Multiplies a cent amount by a decimal factor (e.g. a liter factor "1.5000") and rounds to cents. */

@@ -31,6 +31,9 @@ describe('Geldbeträge', () => {
     [123456, '1.234,56 €'],
     [5, '0,05 €'],
     [123456789, '1.234.567,89 €'],
+    [-50, '−0,50 €'],
+    [-4, '−0,04 €'],
+    [0, '0,00 €'],
   ])('formatiert %i Cent als %s', (cents, text) => {
     expect(formatEuro(cents)).toBe(text);
   });

@@ -13,6 +13,10 @@ describe('wrapText of the shared PDF layout', () => {
     expect(lines.join('').replaceAll(' ', '')).toBe(`Herr${word}Berger`);
   });
 
+  it('prints the screens’ minus sign as the standard fonts’ hyphen-minus', () => {
+    expect(wrapText(doc, 'Marge je Flasche: −0,50 €', 400)).toEqual(['Marge je Flasche: -0,50 €']);
+  });
+
   it('keeps whole words together and explicit line breaks', () => {
     expect(wrapText(doc, 'Château Mouton Rothschild 2000\nZollfreilager Genf', 400)).toEqual([
       'Château Mouton Rothschild 2000',
