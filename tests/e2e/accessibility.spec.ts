@@ -6,6 +6,10 @@ import { seriousAxeFindings } from './support/axe';
 import { expectLoadersGone } from './support/loaders';
 import { logIn } from './support/session';
 
+// Nine independent audits of several minutes each (every one signs in for itself): in one worker
+// this file took 7.8 min in CI, the longest of the run; spread over both workers it no longer sets the end.
+test.describe.configure({ mode: 'parallel' });
+
 function lwin11(wineKey: string, year: number): string {
   const wine = wineSeeds.find((seed) => seed.key === wineKey);
   if (!wine) throw new Error(`The seed has no wine ${wineKey}`);
