@@ -1,6 +1,6 @@
 /**
  * Lighthouse 13 (mobile preset with its simulated throttling, Debian's Chromium) on the pages a
- * phone meets first (issue 19, item 6): `/login`, the public offer page `/angebot/<lwin11>` and
+ * phone meets first: `/login`, the public offer page `/angebot/<lwin11>` and
  * `/admin/depot` signed in as the demo client. Prints the scores (performance, accessibility, best
  * practices) and the metrics (FCP, LCP, TBT, CLS, Speed Index) and what Lighthouse names as the
  * biggest opportunities. Printed, never asserted.
@@ -200,7 +200,7 @@ try {
     console.log(`  ${row.page}\n    ${scores}\n    ${metrics}\n    ${row.transfer}`);
     for (const opportunity of row.opportunities) console.log(`    – ${opportunity}`);
     const page = row.page.startsWith('/angebot/') ? '/angebot/<lwin11>' : row.page;
-    // Issue 19's goals are for the two public pages; the signed-in depot is printed beside them.
+    // The goals are for the two public pages; the signed-in depot is printed beside them.
     const goal = (text: string) => (page === '/admin/depot' ? '' : text);
     recordFigure('lighthouse', `${page}: Performance`, String(row.scores.performance ?? '–'), goal('≥ 90'));
     recordFigure('lighthouse', `${page}: LCP`, row.metrics.LCP ?? '–', goal('≤ 2,5 s'));

@@ -1,5 +1,5 @@
 /**
- * Load on loopback (issue 9, item 9), printed, no assertions: the production server
+ * Load on loopback, printed, no assertions: the production server
  * (`server/start.ts` as a child process, NODE_ENV=production) on Postgres with a scaled data set
  * (50,000 offers, 1,000 clients, 100,000 depot positions, generated with `insert … select
  * generate_series` into a fresh database that is dropped afterwards), driven by autocannon with the
@@ -62,7 +62,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
 const serverProcesses = Number(process.env.WEB_CONCURRENCY || 1);
-/** 100 positions per generated client; the measured client (`benchClient`) holds 200 (issue 19 item 1). */
+/** 100 positions per generated client; the measured client (`benchClient`) holds 200. */
 const scale = { offers: 50_000, clients: 1_000, depotPositions: 100_000, benchDepotPositions: 200 };
 /**
  * Matches 4 of the 5,000 generated wines (5 vintages × 2 offers each, one of the two promoted) plus
@@ -137,7 +137,7 @@ export const scaleSql = [
 ];
 
 /**
- * The limit of a depot read (issue 19 item 1): one statement that reads everything the PWA's
+ * The limit of a depot read: one statement that reads everything the PWA's
  * depot shows for a client — positions with their status history, bottle sizes, vintages with
  * their valuations, wines with classification, wineries and regions — one row per position, the
  * histories as JSON arrays.
@@ -164,7 +164,7 @@ export const depotSingleStatement = `
   where p.owner_id = $1
   order by p.id`;
 
-/** Issue 19 item 2: twice the req/s measured before (offer search 155/s, order list 226/s). */
+/** Twice the req/s measured before the read caches (offer search 155/s, order list 226/s). */
 const doubledBaseline = { searchOffers: 310, orderPositionList: 452 };
 
 /** Runs (operation × connections) to measure: `BENCH_ONLY=clientsDepot:10,sql:10`; all by default. */
@@ -640,7 +640,7 @@ async function main(): Promise<void> {
       const measured = figures.filter((figure) => figure.operation === operation);
       if (measured.length === 0) continue;
       log(
-        `  Ziel ${operation} ≥ ${goal}/s (doppelt so viel wie vor issue 19): ${measured.map((figure) => `${figure.rps.toFixed(0)}/s bei ${figure.connections} ${figure.rps >= goal ? 'erreicht' : 'verfehlt'}`).join(', ')}`,
+        `  Ziel ${operation} ≥ ${goal}/s (doppelt so viel wie vor den Lese-Caches): ${measured.map((figure) => `${figure.rps.toFixed(0)}/s bei ${figure.connections} ${figure.rps >= goal ? 'erreicht' : 'verfehlt'}`).join(', ')}`,
       );
     }
     log('  tokenAuth prüft das Passwort mit argon2id (64 MiB, 3 Durchgänge; absichtlich teuer): kein Ziel.');

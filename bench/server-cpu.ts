@@ -1,5 +1,5 @@
 /**
- * CPU time of the server per request (issue 19), printed, no assertions: the compiled server
+ * CPU time of the server per request, printed, no assertions: the compiled server
  * (`scripts/start.mjs`, NODE_ENV=production) as a child process on the load bench's data set
  * (`bench/load.ts`), a fixed number of requests per operation through autocannon, and the
  * server process's user + system CPU time (from /proc) divided by the requests. CPU per request

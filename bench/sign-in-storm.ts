@@ -1,5 +1,5 @@
 /**
- * Sign-in storm (issue 19, item 3): 100 correct sign-ins of the demo client at the same moment, each
+ * Sign-in storm: 100 correct sign-ins of the demo client at the same moment, each
  * from its own client address (so the per-IP counters and the lockout are not what is measured),
  * against the whole HTTP application in this process (Fastify's inject: routing, GraphQL, the
  * counters in the database and argon2id behind its bounded queue; no sockets). Prints how many were

@@ -1,5 +1,5 @@
 /**
- * Start-up of the production server (issue 19, item 4): the TypeScript sources through tsx (as
+ * Start-up of the production server: the TypeScript sources through tsx (as
  * `npm start` ran until 2026-11-24) against the compiled bundle with plain node (`npm start` now,
  * `dist-server/start.js`). Each run starts a process on an already migrated and seeded PGlite data
  * folder (no PWA build), measures process start → first GraphQL answer, then the resident memory

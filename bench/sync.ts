@@ -1,5 +1,5 @@
 /**
- * The background sync of the client area (issue 15), printed (no assertions), for the demo client
+ * The background sync of the client area, printed (no assertions), for the demo client
  * and for a depot of 2,000 positions (each on a fresh database): the first, full sync after the
  * sign-in (seconds until the top bar says "Synchronisiert", bytes of data, images, PDFs and code
  * apart, queries, and what the browser stores), a delta sync with nothing changed ("Jetzt
@@ -115,7 +115,7 @@ interface OfflineRoute {
   data: (page: Page) => ReturnType<Page['locator']>;
 }
 
-/** Every client route of issue 15 item 3, with the element that shows its data. */
+/** Every client route, with the element that shows its data. */
 async function offlineRoutes(): Promise<OfflineRoute[]> {
   const samples = await graphql<{
     searchOffers: { available: { vintage: { id: number; title: string; lwin11: string } }[] };

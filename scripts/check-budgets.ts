@@ -53,7 +53,7 @@ export interface RouteFirstLoad extends RouteBudget {
 const ENTRY = 'index.html';
 
 /**
- * `/login` and `/admin/depot` carry the issue's limits (150 KB and 250 KB, issue 19 item 7). The other routes got a
+ * `/login` and `/admin/depot` carry the issue's limits (150 KB and 250 KB). The other routes got a
  * limit a little above their size when the budgets were introduced (docs/quality.md): 300 KB for
  * the client area (the depot's limit), less for light public pages, more where a chart is the
  * page's main content (recharts, about 100 KB) and for the back office, which is still growing.

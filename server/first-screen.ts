@@ -1,5 +1,5 @@
 /**
- * The public first screens sent as HTML (issue 19, item 6): `/`, `/login` and the public offer
+ * The public first screens sent as HTML: `/`, `/login` and the public offer
  * page are rendered with React on the server (the PWA's own components, built by
  * `vite build --ssr src/entry-server.tsx` beside the PWA, see pwa-build.ts) and put into
  * `#root` of the built `index.html`; the offer page's GraphQL answer travels along in a JSON
@@ -94,7 +94,7 @@ export function encodedShellPage(
  * route's lazy screens linked (`<link rel="modulepreload">`): the app renders a route only once
  * that code is there (`preloadRoute`), and without the links the browser asked for it only after
  * the entry's modules had run — on a 2-core machine ≈ 150–250 ms after the page arrived, and
- * behind the request of the depot's data the app sends first (issue 19: the 2,000-position
+ * behind the request of the depot's data the app sends first (the 2,000-position
  * depot's first visit). What the entry brings itself is left out. The pages are built (and
  * compressed with brotli and gzip) once, on the first request of each route; null for any other
  * path, or without Vite's manifest.

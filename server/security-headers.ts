@@ -49,7 +49,7 @@ export async function registerSecurityHeaders(
   config: Pick<ServerConfig, 'mapTileOrigins' | 'hsts' | 'embedOrigins'>,
 ): Promise<void> {
   // Helmet's middleware, built once: the Fastify plugin built it again on every request (a sixtieth
-  // of the server's time per search request, issue 19).
+  // of the server's time per search request).
   const common = {
     // Set below, only where the request came over TLS.
     strictTransportSecurity: false,

@@ -32,7 +32,7 @@ const queryClient = createQueryClient({
   persister: createQueryPersister(currentUserKey, __APP_BUILD_ID__),
 });
 // A signed-in start reads the screen's data from IndexedDB: fetch and open the device database
-// now, beside the screen's code, instead of when the first query mounts (issue 19, depot table).
+// now, beside the screen's code, instead of when the first query mounts.
 if (sessionStore.getSession())
   void loadDatabase()
     .then((database) => database.open())
@@ -48,7 +48,7 @@ const services: AppServices = {
   }),
 };
 // A signed-in start asks for the opened screen's main data now, beside the screen's code, instead
-// of after the app's first render (issue 19: the 2,000-position depot); a small chunk of its own.
+// of after the app's first render (the 2,000-position depot); a small chunk of its own.
 const startScreenData = () =>
   void import('./app/route-data')
     .then(({ startRouteData }) =>
@@ -98,7 +98,7 @@ void preloadRoute(window.location.pathname).then(() => {
   // As a transition the take-over yields to the browser between pieces (no long task); the page is
   // already painted, and its controls say they are not usable until it is done (useHydrated).
   // The first render of a client-rendered page (the app shell, e.g. /admin/depot) is a transition
-  // too: React renders it in short tasks, only its commit is one (issue 19, total blocking time).
+  // too: React renders it in short tasks, only its commit is one (total blocking time).
   if (serverRendered) startTransition(() => void hydrateRoot(rootElement, app));
   else {
     const root = createRoot(rootElement);

@@ -2,7 +2,7 @@ import type { Database } from './client';
 
 /**
  * A statement of the hot read paths (every request's session read, the offer search, the order
- * list) built once per database handle and run by name (issue 19).
+ * list) built once per database handle and run by name.
  *
  * Why: building a Drizzle query walks its whole tree (`is()` checks, column lists, parameter
  * lists) on every call; on the search and the order list that was a sixth of the server's time.

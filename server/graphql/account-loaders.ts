@@ -12,7 +12,7 @@ function countsBy(fetch: (ids: number[]) => Promise<{ userId: number | null; n: 
   });
 }
 
-/** Per-request loaders of the sidebar badges and sold-out requests of users (issue 6). */
+/** Per-request loaders of the sidebar badges and sold-out requests of users. */
 export function createAccountLoaders(db: Database) {
   return {
     personalOffersCount: countsBy((ids) =>

@@ -1,7 +1,7 @@
 /**
  * The catalogue rows every client reads and only the back office (or an import) writes — vintages,
  * wines, wineries, regions, subregions, countries, classifications, critics, their ratings and the
- * bottle sizes — kept in the server process and shared by all requests (issue 19 item 1).
+ * bottle sizes — kept in the server process and shared by all requests.
  *
  * Invalidation:
  * - every GraphQL mutation this process answers drops the whole cache when it is done (the back

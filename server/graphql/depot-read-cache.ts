@@ -1,7 +1,7 @@
 /**
  * Each client's depot read — the positions with their status histories and the valuations of the
  * depot's vintages (depot-loaders.ts) — kept in the server process and served again while the
- * database says nothing of it changed (issue 19 item 2: with 100 clients reading their depots at
+ * database says nothing of it changed (with 100 clients reading their depots at
  * once, the two read statements and the parsing of their 200-position answers were half of a depot
  * request's cost).
  *

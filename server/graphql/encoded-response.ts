@@ -4,7 +4,7 @@ import { Response as FetchResponse } from '@whatwg-node/fetch';
  * The Response class Yoga answers with (its `fetchAPI`): a text body is encoded to bytes once,
  * here. The fetch ponyfill measured a text body with `Buffer.byteLength` when the answer was
  * created and encoded it again when it was sent; for the 166 KiB answer of a 200-position depot
- * the measuring alone was 7 % of the server's time (issue 19). A text body without a content type
+ * the measuring alone was 7 % of the server's time. A text body without a content type
  * keeps the one fetch gives it.
  */
 export class EncodedOnceResponse extends FetchResponse {

@@ -1,5 +1,5 @@
 /**
- * One turn of the event loop each for heavy continuations (issue 19). Node runs every callback
+ * One turn of the event loop each for heavy continuations. Node runs every callback
  * whose I/O is ready in the same turn of its event loop, and it accepts at most one new connection
  * per turn (libuv 1.45+). With ten database connections, up to ten finished depot reads (each a few
  * milliseconds of building and encoding a 166 KiB answer) ran back to back in one turn, and with 100

@@ -23,7 +23,7 @@ function memo<Key, Value>(read: (key: Key) => Promise<Value>): (key: Key) => Pro
 
 /**
  * Per-request loaders of the checkout: the positions of invoices, and a client's order list and
- * recent invoices, each read once per request (issue 19: the order list screen asks for the
+ * recent invoices, each read once per request (the order list screen asks for the
  * positions in two fields and for the invoices in five stage groups).
  */
 export function createOrderLoaders(db: Database) {

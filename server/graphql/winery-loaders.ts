@@ -14,7 +14,7 @@ function groupBy<Row>(keys: readonly number[], rows: Row[], keyOf: (row: Row) =>
   return keys.map((key) => byKey.get(key) ?? []);
 }
 
-/** Per-request loaders of the winery page's relations (issue 10, part 2). */
+/** Per-request loaders of the winery page's relations. */
 export function createWineryLoaders(db: Database) {
   return {
     academyVideosByWinery: new DataLoader(async (ids: readonly number[]) => {

@@ -68,8 +68,8 @@ function tokenFrom(header: string | null): string | null {
 }
 
 /**
- * The PWA's most frequent reads, run by graphql-jit's compiled executor instead of graphql-js
- * (issue 19 item 1): the compiled query resolves the depot's thousands of fields without
+ * The PWA's most frequent reads, run by graphql-jit's compiled executor instead of graphql-js:
+ * the compiled query resolves the depot's thousands of fields without
  * graphql-js's per-field bookkeeping. Other operations keep graphql-js.
  */
 export const JIT_OPERATIONS = new Set(['ClientsDepot', 'ViewClientsDepot', 'SearchOffers', 'OrderList']);

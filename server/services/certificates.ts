@@ -332,7 +332,7 @@ async function issueCertificate(tx: Transaction, invoice: InvoiceRow, issuedAt: 
 }
 
 /**
- * Zweitmarkt settlement (issue 18): the seller's certificates of the invoices these positions came
+ * Zweitmarkt settlement: the seller's certificates of the invoices these positions came
  * from are re-issued at `at`, listing the sold cases as transferred. Certificates issued before
  * stay recorded and keep verifying, marked as replaced (an invoice none of whose cases is stored
  * any more gets no new one: its earlier certificates' verify page shows the cases as sold).

@@ -26,7 +26,7 @@ export type DepotStatusRow = typeof depotPositionStatuses.$inferSelect;
 
 /**
  * What the depot read gives of a position: the fields the API shows and the depot's rules use
- * (issue 19: the sync stamps, MRN and offer links of 200 positions were read, mapped and dropped).
+ * (the sync stamps, MRN and offer links of 200 positions were read, mapped and dropped).
  */
 export type DepotPositionFields = Pick<
   DepotPositionRow,
@@ -59,7 +59,7 @@ export interface DepotInvoiceRow {
 /**
  * A status entry and a valuation as the depot read gives them: the fields the API shows and the
  * depot's rules use, the time as the text `Date#toISOString` writes (`isoTime`), which is what the
- * API answers; the domain rules take it as it is (issue 19: 800 times per 200-position depot were
+ * API answers; the domain rules take it as it is (800 times per 200-position depot were
  * parsed into dates only to be written out again).
  */
 export interface DepotStatusEntryRow {
@@ -87,7 +87,7 @@ const isoTime = (column: SQL | AnyPgColumn) =>
 /**
  * The positions owned by `ownerId`, oldest first, each with its status history (oldest first), in
  * one statement that answers one JSON array: the database builds the rows, the server parses them
- * in one `JSON.parse` (issue 19: no row-by-row driver parsing and ORM mapping for 200 positions
+ * in one `JSON.parse` (no row-by-row driver parsing and ORM mapping for 200 positions
  * and their 400 status entries).
  */
 export async function listDepotWithStatuses(
@@ -142,7 +142,7 @@ export async function listDepotValuations(db: Database, ownerId: number): Promis
     })
     .from(valuations)
     // The depot's vintages as an array: an index probe per vintage. As `in (select …)` the planner
-    // joined by hashing and read every valuation of the catalogue (issue 19: 8 ms of database time
+    // joined by hashing and read every valuation of the catalogue (8 ms of database time
     // per depot read with 52,000 valuations, 1.4 ms so).
     .where(
       sql`${valuations.vintageId} = any(array(

@@ -1,5 +1,5 @@
 /**
- * Zweitmarkt (issue 18): clients sell cases from their depot to other clients.
+ * Zweitmarkt: clients sell cases from their depot to other clients.
  *
  * 1. `createSellOrder` (client): cases of an IN_BOND position become FOR_SALE (the position is
  *    split when only part of it is offered) and a sell order REQUESTED is recorded.
@@ -601,7 +601,7 @@ export async function settleSoldCases(
 }
 
 /**
- * For the cancel path of an invoice (issue 16 item 6, CANCELLED): after the generic release has
+ * For the cancel path of an invoice (CANCELLED): after the generic release has
  * given the invoice's reserved cases back to their tranches, a Zweitmarkt listing among them is
  * LISTED again: its offer is shown again (not archived, promoted). Quantities are not touched here.
  * Answers the ids of the sell orders concerned.

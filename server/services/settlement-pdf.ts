@@ -1,5 +1,5 @@
 /**
- * The seller's settlement of a Zweitmarkt sale (issue 18): gross proceeds at the asking price,
+ * The seller's settlement of a Zweitmarkt sale: gross proceeds at the asking price,
  * 3.5 % sales commission, net proceeds, the sold cases with their storage ids, the seller's name
  * and postal address, and the SHA-256 fingerprint of the content (as the storage certificate has). A document of the shared PDF layout
  * (`server/pdf/layout.ts`), rendered in the worker pool like the invoice and the certificate.

@@ -1,5 +1,5 @@
 /**
- * The delta sync (issue 15, `syncChanges`; the design is in docs/sync.md): which rows of the client
+ * The delta sync (`syncChanges`; the design is in docs/sync.md): which rows of the client
  * area a client may see were added, changed or deleted since its last sync.
  *
  * Every synced table carries `updated_xid`, the id of the transaction that last wrote the row (kept

@@ -28,8 +28,8 @@ export function signSessionToken(claims: SessionClaims, secret: string, expiresA
 /**
  * Tokens whose signature and claims were checked, per secret, with their expiry (unix seconds):
  * every request of a session carries the same token, and its signature cannot change, so it is
- * verified once per process (jose's check through WebCrypto cost about 0.5 ms of CPU per request,
- * issue 19). The expiry is checked again on every use; whether the user still exists, is active
+ * verified once per process (jose's check through WebCrypto cost about 0.5 ms of CPU per
+ * request). The expiry is checked again on every use; whether the user still exists, is active
  * and has the token's version stays a database read per request (`sessionFromToken`).
  */
 const verified = new Map<string, Map<string, { claims: SessionClaims; expiresAt: number }>>();

@@ -7,7 +7,7 @@ import { deviceUserKey, readSession } from '../queries/session/session-store';
 
 /**
  * The request of a signed-in start's large screen data, sent before the rest of the app's code is
- * evaluated (issue 19: on a 2-core machine that takes ≈ 100–150 ms, and the 2,000-position depot's
+ * evaluated (on a 2-core machine that takes ≈ 100–150 ms, and the 2,000-position depot's
  * first visit waited for it): `start-early-requests.ts`, an entry of its own that the server's page
  * of the route runs before the app's script, calls this. Today one: the own depot at `/admin/depot`, online, on a device never synchronised for the
  * signed-in user (it most likely holds no copy; a synchronised device shows its copy first). The

@@ -1,5 +1,5 @@
 /**
- * The first screen sent as HTML (issue 19, item 6): the paths the server renders with React before
+ * The first screen sent as HTML: the paths the server renders with React before
  * any JavaScript runs, and how the page hands the server's query answers to the client. Plain
  * TypeScript (no React): the server reads it as well as the PWA.
  */

@@ -12,7 +12,7 @@ type Params = Readonly<Record<string, string | undefined>>;
 
 /**
  * The main data of a screen, started with a signed-in start beside the screen's code instead of
- * when the screen first renders (issue 19: the 2,000-position depot asked for its answer only after
+ * when the screen first renders (the 2,000-position depot asked for its answer only after
  * the app's first render, ≈ 250 ms after the navigation). Only screens whose data is large enough
  * to be worth it are listed; the query is the screen's own (same key, same persister: restored
  * from the device first, offline too), so the screen finds it running or done. On a device never
@@ -62,7 +62,7 @@ export function startRouteData(pathname: string, services: RouteDataServices): v
  * Starts the main data of each screen the signed-in frame shows, at the navigation's commit (the
  * screen's fallback), not once the screen's code has arrived and rendered: on the first visit of
  * the 2,000-position depot from the start page the request left ≈ 230–310 ms after the click
- * (issue 19). Also when the frame mounts: after the sign-in the login leads straight to the page
+ *. Also when the frame mounts: after the sign-in the login leads straight to the page
  * asked for (a bookmarked depot). On a signed-in start `main.tsx` started it already; the query is
  * then running or done, and nothing is asked twice (`startDepot`).
  */

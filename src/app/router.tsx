@@ -158,7 +158,7 @@ const INTENT_TARGETS = 'a[href], [data-preload-route]';
  * Fetches a screen's code as soon as a link to it is pointed at, focused or touched, before the
  * click, and the code of the page a form leads to (`data-preload-route`, the login's) once the
  * form is used: a screen whose code is there renders at once, while one that suspends shows the
- * fallback and React then holds its content back for up to 300 ms (issue 19: the depot's first
+ * fallback and React then holds its content back for up to 300 ms (the depot's first
  * visit from the start page).
  */
 export function usePreloadOnIntent(preload: (pathname: string) => unknown = preloadRoute): void {

@@ -72,7 +72,7 @@ export function createQueryPersister(currentUserKey: () => string | null, buildI
     // which handles its cancellation; the persister's own would leave a rejection unhandled.
     refetchOnRestore: false,
     // Plain data only: IndexedDB's structured clone must never meet a function or class instance.
-    // Copied and written once the answer is painted: it is shown first (issue 19: for the
+    // Copied and written once the answer is painted: it is shown first (for the
     // 2,000-position depot the copy and the write took ≈ 30 ms before its table was rendered).
     // The state is the one of the fetch (`query.state` is replaced, never changed, by an update).
     serialize: async (query) => {

@@ -1,5 +1,5 @@
 /**
- * The back office's own analytics (issue 7: instead of embedded external charts): purchases and
+ * The back office's own analytics (instead of embedded external charts): purchases and
  * open quantities per supplier, the monthly service-fee revenue over time and per client, and the
  * sales per month and region. The server aggregates in SQL; these pure functions do the money
  * rules (the fee of `order-costs.ts`, exact cents) and shape the figures for charts and tables.

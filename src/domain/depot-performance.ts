@@ -1,5 +1,5 @@
 /**
- * "Wertentwicklung" of a depot (issue 17): market value and invested amount over time, net exit
+ * "Wertentwicklung" of a depot: market value and invested amount over time, net exit
  * value, money-weighted annual return (XIRR), tax-free dates (§ 23 EStG) and the portal's own
  * price index, computed at the depot's points from the same market valuations (base 100 on the
  * depot's first point), each with the day of its newest price. One place for the depot screen, the Excel

@@ -1,5 +1,5 @@
 /**
- * Zweitmarkt (issue 18): a client sells cases from the depot to other clients. The rules shared
+ * Zweitmarkt: a client sells cases from the depot to other clients. The rules shared
  * by the sell dialog, the staff tab and the server: the seller's proceeds (cases × bottles ×
  * asking price − 3.5 % sales commission), the German price input, the states and their labels,
  * and every German message of the flow.

@@ -82,7 +82,7 @@ export function depotQueryOptions(client: GraphQLClient, clientsMail?: string) {
  * `src/app/route-data.ts`).
  * A device without a complete sync most likely holds no copy of it: its request is sent at once
  * instead of after the look into IndexedDB, which waits for the device database to load and open
- * (issue 19: the 2,000-position depot's first visit).
+ * (the 2,000-position depot's first visit).
  */
 export function startDepot(
   queryClient: QueryClient,

@@ -1,5 +1,5 @@
 /**
- * Requests sent at start-up before their query runs (issue 19: the 2,000-position depot on a device
+ * Requests sent at start-up before their query runs (the 2,000-position depot on a device
  * that holds no copy yet). The query's function takes the answer once, instead of asking again;
  * an answer older than a few seconds, or a failed one, is asked for anew.
  */

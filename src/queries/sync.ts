@@ -135,7 +135,7 @@ export const SYNC_SOURCES: SyncSource[] = [
     run: async ({ client, store, storeAll }) => {
       const [depot] = await Promise.all([
         store(depotQueryOptions(client)),
-        // The value over time (issue 17) and the caller's sell orders (FOR_SALE states, issue 18).
+        // The value over time and the caller's sell orders (FOR_SALE states).
         store(depotPerformanceQueryOptions(client)),
         store(mySellOrdersQueryOptions(client)),
       ]);
@@ -348,7 +348,7 @@ export async function syncClientArea(
       })) as Data;
       // The answer's parsing and its write to the cache took this task; the screens it concerns
       // re-render (TanStack's notifications of this query, batched) and input is handled before
-      // the sync goes on: its work is many short tasks instead of few long ones (issue 19).
+      // the sync goes on: its work is many short tasks instead of few long ones.
       await yieldToBrowser();
       // A logout meanwhile: nothing more goes to the device.
       if (cancelled()) throw cancelledError();

@@ -4,7 +4,7 @@ interface YieldingScheduler {
 
 /**
  * Ends the current task and continues in a new one, so that the browser can handle input and
- * paint in between (long work split into short tasks: issue 19, total blocking time). With
+ * paint in between (long work split into short tasks, for the total blocking time). With
  * `scheduler.yield()` (Chromium) the continuation runs ahead of other queued tasks; elsewhere a
  * `MessageChannel` message, which unlike `setTimeout(0)` is not clamped to 4 ms after a few nestings
  * and runs in a hidden tab too (a `setTimeout` fallback where neither exists, e.g. in Node tests).

@@ -270,7 +270,7 @@ describe.each(databaseTargets)('Anlegerprofil, Angebote und Simulation (%s)', (t
     );
     expect(list.orderListSums.vintagesSum).toBe(adviserSum);
 
-    // The agreed price covers the offered cases only (issue 16): more of them are refused; the
+    // The agreed price covers the offered cases only: more of them are refused; the
     // same wine from the catalogue is a position of its own at the catalogue price, and both
     // share the offer's stock.
     const mouton = discounted.find(

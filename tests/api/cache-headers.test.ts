@@ -1,5 +1,5 @@
 /**
- * Cache lifetimes per kind of answer (issue 19, item 6): the build's hashed files and the public
+ * Cache lifetimes per kind of answer: the build's hashed files and the public
  * images are kept a year without asking again; the app's page and its unhashed files are checked
  * on every use; whatever belongs to one client (GraphQL answers, PDFs, invoice and payment pages,
  * signed video addresses, the unlock page) is kept by no cache at all.

@@ -1,5 +1,5 @@
 /**
- * Crash faults (issue 9, item 7) against the production server as a child process, SIGKILLed and
+ * Crash faults against the production server as a child process, SIGKILLed and
  * started again on the same data:
  * - the PWA's order-list outbox replays 100 queued changes while the server dies twice (once right
  *   after committing a change whose answer never reaches the client, once at an arbitrary moment
@@ -598,7 +598,7 @@ describe.each(databaseTargets)('Geordnetes Beenden mit SIGTERM (%s)', (target) =
 });
 
 /*
- * A Postgres restart under load (issue 9, item 8). The machine's shared Postgres is never touched:
+ * A Postgres restart under load. The machine's shared Postgres is never touched:
  * a TCP proxy between the server (a child process) and Postgres cuts every connection and refuses
  * new ones for a few seconds, as a restarting database does, then lets them through again.
  * Requests in between must get the German "bitte erneut versuchen" answer (503, code

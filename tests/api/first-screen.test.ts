@@ -1,5 +1,5 @@
 /**
- * The public first screens arrive as HTML (issue 19, item 6): `/login` carries the login form and
+ * The public first screens arrive as HTML: `/login` carries the login form and
  * the public offer page the offer, before any JavaScript runs, with the offer's answer for the
  * client beside it; an offer page without offer moves on as the app would; other pages stay the
  * app shell. The render is the sources' own (`src/entry-server.tsx`), as the build bundles it.

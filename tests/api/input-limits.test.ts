@@ -1,5 +1,5 @@
 /**
- * Input limits and bad input (issue 16, items 2 and 10): every user text field has a limit
+ * Input limits and bad input: every user text field has a limit
  * (src/domain/input-limits.ts), the GraphQL layer caps any single string argument and refuses lone
  * surrogates, scalars refuse impossible dates and oversized decimals, and malformed bodies get a
  * German answer without parser details. Each refusal is German, never INTERNAL_SERVER_ERROR, and

@@ -1,5 +1,5 @@
 /**
- * Issue 16, items 6, 7, 12 and 13: staff cancel an order that cannot be served (CANCELLED), an
+ * Staff cancel an order that cannot be served (CANCELLED), an
  * adviser's agreed price applies to the offered cases once, a client mutation id names one
  * change only, and finalizing an invoice bills the provider once even when called concurrently.
  */

@@ -1,5 +1,5 @@
 /**
- * PDFs render off the event loop (issue 16, item 1): a worst-case document (a first name of
+ * PDFs render off the event loop: a worst-case document (a first name of
  * 150,000 characters without a space, stored before names had a limit) must not delay a parallel
  * cheap request beyond a second; the worker pool keeps a time budget and a bounded queue and
  * answers in German; the PDF routes are rate-limited per IP, signed-in requests per user.

@@ -1,5 +1,5 @@
 /**
- * Zweitmarkt (issue 18): a client offers cases from the depot, staff list them, other clients buy
+ * Zweitmarkt: a client offers cases from the depot, staff list them, other clients buy
  * them through the ordinary order list and payment, and the seller is settled. Every journey uses
  * fresh accounts whose IN_BOND positions come from a real checkout plus staff recording the MRN.
  */

@@ -1,5 +1,5 @@
 /**
- * The delta sync (issue 15, `syncChanges`): the first call lists everything the client may see, a
+ * The delta sync (`syncChanges`): the first call lists everything the client may see, a
  * call with the cursor it got lists what was added, changed or deleted since — rows of the client
  * and catalogue rows, dependent rows counting as their entity's change, archived offers as deleted
  * — and an unchanged data set answers an empty delta. A client never receives another client's

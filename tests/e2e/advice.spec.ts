@@ -214,7 +214,7 @@ async function apiSession(request: APIRequestContext, email: string, password: s
 test('a client transfers an adviser offer into the order list', async ({ page, request }) => {
   test.setTimeout(90_000);
   const client = await registerActivatedClient(request, 'adviser-offer');
-  // The adviser builds a quote of two wines for the client (the back-office API of issue 7).
+  // The adviser builds a quote of two wines for the client (through the back-office API).
   const staff = await apiSession(request, demoAccounts.superuser, demoPassword);
   const { manualQuoteOffers } = await staff<{ manualQuoteOffers: { id: number; availableCases: number }[] }>(
     '{ manualQuoteOffers { id availableCases } }',

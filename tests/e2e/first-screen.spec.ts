@@ -1,5 +1,5 @@
 /**
- * The login page and the public offer page arrive as HTML (issue 19, item 6): readable before any
+ * The login page and the public offer page arrive as HTML: readable before any
  * JavaScript runs, and taken over by the app without a hydration error, so typing, submitting and
  * the offer's buttons work as before.
  */

@@ -399,6 +399,6 @@ test('a waiting add can be changed and another waiting change withdrawn; the ser
   await page.reload();
   await expect(page.getByTestId('order-position').filter({ hasText: label(added) })).toBeVisible();
   expect(await serverOrderList(request, client)).toEqual({ [onList.id]: 1, [added.id]: 3 });
-  // Nothing failed in the page when the connection returned (the CancelledError of issue 15).
+  // Nothing failed in the page when the connection returned (a CancelledError once did).
   expect(pageErrors).toEqual([]);
 });

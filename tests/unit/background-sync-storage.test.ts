@@ -1,5 +1,5 @@
 /**
- * The storage side of the background sync (issue 15 item 6): persistent storage is asked for after
+ * The storage side of the background sync: persistent storage is asked for after
  * the first sync only, and a full quota drops the image cache first, with a German message. The
  * browser (storage manager, Cache Storage, service worker) is replaced by small stand-ins; the
  * sync itself answers as `syncClientArea` would.

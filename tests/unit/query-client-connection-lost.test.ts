@@ -1,5 +1,5 @@
 /**
- * A fetch that fails because the connection dropped keeps the data a screen shows (issue 15: the
+ * A fetch that fails because the connection dropped keeps the data a screen shows (the
  * first sync fetching Top Angebote while the device goes offline turned the screen into "Offline
  * nicht verfügbar"); GraphQL and HTTP errors stay errors.
  */

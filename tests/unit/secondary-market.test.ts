@@ -1,5 +1,5 @@
 /**
- * Zweitmarkt rules (issue 18): the seller's proceeds (cases × bottles × price − 3.5 % sales
+ * Zweitmarkt rules: the seller's proceeds (cases × bottles × price − 3.5 % sales
  * commission), the German price input of the sell dialog, the API's strict decimal price and the
  * division of storage ids when a position is split.
  */

@@ -1,7 +1,7 @@
 /**
  * The sync's cache writes outside `fetchQuery` (forgetting and confirming queries) go in batches:
  * each batch's notifications are flushed together, so a subscribed screen re-renders once per batch,
- * and the browser gets a task boundary between batches (issue 19, total blocking time).
+ * and the browser gets a task boundary between batches (total blocking time).
  */
 import { defaultScheduler, notifyManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, expect, it } from 'vitest';

@@ -27,7 +27,7 @@ async function positionPayload(result: RecordedResult, context: GraphQLContext) 
 
 export const orderQueries = {
   // The list and its sums share one read of the positions; the offers come through the loader
-  // the positions' own fields use (issue 19: one statement each instead of four).
+  // the positions' own fields use (one statement each instead of four).
   orderPositionList: (_parent, _args, context) => context.loaders.orderPositions(signedInUser(context).id),
   orderListSums: async (_parent, _args, context) => {
     const positions = await context.loaders.orderPositions(signedInUser(context).id);

@@ -23,7 +23,7 @@ const InvestorProfileWizard = lazyComponent(() =>
  * ansehen", the composed portfolio `/admin/selection/wt`) and then the depot opens, as the last
  * step's button "Zu meinem Depot" says.
  *
- * Order with the account "nudging" dialog (issue 6), which opens on load when address data is
+ * Order with the account "nudging" dialog, which opens on load when address data is
  * missing: the nudge goes first (it is dismissable and asks for data the binding order needs),
  * the wizard waits until that dialog has been closed — saved or dismissed. Both never stack.
  */

@@ -1,5 +1,5 @@
 /**
- * Zweitmarkt on the depot screen (issue 18): cases in the bonded warehouse can be offered
+ * Zweitmarkt on the depot screen: cases in the bonded warehouse can be offered
  * ("Verkaufen"), offered ones show "Steht zum Verkauf" with the asking price and a withdraw
  * button. Sold cases are listed once, under the depot's "Verkaufte Positionen" with their proceeds
  * and settlement PDF. Only in the client's own depot (the staff view of a client's depot shows the

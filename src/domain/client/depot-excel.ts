@@ -68,7 +68,7 @@ export function depotExcelFileName(now: Date, brand: string = DEPOT_EXCEL_BRAND)
   return `${yyyy}${mm}${dd}${brand}.xlsx`;
 }
 
-/** The sheet beside "Depot" with each position's valuation (issue 17). */
+/** The sheet beside "Depot" with each position's valuation. */
 export const VALUATION_EXCEL_SHEET = 'Bewertung';
 /** The sheet of the sold positions, apart from the holdings of "Depot" and "Bewertung". */
 export const SOLD_EXCEL_SHEET = 'Verkauft';

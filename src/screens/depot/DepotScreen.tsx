@@ -66,7 +66,7 @@ export function DepotScreen() {
   const depot = useDepot(clientsMail);
   // The depot's render (figures, table or sunburst) is the screen's heaviest. When a refetch (the
   // background sync) brings other data, it runs as a deferred update, which React splits into short
-  // tasks (input and painting go in between, issue 19) while the depot shown so far stays. The first
+  // tasks (input and painting go in between) while the depot shown so far stays. The first
   // data renders at once: there is nothing to keep responsive behind the loading overlay, and a
   // deferred render is begun anew by every urgent update before it commits (the layout's own queries
   // answer meanwhile), which made the first visit of a 2,000-position depot ≈ 270 ms slower.

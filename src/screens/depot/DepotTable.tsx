@@ -134,7 +134,7 @@ export function DepotTable({ rows, onOpen }: DepotTableProps) {
 /**
  * One row: plain elements with Mantine's table classes (the table gives borders, hover and padding
  * through its variables). A component per cell cost the first render of the 2,000-position depot
- * ≈ 270 Mantine components (issue 19); a memoised row also renders only the rows a scroll brings.
+ * ≈ 270 Mantine components; a memoised row also renders only the rows a scroll brings.
  */
 const DepotTableRow = memo(function DepotTableRow({
   row,

@@ -58,7 +58,7 @@ async function mutate(
 /**
  * Registers a new client through the API and activates it with the uid from the activation mail.
  * By default the client also gets a saved investor profile, so the non-dismissable first-time
- * wizard (issue 5) does not cover journeys that are about something else.
+ * wizard does not cover journeys that are about something else.
  */
 export async function registerActivatedClient(
   request: APIRequestContext,
