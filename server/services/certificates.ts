@@ -13,6 +13,7 @@ import { formatDate } from '../../src/domain/dates';
 import { currentStatusEntry } from '../../src/domain/depot-status';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { lineTotalCents } from '../../src/domain/offer-pricing';
+import { casesOfFormat } from '../../src/domain/packaging';
 import { countLabel } from '../../src/domain/plural';
 import { OFFER_KIND_LABELS, resaleOriginText } from '../../src/domain/secondary-market';
 import {
@@ -377,7 +378,6 @@ export interface VerifiedCertificate {
   issuedAt: string;
   /** Cases the certificate certifies as stored. */
   cases: number;
-  wines: string[];
   facts: typeof STORAGE_FACTS;
   /** Issue date of the newer certificate of the same invoice that replaces this one, if any. */
   replacedOn: string | null;
@@ -386,14 +386,16 @@ export interface VerifiedCertificate {
   positions: VerifiedPosition[];
 }
 
-/** What a certificate stated about one position (all versions). */
+/**
+ * What a certificate stated about one position (all versions), each part with its Gebinde
+ * ("2 Kisten à 6 × 0,75l eingelagert"), as the depot names a holding.
+ */
 function certifiedText(position: CertificateContent['positions'][number]): string {
+  const cases = (count: number) => casesOfFormat(count, position.bottlesPerCase, position.bottleSize);
   const parts = [
-    ...(position.cases > 0 ? [`${countLabel(position.cases, 'Kiste')} eingelagert`] : []),
-    ...(position.pending ?? []).map((part) => `${countLabel(part.cases, 'Kiste')} ${part.state}`),
-    ...(position.transferred
-      ? [`${countLabel(position.transferred.cases, 'Kiste')} verkauft und übertragen`]
-      : []),
+    ...(position.cases > 0 ? [`${cases(position.cases)} eingelagert`] : []),
+    ...(position.pending ?? []).map((part) => `${cases(part.cases)} ${part.state}`),
+    ...(position.transferred ? [`${cases(position.transferred.cases)} verkauft und übertragen`] : []),
   ];
   return parts.join(' · ') || '–';
 }
@@ -427,9 +429,6 @@ export async function verifyCertificate(
   return {
     issuedAt: formatDate(row.certificate.issuedAt),
     cases: storedCases(content),
-    wines: content.positions
-      .filter((position) => position.cases > 0)
-      .map((position) => `${position.cases} × ${position.wine} (${position.bottleSize})`),
     facts: STORAGE_FACTS,
     replacedOn:
       current && current !== fingerprint && row.invoice.certificateIssuedAt
@@ -441,7 +440,7 @@ export async function verifyCertificate(
       const own = id === undefined ? [] : lots.filter((lot) => lot.invoicePositionId === id);
       const storedToday = casesIn(own.filter((lot) => lot.state.kind === 'STORED'));
       return {
-        wine: `${position.wine} (${position.bottleSize})`,
+        wine: position.wine,
         certified: certifiedText(position),
         today:
           byLabel(own, currentStorageLabel)
