@@ -11,6 +11,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { formatInvoiceDate } from '../../src/domain/backoffice-invoices';
 import { formatDate } from '../../src/domain/dates';
 import { currentStatusEntry } from '../../src/domain/depot-status';
+import { INVOICE_FEE_LINES } from '../../src/domain/invoice-labels';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { lineTotalCents } from '../../src/domain/offer-pricing';
 import { casesOfFormat } from '../../src/domain/packaging';
@@ -647,10 +648,8 @@ export async function invoiceDocument(db: Database, invoice: InvoiceRow): Promis
     },
     totals: [
       { label: 'Weine:', value: euro(invoice.vintagesSum) },
-      { label: 'Logistik:', value: euro(invoice.logisticsSum) },
-      { label: 'Zustandsbericht:', value: euro(invoice.conditionReportSum) },
-      { label: 'Einlagerung (Vorauszahlung):', value: euro(invoice.upfrontStorageSum) },
-      { label: 'Managementgebühr monatlich inkl. MwSt.:', value: euro(invoice.managementFeeMonthly) },
+      // The fee lines as the pay page names them, so the same charge reads the same on both.
+      ...INVOICE_FEE_LINES.map(({ key, label }) => ({ label: `${label}:`, value: euro(invoice[key]) })),
       { label: 'Gesamtsumme:', value: euro(invoice.overallSum), strong: true },
     ],
     notes: [

@@ -361,6 +361,15 @@ describe.each(databaseTargets)('Jede Aussage über Wein und Geld stimmt überall
       if (invoice.hostedInvoiceUrl) {
         const page = await getUrl(invoice.hostedInvoiceUrl);
         expect(page.statusCode, number).toBe(200);
+        // Each fee line of the pay page stands in the PDF with the same name and amount.
+        const pdf = invoice.stripeInvoicePdfUrl
+          ? pdfText((await getUrl(invoice.stripeInvoicePdfUrl)).rawPayload)
+          : '';
+        const feeLines = [...page.body.matchAll(/<tr><td>([^<]+)<\/td><td class="sum">([^<]+)<\/td><\/tr>/g)]
+          .map((match) => [match[1] ?? '', match[2] ?? ''])
+          .filter(([label]) => !/ Kisten? /.test(label ?? ''));
+        expect(feeLines.length, number).toBeGreaterThan(0);
+        for (const [label, amount] of feeLines) expect(pdf, number).toContain(`${label}: ${amount}`);
         expect(page.body, number).toContain(`Zu zahlender Betrag: <strong>${total}</strong>`);
         expect(page.body, number).toContain(`<th>Gesamtbetrag</th><th class="sum">${total}</th>`);
         const lines = [...page.body.matchAll(/<td class="sum">([^<]+)<\/td>/g)].map((m) =>
