@@ -500,10 +500,11 @@ async function legacyContentOf(
   };
 }
 
+// The Gebinde in one column, as the depot writes it ("2 Kisten à 6 × 0,75l"): a separate bottle-size
+// column was too narrow for its own header beside the state column.
 const CASE_COLUMNS = (last: string, lastWidth = 25) => [
-  { header: 'Wein', width: 35 },
-  { header: 'Flaschengröße', width: 18 - (lastWidth - 25) / 2 },
-  { header: 'Menge', width: 22 - (lastWidth - 25) / 2 },
+  { header: 'Wein', width: 40 },
+  { header: 'Gebinde', width: 60 - lastWidth },
   { header: last, width: lastWidth },
 ];
 
@@ -517,23 +518,17 @@ export function certificateDocument(
   fingerprint: string,
   verifyUrl: string,
 ): PdfDocumentModel {
-  const quantity = (cases: number, bottlesPerCase: number) =>
-    `${countLabel(cases, 'Kiste')} à ${countLabel(bottlesPerCase, 'Flasche')}`;
+  const gebinde = (cases: number, position: CertificateContent['positions'][number]) =>
+    casesOfFormat(cases, position.bottlesPerCase, position.bottleSize);
   const pending = content.positions.flatMap((position) =>
-    (position.pending ?? []).map((part) => [
-      position.wine,
-      position.bottleSize,
-      quantity(part.cases, position.bottlesPerCase),
-      part.state,
-    ]),
+    (position.pending ?? []).map((part) => [position.wine, gebinde(part.cases, position), part.state]),
   );
   const transferred = content.positions.flatMap((position) =>
     position.transferred
       ? [
           [
             position.wine,
-            position.bottleSize,
-            quantity(position.transferred.cases, position.bottlesPerCase),
+            gebinde(position.transferred.cases, position),
             position.transferred.storageIds || '–',
           ],
         ]
@@ -556,12 +551,7 @@ export function certificateDocument(
       columns: CASE_COLUMNS('Lager-IDs'),
       rows: content.positions
         .filter((position) => position.cases > 0)
-        .map((position) => [
-          position.wine,
-          position.bottleSize,
-          quantity(position.cases, position.bottlesPerCase),
-          position.storageIds || '–',
-        ]),
+        .map((position) => [position.wine, gebinde(position.cases, position), position.storageIds || '–']),
     },
     sections: [
       ...(pending.length
