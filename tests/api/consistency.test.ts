@@ -293,12 +293,15 @@ describe.each(databaseTargets)('Jede Aussage über Wein und Geld stimmt überall
           },
           now,
         );
+        // The Gebinde as the depot card writes it (the PDF's text has plain spaces).
+        const gebinde = row.gebinde.replace(/\u00a0/g, ' ');
         if (row.stored) {
+          expect(sections.stored, `${row.title}: Gebinde`).toContain(gebinde);
           for (const id of ids) expect(sections.stored, `${row.title}: Lagernummer`).toContain(id);
         } else if (row.soldDate !== null) {
           for (const id of ids) expect(sections.transferred, `${row.title}: übertragen`).toContain(id);
         } else {
-          expect(sections.pending, `${row.title}: Stand`).toContain(storageStateLabel(state));
+          expect(sections.pending, `${row.title}: Stand`).toContain(`${gebinde} ${storageStateLabel(state)}`);
           for (const id of ids) expect(sections.stored, `${row.title}: nicht eingelagert`).not.toContain(id);
         }
       }
