@@ -2238,6 +2238,10 @@ export type PriceIndex = {
   points: Array<PriceIndexPoint>;
   /** Number of vintages with a yearly price history. */
   vintageCount: Scalars['Int']['output'];
+  /** What the index rests on, as the page names it beside the date. */
+  valuationSource: Scalars['String']['output'];
+  /** Day (Europe/Berlin) the newest price behind the index was recorded; null without prices. */
+  valuationAsOf: Maybe<Scalars['Date']['output']>;
 };
 
 
@@ -3547,6 +3551,8 @@ export type PriceIndexPointResolvers<ContextType = GraphQLContext, ParentType ex
 export type PriceIndexResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PriceIndex'] = ResolversParentTypes['PriceIndex']> = {
   points?: Resolver<Array<ResolversTypes['PriceIndexPoint']>, ParentType, ContextType>;
   vintageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  valuationSource?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  valuationAsOf?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {

@@ -11,8 +11,10 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { formatInvoiceDate } from '../../src/domain/backoffice-invoices';
 import { formatDate } from '../../src/domain/dates';
 import { currentStatusEntry } from '../../src/domain/depot-status';
+import { INVOICE_FEE_LINES } from '../../src/domain/invoice-labels';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { lineTotalCents } from '../../src/domain/offer-pricing';
+import { casesOfFormat } from '../../src/domain/packaging';
 import { countLabel } from '../../src/domain/plural';
 import { OFFER_KIND_LABELS, resaleOriginText } from '../../src/domain/secondary-market';
 import {
@@ -377,7 +379,6 @@ export interface VerifiedCertificate {
   issuedAt: string;
   /** Cases the certificate certifies as stored. */
   cases: number;
-  wines: string[];
   facts: typeof STORAGE_FACTS;
   /** Issue date of the newer certificate of the same invoice that replaces this one, if any. */
   replacedOn: string | null;
@@ -386,14 +387,16 @@ export interface VerifiedCertificate {
   positions: VerifiedPosition[];
 }
 
-/** What a certificate stated about one position (all versions). */
+/**
+ * What a certificate stated about one position (all versions), each part with its Gebinde
+ * ("2 Kisten à 6 × 0,75l eingelagert"), as the depot names a holding.
+ */
 function certifiedText(position: CertificateContent['positions'][number]): string {
+  const cases = (count: number) => casesOfFormat(count, position.bottlesPerCase, position.bottleSize);
   const parts = [
-    ...(position.cases > 0 ? [`${countLabel(position.cases, 'Kiste')} eingelagert`] : []),
-    ...(position.pending ?? []).map((part) => `${countLabel(part.cases, 'Kiste')} ${part.state}`),
-    ...(position.transferred
-      ? [`${countLabel(position.transferred.cases, 'Kiste')} verkauft und übertragen`]
-      : []),
+    ...(position.cases > 0 ? [`${cases(position.cases)} eingelagert`] : []),
+    ...(position.pending ?? []).map((part) => `${cases(part.cases)} ${part.state}`),
+    ...(position.transferred ? [`${cases(position.transferred.cases)} verkauft und übertragen`] : []),
   ];
   return parts.join(' · ') || '–';
 }
@@ -427,9 +430,6 @@ export async function verifyCertificate(
   return {
     issuedAt: formatDate(row.certificate.issuedAt),
     cases: storedCases(content),
-    wines: content.positions
-      .filter((position) => position.cases > 0)
-      .map((position) => `${position.cases} × ${position.wine} (${position.bottleSize})`),
     facts: STORAGE_FACTS,
     replacedOn:
       current && current !== fingerprint && row.invoice.certificateIssuedAt
@@ -441,7 +441,7 @@ export async function verifyCertificate(
       const own = id === undefined ? [] : lots.filter((lot) => lot.invoicePositionId === id);
       const storedToday = casesIn(own.filter((lot) => lot.state.kind === 'STORED'));
       return {
-        wine: `${position.wine} (${position.bottleSize})`,
+        wine: position.wine,
         certified: certifiedText(position),
         today:
           byLabel(own, currentStorageLabel)
@@ -500,10 +500,11 @@ async function legacyContentOf(
   };
 }
 
+// The Gebinde in one column, as the depot writes it ("2 Kisten à 6 × 0,75l"): a separate bottle-size
+// column was too narrow for its own header beside the state column.
 const CASE_COLUMNS = (last: string, lastWidth = 25) => [
-  { header: 'Wein', width: 35 },
-  { header: 'Flaschengröße', width: 18 - (lastWidth - 25) / 2 },
-  { header: 'Menge', width: 22 - (lastWidth - 25) / 2 },
+  { header: 'Wein', width: 40 },
+  { header: 'Gebinde', width: 60 - lastWidth },
   { header: last, width: lastWidth },
 ];
 
@@ -517,23 +518,17 @@ export function certificateDocument(
   fingerprint: string,
   verifyUrl: string,
 ): PdfDocumentModel {
-  const quantity = (cases: number, bottlesPerCase: number) =>
-    `${countLabel(cases, 'Kiste')} à ${countLabel(bottlesPerCase, 'Flasche')}`;
+  const gebinde = (cases: number, position: CertificateContent['positions'][number]) =>
+    casesOfFormat(cases, position.bottlesPerCase, position.bottleSize);
   const pending = content.positions.flatMap((position) =>
-    (position.pending ?? []).map((part) => [
-      position.wine,
-      position.bottleSize,
-      quantity(part.cases, position.bottlesPerCase),
-      part.state,
-    ]),
+    (position.pending ?? []).map((part) => [position.wine, gebinde(part.cases, position), part.state]),
   );
   const transferred = content.positions.flatMap((position) =>
     position.transferred
       ? [
           [
             position.wine,
-            position.bottleSize,
-            quantity(position.transferred.cases, position.bottlesPerCase),
+            gebinde(position.transferred.cases, position),
             position.transferred.storageIds || '–',
           ],
         ]
@@ -556,12 +551,7 @@ export function certificateDocument(
       columns: CASE_COLUMNS('Lager-IDs'),
       rows: content.positions
         .filter((position) => position.cases > 0)
-        .map((position) => [
-          position.wine,
-          position.bottleSize,
-          quantity(position.cases, position.bottlesPerCase),
-          position.storageIds || '–',
-        ]),
+        .map((position) => [position.wine, gebinde(position.cases, position), position.storageIds || '–']),
     },
     sections: [
       ...(pending.length
@@ -648,10 +638,8 @@ export async function invoiceDocument(db: Database, invoice: InvoiceRow): Promis
     },
     totals: [
       { label: 'Weine:', value: euro(invoice.vintagesSum) },
-      { label: 'Logistik:', value: euro(invoice.logisticsSum) },
-      { label: 'Zustandsbericht:', value: euro(invoice.conditionReportSum) },
-      { label: 'Einlagerung (Vorauszahlung):', value: euro(invoice.upfrontStorageSum) },
-      { label: 'Managementgebühr monatlich inkl. MwSt.:', value: euro(invoice.managementFeeMonthly) },
+      // The fee lines as the pay page names them, so the same charge reads the same on both.
+      ...INVOICE_FEE_LINES.map(({ key, label }) => ({ label: `${label}:`, value: euro(invoice[key]) })),
       { label: 'Gesamtsumme:', value: euro(invoice.overallSum), strong: true },
     ],
     notes: [

@@ -22,6 +22,9 @@ export interface IndexPoint {
 
 export const INDEX_BASE = 100;
 
+/** What the public index rests on, as its page names the source beside the date of its newest price. */
+export const PRICE_INDEX_SOURCE = 'Jahresdurchschnittspreise der Jahrgänge (Euro, bereinigt)';
+
 export function equalWeightedIndex(prices: readonly VintageYearPrice[]): IndexPoint[] {
   const byYear = new Map<number, Map<number, number>>();
   for (const { vintageId, year, price } of prices) {

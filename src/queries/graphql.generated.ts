@@ -915,7 +915,7 @@ export type VintagePageQuery = { vintageDetails: { id: number, title: string, ye
 export type PriceIndexQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PriceIndexQuery = { priceIndex: { vintageCount: number, points: Array<{ year: number, value: number, vintageCount: number }> } };
+export type PriceIndexQuery = { priceIndex: { vintageCount: number, valuationSource: string, valuationAsOf: string | null, points: Array<{ year: number, value: number, vintageCount: number }> } };
 export * from './documents/account.generated';
 export * from './documents/advice.generated';
 export * from './documents/auth.generated';

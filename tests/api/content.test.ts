@@ -3,6 +3,9 @@ import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academyVideos, blogPosts, wineries } from '../../server/db/schema';
 import { signMediaUrl } from '../../server/services/media-signing';
+import { businessDay, formatDate } from '../../src/domain/dates';
+import { PRICE_INDEX_SOURCE } from '../../src/domain/price-index';
+import { valuationAsOfLabel } from '../../src/domain/valuation-as-of';
 import { WineryListDocument, type WineryListQuery } from '../../src/queries/graphql.generated';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 
@@ -444,7 +447,7 @@ describe.each(databaseTargets)('Inhalte, Weingüter und Jahrgänge (%s)', (targe
     ).toBe(true);
   });
 
-  it('lists all wines and the price index with base 100', async () => {
+  it('lists all wines and the price index with base 100, its source and the day of its newest price', async () => {
     const wines = await portal.gql<{ allWines: { title: string; winery: { region: { title: string } } }[] }>(
       '{ allWines { id title winery { id region { title } } subregion { title } } }',
     );
@@ -453,11 +456,23 @@ describe.each(databaseTargets)('Inhalte, Weingüter und Jahrgänge (%s)', (targe
     expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 
     const index = await portal.gql<{
-      priceIndex: { points: { year: number; value: number }[]; vintageCount: number };
-    }>('{ priceIndex { vintageCount points { year value vintageCount } } }');
+      priceIndex: {
+        points: { year: number; value: number }[];
+        vintageCount: number;
+        valuationSource: string;
+        valuationAsOf: string | null;
+      };
+    }>('{ priceIndex { vintageCount valuationSource valuationAsOf points { year value vintageCount } } }');
     const points = index.data?.priceIndex.points ?? [];
     expect(points.length).toBeGreaterThan(1);
     expect(points[0]?.value).toBe(100);
     expect(index.data?.priceIndex.vintageCount).toBeGreaterThan(0);
+    // The demo prices were recorded when the demo data was seeded: today.
+    expect(index.data?.priceIndex.valuationSource).toBe(PRICE_INDEX_SOURCE);
+    expect(index.data?.priceIndex.valuationAsOf).toBe(businessDay());
+    expect(
+      valuationAsOfLabel(PRICE_INDEX_SOURCE, index.data?.priceIndex.valuationAsOf ?? null, businessDay())
+        .text,
+    ).toBe(`${PRICE_INDEX_SOURCE}, Stand ${formatDate(businessDay())}`);
   });
 });

@@ -468,7 +468,7 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
     const first = await portal.app.inject({ method: 'GET', url: `/verify/${fingerprintBefore}` });
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain('Dieses Einlagerungszertifikat ist echt');
-    expect(first.body).toContain('4 Kisten eingelagert');
+    expect(first.body).toContain('4 Kisten à 6\u00a0×\u00a00,75l eingelagert');
     expect(first.body).toContain('2 Kisten eingelagert · 2 Kisten inzwischen verkauft');
     expect(first.body).toContain('Als Nachweis des heutigen Bestands taugt dieses Zertifikat nicht.');
 

@@ -197,6 +197,11 @@ describe.each(databaseTargets)('Einlagerungszertifikate und Belege der Demodaten
     expect(verified.statusCode).toBe(200);
     expect(verified.body).toContain('Dieses Einlagerungszertifikat ist echt');
     expect(verified.body).toContain('1 Kiste im Zollfreilager bestätigt');
+    // What it certified names the Gebinde as the depot does ("1 Kiste à 6 × 0,75l"), the wine without it.
+    expect(verified.body).toMatch(
+      /<td data-label="Wein">Dom Pérignon Brut 2015<\/td><td data-label="Laut Zertifikat">1 Kiste à \d+\u00a0×\u00a0[\d,]+l eingelagert<\/td>/,
+    );
+    expect(verified.body).toMatch(/2 Kisten à \d+\u00a0×\u00a0[\d,]+l in Zustellung/);
     expect(verified.body).toMatch(/<th>Stand heute \(\d{2}\.\d{2}\.\d{4}\)<\/th>/);
     expect(verified.body).toContain('2 Kisten noch nicht eingelagert (in Zustellung)');
     expect(verified.body).toContain('noch nicht eingelagert (en primeur – Lieferung voraussichtlich');
@@ -278,7 +283,7 @@ describe.each(databaseTargets)('Einlagerungszertifikate und Belege der Demodaten
     const answer = await portal.app.inject({ method: 'GET', url: `/verify/${fingerprint}` });
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toContain('Dieses Einlagerungszertifikat ist echt');
-    expect(answer.body).toContain('2 Kisten eingelagert');
+    expect(answer.body).toContain('2 Kisten à 6\u00a0×\u00a00,75l eingelagert');
     expect(answer.body).toContain('2 Kisten noch nicht eingelagert (in Zustellung)');
     expect(answer.body).toContain('Als Nachweis des heutigen Bestands taugt dieses Zertifikat nicht.');
     // A changed byte of its content is not genuine.

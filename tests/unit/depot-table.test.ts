@@ -7,6 +7,7 @@ import {
   depotExcelRow,
   PERFORMANCE_EXCEL_COLUMNS,
   performanceExcelRows,
+  summaryExcelRows,
   VALUATION_EXCEL_COLUMNS,
   valuationExcelRow,
 } from '../../src/domain/client/depot-excel';
@@ -14,6 +15,7 @@ import {
   DEFAULT_CARD_SORT,
   DEFAULT_TABLE_SORT,
   type DepotPositionInput,
+  depotMarketValueBasis,
   depotPositionCountLabel,
   heldRows,
   heldTotals,
@@ -338,6 +340,39 @@ describe('Gehaltene und verkaufte Positionen', () => {
   };
   const rows = [heldPosition, soldWithOrder, soldWithoutOrder].map((input) => toDepotRow(input, now));
 
+  it.each([
+    [
+      '2026-06-15',
+      [],
+      'Summe der gehaltenen Positionen zum Wine-Searcher Europa-Durchschnitt, Stand 01.05.2026',
+    ],
+    [
+      '2026-06-16',
+      [],
+      'Summe der gehaltenen Positionen zum Wine-Searcher Europa-Durchschnitt, Stand der Bewertung: 01.05.2026 (älter als 45 Tage)',
+    ],
+    [
+      '2026-06-15',
+      [position(4)],
+      'Summe der gehaltenen Positionen zum Wine-Searcher Europa-Durchschnitt, Stand 01.05.2026; 1 Position ohne Bewertung zum Kaufpreis',
+    ],
+  ] as const)('states on %s what the market value rests on (%#)', (today, extra, text) => {
+    const withExtra = [...rows, ...extra.map((input) => toDepotRow(input, now))];
+    expect(depotMarketValueBasis(withExtra, today).text).toBe(text);
+  });
+
+  it('writes the headline figures with that sentence into "Übersicht"', () => {
+    expect(summaryExcelRows(rows, '2026-06-15')).toEqual([
+      { label: 'Positionen', value: '1 Position · 2 verkauft' },
+      { label: 'Gesamt investiert', value: 2100 },
+      { label: 'Marktwert zum Ø-Preis Europa', value: 900 },
+      {
+        label: 'Bewertung',
+        value: 'Summe der gehaltenen Positionen zum Wine-Searcher Europa-Durchschnitt, Stand 01.05.2026',
+      },
+    ]);
+  });
+
   it('puts a position with a SOLD entry apart, with its proceeds where a sell order recorded them', () => {
     expect(heldRows(rows).map((row) => row.id)).toEqual([1]);
     expect(soldRows(rows).map((row) => [row.id, row.soldDate, row.saleProceedsNet])).toEqual([
@@ -376,7 +411,12 @@ describe('Gehaltene und verkaufte Positionen', () => {
     const written = await (await depotWorkbook(withSettlement, null, now)).xlsx.writeBuffer();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(written);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Depot', 'Bewertung', 'Verkauft']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Depot',
+      'Bewertung',
+      'Verkauft',
+      'Übersicht',
+    ]);
     const depot = workbook.getWorksheet('Depot');
     const valuation = workbook.getWorksheet('Bewertung');
     const sold = workbook.getWorksheet('Verkauft');

@@ -84,7 +84,7 @@ function OwnSecondaryMarket({ rows, positions }: Props) {
                   <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
                     <Text fw={500}>{vintageTitle(row.title, row.year)}</Text>
                     <Text fz="sm" c="dimmed">
-                      {countLabel(position.amount, 'Kiste')} · {row.packaging}
+                      {row.gebinde}
                       {row.storageId ? ` · Lager-IDs ${row.storageId}` : ''}
                     </Text>
                   </div>

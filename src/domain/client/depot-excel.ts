@@ -2,12 +2,14 @@
  * The Excel export of the depot (spec client area §5, §9): file `yyyymmdd` + brand + `.xlsx`,
  * sheet "Depot", the nine columns in order, wine and winery names cut at 60 characters, money
  * and dates as real number/date cells with German formats. "Depot" and "Bewertung" hold the
- * positions held today, as the depot's table does; sold ones are in "Verkauft" with their proceeds.
+ * positions held today, as the depot's table does; sold ones are in "Verkauft" with their proceeds;
+ * "Übersicht" states the depot's headline figures with the source and date of their valuation.
  */
 
 import type { DepotPerformancePointInput } from '../depot-performance';
+import { depotTotals } from '../depot-valuation';
 import { truncateName } from './depot-names';
-import type { DepotRow } from './depot-rows';
+import { type DepotRow, depotMarketValueBasis, depotPositionCountLabel, heldTotals } from './depot-rows';
 
 export const DEPOT_EXCEL_BRAND = 'Weindepot';
 export const DEPOT_EXCEL_SHEET = 'Depot';
@@ -181,4 +183,34 @@ export function performanceExcelRows(
     marketValue: Number(point.marketValue),
     index: indexByDay.get(point.date) ?? null,
   }));
+}
+
+/** The sheet with the depot's headline figures as the depot screen states them. */
+export const SUMMARY_EXCEL_SHEET = 'Übersicht';
+
+export interface SummaryExcelRow {
+  label: string;
+  /** Euro as a number, or a text. */
+  value: number | string;
+}
+
+export const SUMMARY_EXCEL_COLUMNS: readonly ExcelColumn<SummaryExcelRow>[] = [
+  { header: 'Angabe', key: 'label', width: 36 },
+  { header: 'Wert', key: 'value', width: 90, numFmt: EXCEL_EURO_FORMAT },
+];
+
+/**
+ * The depot screen's headline in the file: its position count, "Gesamt investiert" (every
+ * purchase), the market value of the held positions and the sentence naming that value's source
+ * and date, so that a figure copied out of the file still says what it rests on. `today` is the
+ * Europe/Berlin day of the export.
+ */
+export function summaryExcelRows(rows: readonly DepotRow[], today: string): SummaryExcelRow[] {
+  const held = heldTotals(rows);
+  return [
+    { label: 'Positionen', value: depotPositionCountLabel(rows) },
+    { label: 'Gesamt investiert', value: depotTotals(rows.map((row) => row.valuation)).invested / 100 },
+    { label: 'Marktwert zum Ø-Preis Europa', value: held.marketValue / 100 },
+    { label: 'Bewertung', value: depotMarketValueBasis(rows, today).text },
+  ];
 }

@@ -24,6 +24,7 @@ import { type Cents, decimalToCents } from '../money';
 import { caseFormat, casesOfFormat } from '../packaging';
 import { countLabel } from '../plural';
 import { isStored } from '../storage-state';
+import { type ValuationAsOf, valuationAsOfLabel } from '../valuation-as-of';
 import { remainingHoldingYears } from './depot-holding';
 import { type SortState, type SortValue, sortBy } from './depot-sorting';
 
@@ -240,6 +241,31 @@ export function heldValuationDay(rows: readonly DepotRow[]): string | null {
       newest = row.valuationDate;
   }
   return newest;
+}
+
+/** What the depot's market value sums, and at which price. */
+export const DEPOT_MARKET_VALUE_SOURCE =
+  'Summe der gehaltenen Positionen zum Wine-Searcher Europa-Durchschnitt';
+
+export interface DepotMarketValueBasis {
+  /** Source and date of the valuations behind the market value (`valuationAsOfLabel`). */
+  line: ValuationAsOf;
+  /** "; 2 Positionen ohne Bewertung zum Kaufpreis", '' when every held position has a valuation. */
+  unvalued: string;
+  /** The whole sentence, as the depot's market-value card and the Excel export state it. */
+  text: string;
+}
+
+/**
+ * What the market value of the held positions rests on: the one sentence under the depot's
+ * market value and in its Excel export, so that the same figure carries the same source and date
+ * (an old valuation called out as such) wherever the client reads it. `today` is Europe/Berlin.
+ */
+export function depotMarketValueBasis(rows: readonly DepotRow[], today: string): DepotMarketValueBasis {
+  const line = valuationAsOfLabel(DEPOT_MARKET_VALUE_SOURCE, heldValuationDay(rows), today);
+  const count = heldRows(rows).filter((row) => row.valuation.marketValueBtl === null).length;
+  const unvalued = count > 0 ? `; ${countLabel(count, 'Position')} ohne Bewertung zum Kaufpreis` : '';
+  return { line, unvalued, text: `${line.text}${unvalued}` };
 }
 
 export type DepotCardSortKey = 'date' | 'year' | 'name';

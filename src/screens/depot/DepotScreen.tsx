@@ -23,14 +23,15 @@ import { DepotSecondaryMarket } from '../../components/secondary-market/DepotSec
 import { EXPAND_PORTFOLIO_PATH } from '../../domain/client/depot-routes';
 import {
   type DepotRow,
+  depotMarketValueBasis,
   depotPositionCountLabel,
   heldRows,
   heldTotals,
-  heldValuationDay,
   soldRows,
 } from '../../domain/client/depot-rows';
 import { LOAD_ERROR } from '../../domain/client/error-texts';
 import { earliestDate } from '../../domain/client/invested-since';
+import { businessDay } from '../../domain/dates';
 import { PERFORMANCE_RANGE_LABELS, type PerformanceRange } from '../../domain/depot-performance';
 import { depotTotals } from '../../domain/depot-valuation';
 import { decimalToCents } from '../../domain/money';
@@ -140,6 +141,7 @@ const DepotContent = memo(function DepotContent({
   const heldPositions = useMemo(() => heldRows(rows), [rows]);
   const soldPositions = useMemo(() => soldRows(rows), [rows]);
   const invested = depot.investmentScore === null ? totals.invested : decimalToCents(depot.investmentScore);
+  const basis = useMemo(() => depotMarketValueBasis(rows, businessDay()), [rows]);
   const investedSince = useMemo(() => earliestDate(rows.map((row) => row.date)), [rows]);
 
   const [hidden, setHidden] = useState(false);
@@ -198,8 +200,7 @@ const DepotContent = memo(function DepotContent({
           invested={invested}
           marketValue={held.marketValue}
           gainPercent={held.gainPercent}
-          valuationDay={heldValuationDay(rows)}
-          unvalued={heldPositions.filter((row) => row.valuation.marketValueBtl === null).length}
+          basis={basis}
           investedSince={investedSince}
         />
         <DepotPerformanceSection clientsMail={clientsMail} hidden={hidden} complete={complete} />

@@ -1,12 +1,12 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import type { DepotMarketValueBasis } from '../../domain/client/depot-rows';
 import { elapsedParts } from '../../domain/client/invested-since';
 import { formatGainPercent } from '../../domain/depot-valuation';
 import { type Cents, formatEuro } from '../../domain/money';
-import { countLabel } from '../../domain/plural';
-import { formatDate } from './format';
 import { Figure } from './hidden-figures';
 import { useCountUp } from './use-count-up';
 import { useNow } from './use-now';
+import { ValuationAsOf } from './ValuationAsOf';
 
 export interface DepotSummaryCardsProps {
   /** Total invested in cents. */
@@ -15,16 +15,11 @@ export interface DepotSummaryCardsProps {
   marketValue: Cents;
   /** Gain of that market value against the buy value of the same positions. */
   gainPercent: number | null;
-  /** Day (`YYYY-MM-DD`) of the newest valuation in that market value; null without any. */
-  valuationDay: string | null;
-  /** Held positions without a valuation (they count at their buy price). */
-  unvalued: number;
+  /** Source and date of that market value, and the held positions without a valuation. */
+  basis: DepotMarketValueBasis;
   /** Earliest purchase date; null shows no counter. */
   investedSince: Date | null;
 }
-
-/** What the market value sums, and at which price. */
-const MARKET_VALUE_SOURCE = 'Summe der gehaltenen Positionen zum Wine-Searcher Europa-Durchschnitt';
 
 function CountingEuro({ cents }: { cents: Cents }) {
   const shown = useCountUp(cents);
@@ -67,8 +62,7 @@ export function DepotSummaryCards({
   invested,
   marketValue,
   gainPercent,
-  valuationDay,
-  unvalued,
+  basis,
   investedSince,
 }: DepotSummaryCardsProps) {
   return (
@@ -95,9 +89,8 @@ export function DepotSummaryCards({
           <CountingEuro cents={marketValue} />
         </Text>
         <Text fz="xs" c="dimmed" data-testid="market-value-source">
-          {MARKET_VALUE_SOURCE}
-          {valuationDay ? `, Stand ${formatDate(valuationDay)}` : ''}
-          {unvalued > 0 ? `; ${countLabel(unvalued, 'Position')} ohne Bewertung zum Kaufpreis` : ''}
+          <ValuationAsOf line={basis.line} />
+          {basis.unvalued}
         </Text>
         {gainPercent !== null && (
           <Text fz="sm" c={gainPercent >= 0 ? 'teal.9' : 'red.9'}>

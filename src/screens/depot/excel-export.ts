@@ -11,13 +11,16 @@ import {
   performanceExcelRows,
   SOLD_EXCEL_COLUMNS,
   SOLD_EXCEL_SHEET,
+  SUMMARY_EXCEL_COLUMNS,
+  SUMMARY_EXCEL_SHEET,
   soldExcelRow,
+  summaryExcelRows,
   VALUATION_EXCEL_COLUMNS,
   VALUATION_EXCEL_SHEET,
   valuationExcelRow,
 } from '../../domain/client/depot-excel';
 import { type DepotRow, heldRows, soldRows } from '../../domain/client/depot-rows';
-import type { DepotPerformancePointInput } from '../../domain/depot-performance';
+import { berlinDay, type DepotPerformancePointInput } from '../../domain/depot-performance';
 
 export interface PerformanceSheetInput {
   points: readonly DepotPerformancePointInput[];
@@ -26,7 +29,8 @@ export interface PerformanceSheetInput {
 
 /**
  * The depot workbook (exceljs, loaded only now): "Depot" (the spec's nine columns) and "Bewertung"
- * with the positions held today, "Verkauft" with the sold ones and, when loaded, "Wertentwicklung".
+ * with the positions held today, "Verkauft" with the sold ones, "Übersicht" with the headline figures
+ * and their valuation's source and date and, when loaded, "Wertentwicklung".
  */
 export async function depotWorkbook(
   rows: readonly DepotRow[],
@@ -55,6 +59,7 @@ export async function depotWorkbook(
   addSheet(DEPOT_EXCEL_SHEET, DEPOT_EXCEL_COLUMNS, held.map(depotExcelRow));
   addSheet(VALUATION_EXCEL_SHEET, VALUATION_EXCEL_COLUMNS, held.map(valuationExcelRow));
   addSheet(SOLD_EXCEL_SHEET, SOLD_EXCEL_COLUMNS, soldRows(rows).map(soldExcelRow));
+  addSheet(SUMMARY_EXCEL_SHEET, SUMMARY_EXCEL_COLUMNS, summaryExcelRows(rows, berlinDay(now)));
   if (performance) {
     addSheet(
       PERFORMANCE_EXCEL_SHEET,

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { LineChart } from '../../components/charts';
 import { PublicPageLayout } from '../../components/discovery/PublicPageLayout';
 import { EmptyState, ErrorHeading, ScreenSpinner } from '../../components/discovery/QueryStates';
+import { businessDay } from '../../domain/dates';
+import { valuationAsOfLabel } from '../../domain/valuation-as-of';
 import { usePriceIndex } from '../../queries/wineries';
 
 const indexFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -31,6 +33,10 @@ export function IndexChartScreen() {
         referenceLines={[{ y: 100, label: 'Basis 100', color: 'gray.5' }]}
       />
     );
+  // Source and date as every valuation figure states them; an old price reads as old.
+  const asOf =
+    index.data &&
+    valuationAsOfLabel(index.data.valuationSource, index.data.valuationAsOf ?? null, businessDay());
   const first = index.data?.points[0];
   const last = index.data?.points.at(-1);
   return (
@@ -42,6 +48,11 @@ export function IndexChartScreen() {
         </div>
         <Paper withBorder p="md" radius="md">
           {chart}
+          {asOf && (
+            <Text fz="sm" c={asOf.stale ? 'orange.9' : 'dimmed'} mt="xs" data-testid="index-valuation-as-of">
+              Quelle: {asOf.text}
+            </Text>
+          )}
         </Paper>
         {first && last && last.year !== first.year ? (
           <Text>

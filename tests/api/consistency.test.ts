@@ -1,0 +1,592 @@
+/**
+ * Every statement about a client's wine and money is the same wherever the portal makes it. For
+ * the demo client and for a client after a Zweitmarkt sale, the same facts are read from every
+ * place that states them and compared with each other: held cases and value (the depot's rows as
+ * cards, table and headline build them, the Excel file read back, `depotPerformance`, the storage
+ * certificate and its verify page, the settlement), every invoice's total (order list, pay page,
+ * customer portal, PDF, mails) and the simulation's service fee against the billing rule for the
+ * same value and month. A few anchors come from the seed; everything else is one source against
+ * another, so the test fails when two places disagree.
+ */
+import { eq, isNull } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { print } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bottleSizes, offers, partialOffers, users, valuations, vintages } from '../../server/db/schema';
+import {
+  depotMarketValueBasis,
+  depotPositionCountLabel,
+  heldRows,
+  heldTotals,
+  heldValuationDay,
+  soldRows,
+  toDepotRows,
+} from '../../src/domain/client/depot-rows';
+import { businessDay, formatDate } from '../../src/domain/dates';
+import { decimalToCents, formatEuro } from '../../src/domain/money';
+import { type FeeSchedule, managementFeeMonthlyCents } from '../../src/domain/order-costs';
+import { countLabel } from '../../src/domain/plural';
+import { currentStorageLabel, storageState, storageStateLabel } from '../../src/domain/storage-state';
+import { valuationAsOfLabel } from '../../src/domain/valuation-as-of';
+import { joinDepot } from '../../src/queries/depot';
+import {
+  ClientsDepotDocument,
+  type ClientsDepotQuery,
+  DepotPerformanceDocument,
+  type DepotPerformanceQuery,
+} from '../../src/queries/graphql.generated';
+import { depotWorkbook } from '../../src/screens/depot/excel-export';
+import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
+import { pdfText } from './support/pdf-text';
+import { signInToken } from './support/sign-in';
+
+interface InvoiceAnswer {
+  id: number;
+  stage: string;
+  invoiceNumber: string | null;
+  invoicePdfViewPermissionToken: string;
+  overallSumStr: string;
+  stripeInvoicePdfUrl: string | null;
+  hostedInvoiceUrl: string | null;
+  positions: { sumStr: string }[];
+  sums: {
+    overallSum: number;
+    overallSumStr: string;
+    vintagesSum: number;
+    logisticsSum: number;
+    conditionReportSum: number;
+    upfrontStorageSum: number;
+    managementFeeMonthly: number;
+  };
+}
+
+const INVOICES = `query {
+  clientsInvoices {
+    id stage invoiceNumber invoicePdfViewPermissionToken overallSumStr stripeInvoicePdfUrl hostedInvoiceUrl
+    positions { sumStr }
+    sums { overallSum overallSumStr vintagesSum logisticsSum conditionReportSum upfrontStorageSum managementFeeMonthly }
+  }
+}`;
+const SELL_ORDERS = `query { mySellOrders { id status cases proceedsNet settlementPdfUrl } }`;
+const FEES = `query { feeSchedule { logisticsPerCaseCents upfrontStoragePerCaseCents conditionReportPerCaseCents managementFeeBasisPoints vatBasisPoints } }`;
+
+/** "1.234,56 €" → 123456. */
+function euroCents(text: string): number {
+  const match = text.match(/(-?[\d.]+,\d{2})\s*€/);
+  if (!match?.[1]) throw new Error(`Kein Eurobetrag in "${text}"`);
+  return Number(match[1].replace(/\./g, '').replace(',', ''));
+}
+
+/** A sheet's data rows (below the header) as arrays of cell values, first column first. */
+function sheetRows(workbook: ExcelJS.Workbook, name: string): unknown[][] {
+  const sheet = workbook.getWorksheet(name);
+  if (!sheet) throw new Error(`Blatt ${name} fehlt`);
+  return (sheet.getSheetValues() ?? [])
+    .slice(2)
+    .filter(Boolean)
+    .map((row) => (row as unknown[]).slice(1));
+}
+
+const cents = (euro: unknown) => Math.round(Number(euro) * 100);
+
+/** The certificate's text from its stored-cases sentence on, cut into its sections. */
+function certificateSections(text: string) {
+  const at = (heading: string) => text.indexOf(heading);
+  const stored = at('Die folgenden Weine lagern');
+  const pending = at('Noch nicht im Zollfreilager');
+  const transferred = at('Verkauft und übertragen (Zweitmarkt)');
+  const end = at('Echtheit prüfen');
+  const cut = (from: number) =>
+    from < 0 ? '' : text.slice(from, Math.min(...[pending, transferred, end].filter((to) => to > from)));
+  return { stored: cut(stored), pending: cut(pending), transferred: cut(transferred) };
+}
+
+describe.each(databaseTargets)('Jede Aussage über Wein und Geld stimmt überall (%s)', (target) => {
+  let portal: TestPortal;
+  let staff: string;
+  let kunde: string;
+  let accounts = 0;
+  /** The seller after a Zweitmarkt sale and the buyer of the sold case. */
+  let seller: { email: string; token: string };
+  let buyer: { email: string; token: string };
+
+  const path = (url: string) => new URL(url).pathname;
+  const get = (url: string) => portal.app.inject({ method: 'GET', url: path(`http://portal.test${url}`) });
+  const getUrl = (url: string) => portal.app.inject({ method: 'GET', url: path(url) });
+
+  async function ok<Data>(query: string, variables: Record<string, unknown>, token: string): Promise<Data> {
+    const answer = await portal.gql<Data>(query, variables, { token });
+    expect(answer.errors, query).toBeUndefined();
+    return answer.data as Data;
+  }
+
+  async function freshClient(name: string) {
+    accounts += 1;
+    const email = `konsistenz-${accounts}@weindepot.test`;
+    const id = await portal.createUser(email);
+    await portal.db
+      .update(users)
+      .set({
+        firstName: name,
+        lastName: 'Muster',
+        streetAndNumber: 'Weinweg 1',
+        postalCode: '10115',
+        city: 'Berlin',
+      })
+      .where(eq(users.id, id));
+    return { email, token: await signInToken(portal, email) };
+  }
+
+  /** Order list → binding order → staff check → the client pays on the pay page. */
+  async function buy(token: string, offerId: number, cases: number) {
+    await ok(
+      `mutation ($offerId: Int!, $amount: Int!) { createOrderPosition(offerId: $offerId, amount: $amount) { success } }`,
+      { offerId, amount: cases },
+      token,
+    );
+    const created = await ok<{ createInvoice: { invoice: { id: number } } }>(
+      'mutation { createInvoice { success invoice { id } } }',
+      {},
+      token,
+    );
+    const invoiceId = created.createInvoice.invoice.id;
+    await ok(
+      'mutation ($id: Int!) { changeInvoice(invoiceId: $id, stage: CHECK_DONE) { success } }',
+      { id: invoiceId },
+      staff,
+    );
+    const finalized = await ok<{ finalizeInvoice: { hostedInvoiceUrl: string } }>(
+      'mutation ($id: Int!) { finalizeInvoice(invoiceId: $id) { success hostedInvoiceUrl } }',
+      { id: invoiceId },
+      token,
+    );
+    const paid = await portal.app.inject({
+      method: 'POST',
+      url: path(finalized.finalizeInvoice.hostedInvoiceUrl),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ cardNumber: '4242 4242 4242 4242' }).toString(),
+    });
+    expect(paid.statusCode).toBe(200);
+  }
+
+  /** Every place the PWA and the server state a depot: rows, `depotPerformance` and the Excel file. */
+  async function depotPlaces(token: string) {
+    const now = new Date();
+    const data = await ok<ClientsDepotQuery>(print(ClientsDepotDocument), {}, token);
+    const rows = toDepotRows(
+      joinDepot({
+        positions: data.clientsDepot,
+        vintages: data.clientsDepotVintages,
+        bottleSizes: data.allBottleSizes,
+        investmentScore: data.me?.investmentScore ?? null,
+      }).positions,
+      now,
+    );
+    const performance = (await ok<DepotPerformanceQuery>(print(DepotPerformanceDocument), {}, token))
+      .depotPerformance;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await (await depotWorkbook(rows, performance, now)).xlsx.writeBuffer());
+    return { now, data, rows, performance, workbook };
+  }
+
+  /** Held cases and value: rows (cards, table, headline), the server's performance and the Excel file agree. */
+  function expectDepotAgrees({ data, rows, performance, workbook }: Awaited<ReturnType<typeof depotPlaces>>) {
+    const held = heldRows(rows);
+    const sold = soldRows(rows);
+    const today = businessDay();
+    // Headline count against the sheets' row counts and the server's sold count.
+    const depotSheet = sheetRows(workbook, 'Depot');
+    const soldSheet = sheetRows(workbook, 'Verkauft');
+    const summary = new Map(sheetRows(workbook, 'Übersicht').map(([label, value]) => [label, value]));
+    const expectedHeadline =
+      soldSheet.length === 0
+        ? countLabel(depotSheet.length, 'Position')
+        : `${countLabel(depotSheet.length, 'Position')} · ${soldSheet.length} verkauft`;
+    expect(depotPositionCountLabel(rows)).toBe(expectedHeadline);
+    expect(summary.get('Positionen')).toBe(expectedHeadline);
+    expect(performance.soldPositions).toBe(soldSheet.length);
+    expect(held).toHaveLength(depotSheet.length);
+
+    // Held cases: the server's positions not sold, the rows and the Excel sheet hold the same Gebinde.
+    const serverHeld = data.clientsDepot.filter(
+      (position) => !position.depotPositionStatusRel.some((entry) => entry.status === 'SOLD'),
+    );
+    expect(serverHeld.reduce((sum, position) => sum + position.amount * position.caskOf, 0)).toBe(
+      depotSheet.reduce((sum, row) => sum + Number(row[5]), 0),
+    );
+    expect(depotSheet.map((row) => [row[0], row[1], row[5], cents(row[8])]).sort()).toEqual(
+      held.map((row) => [row.year, row.gebinde, row.bottles, row.valuation.invested]).sort(),
+    );
+
+    // Value: the server's figure against the rows' sum, the Excel's summary, valuation sheet and last point.
+    const heldValue = heldTotals(rows);
+    expect(decimalToCents(performance.marketValue)).toBe(heldValue.marketValue);
+    expect(decimalToCents(performance.invested)).toBe(heldValue.invested);
+    expect(cents(summary.get('Marktwert zum Ø-Preis Europa'))).toBe(decimalToCents(performance.marketValue));
+    expect(cents(summary.get('Gesamt investiert'))).toBe(decimalToCents(data.me?.investmentScore ?? '0'));
+    const valuationSheet = sheetRows(workbook, 'Bewertung');
+    const sheetValue = valuationSheet.reduce((sum: number, row, index) => {
+      const bottles = Number(depotSheet[index]?.[5]);
+      const perBottle = row[2] === null || row[2] === undefined ? depotSheet[index]?.[7] : row[2];
+      return sum + cents(perBottle) * bottles;
+    }, 0);
+    expect(sheetValue).toBe(decimalToCents(performance.marketValue));
+    const lastPoint = sheetRows(workbook, 'Wertentwicklung').at(-1);
+    expect(cents(lastPoint?.[2])).toBe(decimalToCents(performance.marketValue));
+    expect(performance.points.at(-1)?.date).toBe(today);
+
+    // Source and date of that value: the same day and the same sentence in the screen and the file.
+    expect(performance.valuationAsOf).toBe(heldValuationDay(rows));
+    const basis = depotMarketValueBasis(rows, today).text;
+    expect(summary.get('Bewertung')).toBe(basis);
+    // The performance card's line and the headline's read the same date, old or not.
+    const stand = valuationAsOfLabel(performance.valuationSource, performance.valuationAsOf ?? null, today);
+    expect(depotMarketValueBasis(rows, today).line.parts.slice(1)).toEqual(stand.parts.slice(1));
+    if (performance.valuationAsOf) expect(basis).toContain(formatDate(performance.valuationAsOf));
+
+    // Sold positions: the rows and the Excel sheet name the same sales and proceeds.
+    expect(soldSheet.map((row) => [row[2], row[3], row[7] === null ? null : cents(row[7])]).sort()).toEqual(
+      sold.map((row) => [row.gebinde, row.bottles, row.saleProceedsNet]).sort(),
+    );
+  }
+
+  /**
+   * Each paid invoice's certificate states the storage the depot shows: the stored cases and their
+   * count, the others with the state the depot's status gives them, the sold ones as transferred;
+   * its verify page says the same of today.
+   */
+  async function expectCertificatesAgree(
+    token: string,
+    { data, rows, now }: Awaited<ReturnType<typeof depotPlaces>>,
+  ) {
+    const hasMrn = new Map(data.clientsDepot.map((position) => [position.id, position.hasMrn]));
+    const { clientsInvoices } = await ok<{ clientsInvoices: InvoiceAnswer[] }>(INVOICES, {}, token);
+    const paid = clientsInvoices.filter(
+      (invoice) => invoice.stage === 'PAID' || invoice.stage === 'PURCHASED',
+    );
+    expect(paid.length).toBeGreaterThan(0);
+    for (const invoice of paid) {
+      const bought = rows.filter((row) => row.invoice?.invoiceNumber === invoice.invoiceNumber);
+      expect(bought.length, `${invoice.invoiceNumber}: Positionen im Depot`).toBeGreaterThan(0);
+      const storedCases = bought.filter((row) => row.stored).reduce((sum, row) => sum + row.cases, 0);
+      const soldCases = bought
+        .filter((row) => row.soldDate !== null)
+        .reduce((sum, row) => sum + row.cases, 0);
+      const answer = await get(`/certificate/${invoice.invoicePdfViewPermissionToken}`);
+      if (storedCases === 0) {
+        expect(answer.statusCode, invoice.invoiceNumber ?? '').toBe(409);
+        continue;
+      }
+      expect(answer.statusCode, invoice.invoiceNumber ?? '').toBe(200);
+      const text = pdfText(answer.rawPayload);
+      const sections = certificateSections(text);
+      expect(text.match(/Kisten im Zollfreilager (\d+)/)?.[1], invoice.invoiceNumber ?? '').toBe(
+        String(storedCases),
+      );
+      for (const row of bought) {
+        const ids = (row.storageId ?? '').split(', ').filter(Boolean);
+        const state = storageState(
+          {
+            status: row.status,
+            hasMrn: hasMrn.get(row.id) ?? false,
+            enPrimeurDeliveryDate: row.enPrimeurDeliveryDate,
+          },
+          now,
+        );
+        // The Gebinde as the depot card writes it (the PDF's text has plain spaces).
+        const gebinde = row.gebinde.replace(/\u00a0/g, ' ');
+        if (row.stored) {
+          expect(sections.stored, `${row.title}: Gebinde`).toContain(gebinde);
+          for (const id of ids) expect(sections.stored, `${row.title}: Lagernummer`).toContain(id);
+        } else if (row.soldDate !== null) {
+          for (const id of ids) expect(sections.transferred, `${row.title}: übertragen`).toContain(id);
+        } else {
+          expect(sections.pending, `${row.title}: Stand`).toContain(`${gebinde} ${storageStateLabel(state)}`);
+          for (const id of ids) expect(sections.stored, `${row.title}: nicht eingelagert`).not.toContain(id);
+        }
+      }
+      expect(sections.transferred === '', invoice.invoiceNumber ?? '').toBe(soldCases === 0);
+
+      // The verify page's "Stand heute" against the depot.
+      const fingerprint = answer.headers['x-certificate-fingerprint'] as string;
+      const verified = await get(`/verify/${fingerprint}`);
+      expect(verified.statusCode).toBe(200);
+      const today = [...verified.body.matchAll(/data-testid="verify-today">([^<]*)</g)].map(
+        (m) => m[1] ?? '',
+      );
+      const casesSaying = (label: string) =>
+        today
+          .flatMap((cell) => cell.split(' · '))
+          .filter((part) => part.replace(/^\d+ Kisten? /, '') === label)
+          .reduce((sum, part) => sum + Number(part.match(/^(\d+)/)?.[1] ?? 0), 0);
+      expect(casesSaying(currentStorageLabel({ kind: 'STORED' })), invoice.invoiceNumber ?? '').toBe(
+        storedCases,
+      );
+      expect(casesSaying(currentStorageLabel({ kind: 'SOLD' })), invoice.invoiceNumber ?? '').toBe(soldCases);
+      expect(verified.body).toContain(`${countLabel(storedCases, 'Kiste')} im Zollfreilager bestätigt`);
+    }
+  }
+
+  /** Each invoice's total: order list, its own sums, the sum of its lines, the PDF, the pay page and the customer portal. */
+  async function expectInvoiceTotalsAgree(token: string) {
+    const { clientsInvoices } = await ok<{ clientsInvoices: InvoiceAnswer[] }>(INVOICES, {}, token);
+    const portalSession = await ok<{ stripeCustomerPortalSession: { sessionUrl: string } }>(
+      'query { stripeCustomerPortalSession { sessionUrl } }',
+      {},
+      token,
+    );
+    const customerPortal = (await getUrl(portalSession.stripeCustomerPortalSession.sessionUrl)).body;
+    const totals = new Map<string, string>();
+    for (const invoice of clientsInvoices) {
+      const total = invoice.overallSumStr;
+      const number = invoice.invoiceNumber ?? String(invoice.id);
+      totals.set(number, total);
+      expect(invoice.sums.overallSumStr, number).toBe(total);
+      expect(formatEuro(invoice.sums.overallSum), number).toBe(total);
+      const { sums } = invoice;
+      expect(
+        invoice.positions.reduce((sum, position) => sum + euroCents(position.sumStr), 0),
+        number,
+      ).toBe(sums.vintagesSum);
+      expect(
+        sums.vintagesSum +
+          sums.logisticsSum +
+          sums.conditionReportSum +
+          sums.upfrontStorageSum +
+          sums.managementFeeMonthly,
+        number,
+      ).toBe(sums.overallSum);
+      if (invoice.stripeInvoicePdfUrl) {
+        const pdf = await getUrl(invoice.stripeInvoicePdfUrl);
+        expect(pdf.statusCode, number).toBe(200);
+        expect(pdfText(pdf.rawPayload), number).toContain(`Gesamtsumme: ${total}`);
+      }
+      if (invoice.hostedInvoiceUrl) {
+        const page = await getUrl(invoice.hostedInvoiceUrl);
+        expect(page.statusCode, number).toBe(200);
+        // Each fee line of the pay page stands in the PDF with the same name and amount.
+        const pdf = invoice.stripeInvoicePdfUrl
+          ? pdfText((await getUrl(invoice.stripeInvoicePdfUrl)).rawPayload)
+          : '';
+        const feeLines = [...page.body.matchAll(/<tr><td>([^<]+)<\/td><td class="sum">([^<]+)<\/td><\/tr>/g)]
+          .map((match) => [match[1] ?? '', match[2] ?? ''])
+          .filter(([label]) => !/ Kisten? /.test(label ?? ''));
+        expect(feeLines.length, number).toBeGreaterThan(0);
+        for (const [label, amount] of feeLines) expect(pdf, number).toContain(`${label}: ${amount}`);
+        expect(page.body, number).toContain(`Zu zahlender Betrag: <strong>${total}</strong>`);
+        expect(page.body, number).toContain(`<th>Gesamtbetrag</th><th class="sum">${total}</th>`);
+        const lines = [...page.body.matchAll(/<td class="sum">([^<]+)<\/td>/g)].map((m) =>
+          euroCents(m[1] ?? ''),
+        );
+        expect(
+          lines.reduce((sum, line) => sum + line, 0),
+          number,
+        ).toBe(sums.overallSum);
+      }
+      if (invoice.invoiceNumber && (invoice.stage === 'PAID' || invoice.stage === 'PURCHASED')) {
+        expect(customerPortal, number).toMatch(
+          new RegExp(`${invoice.invoiceNumber}</td>.*?data-label="Betrag">${total.replace('.', '\\.')}</td>`),
+        );
+      }
+    }
+    return totals;
+  }
+
+  /** Every mail naming an invoice's amount names the total the order list shows. */
+  async function expectMailsAgree(email: string, totals: Map<string, string>) {
+    await portal.deliverOutbox();
+    const mails = await portal.mailsTo(email);
+    const known = new Set(totals.values());
+    let checked = 0;
+    for (const mail of mails) {
+      for (const match of mail.text.matchAll(
+        /Rechnung (\d{4}-\d{4})\D[^€]*?über ([\d.]+,\d{2} €)|über ([\d.]+,\d{2} €) für Rechnung (\d{4}-\d{4})/g,
+      )) {
+        const number = match[1] ?? match[4];
+        const amount = match[2] ?? match[3];
+        expect(amount, `${mail.subject}: ${number}`).toBe(totals.get(number ?? ''));
+        checked += 1;
+      }
+      for (const match of mail.text.matchAll(/Bestellung über ([\d.]+,\d{2} €)/g)) {
+        expect(known.has(match[1] ?? ''), `${mail.subject}: ${match[1]}`).toBe(true);
+        checked += 1;
+      }
+    }
+    return checked;
+  }
+
+  beforeAll(async () => {
+    portal = await startTestPortal(target, { seed: true });
+    staff = await signInToken(portal, 'berater@example.com');
+    kunde = await signInToken(portal, 'kunde@example.com');
+
+    // A Zweitmarkt sale: a client holding 3 cases in bond sells 1, staff list it, another client pays.
+    const [vintage] = await portal.db
+      .select({ id: vintages.id })
+      .from(vintages)
+      .where(isNull(vintages.enPrimeurDeliveryDate))
+      .orderBy(vintages.id)
+      .limit(1);
+    const [size] = await portal.db
+      .select()
+      .from(bottleSizes)
+      .where(eq(bottleSizes.factorForLiterPrices, '0.7500'));
+    const [offer] = await portal.db
+      .insert(offers)
+      .values({
+        vintageId: vintage?.id as number,
+        bottleSizeId: size?.id as number,
+        caskOf: 6,
+        sellPriceBtl: '100.00',
+        totalQuantityAvailable: 50,
+      })
+      .returning({ id: offers.id });
+    await portal.db.insert(valuations).values({
+      vintageId: vintage?.id as number,
+      sourceOfValuation: 'WINE_SEARCHER_EUROPE_AVERAGE_EURO',
+      value: '140.00',
+      datetimeCreated: new Date(),
+    });
+    await portal.db.insert(partialOffers).values({
+      offerId: offer?.id as number,
+      buyPriceBtl: '80.00',
+      quantityAvailable: 50,
+      totalQuantityAvailable: 50,
+    });
+    seller = await freshClient('Verkäuferin');
+    await buy(seller.token, offer?.id as number, 3);
+    const [position] = (await ok<ClientsDepotQuery>(print(ClientsDepotDocument), {}, seller.token))
+      .clientsDepot;
+    await ok(
+      'mutation ($id: Int!) { updateAssetUnderManagement(depotPositionId: $id, newMrn: "26DE1234567890ABC1") { success } }',
+      { id: position?.id },
+      staff,
+    );
+    const sellOrder = await ok<{ createSellOrder: { success: boolean; sellOrder: { id: number } } }>(
+      `mutation ($id: Int!) { createSellOrder(depotPositionId: $id, cases: 1, askPriceBtl: "120.00") { success sellOrder { id } } }`,
+      { id: position?.id },
+      seller.token,
+    );
+    expect(sellOrder.createSellOrder.success).toBe(true);
+    const approved = await ok<{ approveSellOrder: { sellOrder: { offerId: number } } }>(
+      `mutation ($id: Int!) { approveSellOrder(sellOrderId: $id, sellPriceBtl: "130.00") { success sellOrder { offerId } } }`,
+      { id: sellOrder.createSellOrder.sellOrder.id },
+      staff,
+    );
+    buyer = await freshClient('Käufer');
+    await buy(buyer.token, approved.approveSellOrder.sellOrder.offerId, 1);
+  }, 240_000);
+
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('states the demo client’s held cases, value and storage alike in every place', async () => {
+    const places = await depotPlaces(kunde);
+    expectDepotAgrees(places);
+    // Anchors from the seed: sold positions exist and are listed apart; every value has its date.
+    expect(soldRows(places.rows).length).toBeGreaterThan(0);
+    expect(heldRows(places.rows).length).toBeGreaterThanOrEqual(14);
+    expect(places.performance.valuationAsOf).toBe(businessDay());
+    await expectCertificatesAgree(kunde, places);
+  });
+
+  it('states the seller’s holding, sale and proceeds alike after a Zweitmarkt sale, and the buyer holds the sold case', async () => {
+    const places = await depotPlaces(seller.token);
+    expectDepotAgrees(places);
+    expect(depotPositionCountLabel(places.rows)).toBe('1 Position · 1 verkauft');
+    const [sold] = soldRows(places.rows);
+    const [held] = heldRows(places.rows);
+    expect([held?.cases, sold?.cases]).toEqual([2, 1]);
+    await expectCertificatesAgree(seller.token, places);
+
+    // The settlement, the sell order, the depot's sold row and the Excel's "Verkauft" name the same proceeds.
+    const { mySellOrders } = await ok<{
+      mySellOrders: { status: string; cases: number; proceedsNet: string; settlementPdfUrl: string }[];
+    }>(SELL_ORDERS, {}, seller.token);
+    expect(mySellOrders).toHaveLength(1);
+    const [order] = mySellOrders;
+    expect(order?.status).toBe('SOLD');
+    expect(sold?.saleProceedsNet).toBe(decimalToCents(order?.proceedsNet ?? '0'));
+    expect(sold?.settlementPdfUrl).toBe(order?.settlementPdfUrl);
+    const settlement = pdfText((await getUrl(order?.settlementPdfUrl as string)).rawPayload);
+    expect(settlement).toContain(`Auszahlungsbetrag (netto) ${formatEuro(sold?.saleProceedsNet ?? 0)}`);
+    expect(settlement).toContain(`Kisten: ${sold?.cases}`);
+    for (const id of (sold?.storageId ?? '').split(', ')) expect(settlement).toContain(id);
+    // The seller's mail states the same net proceeds.
+    await portal.deliverOutbox();
+    const [soldMail] = (await portal.mailsTo(seller.email)).filter(
+      (mail) => mail.subject === 'Ihr Wein wurde verkauft',
+    );
+    expect(soldMail?.text).toContain(`= ${formatEuro(sold?.saleProceedsNet ?? 0)}`);
+
+    // The buyer holds exactly the sold case, under the storage id the settlement names.
+    const bought = await depotPlaces(buyer.token);
+    expectDepotAgrees(bought);
+    expect(bought.rows.map((row) => [row.cases, row.storageId, row.status])).toEqual([
+      [sold?.cases, sold?.storageId, 'IN_BOND'],
+    ]);
+  });
+
+  it('states every invoice’s total alike in the order list, PDF, pay page, customer portal and mails', async () => {
+    await expectInvoiceTotalsAgree(kunde);
+    for (const client of [seller, buyer]) {
+      const totals = await expectInvoiceTotalsAgree(client.token);
+      expect(totals.size).toBeGreaterThan(0);
+      // Received, checked and paid: three mails name the total.
+      expect(await expectMailsAgree(client.email, totals)).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('charges in the simulation the service fee the billing rule charges for the same value and month', async () => {
+    const { feeSchedule } = await ok<{ feeSchedule: FeeSchedule }>(FEES, {}, kunde);
+    const { me } = await ok<{ me: { preferencesprofileSet: { uid: string; source: string }[] } }>(
+      'query { me { preferencesprofileSet { uid source } } }',
+      {},
+      kunde,
+    );
+    const proposal = me.preferencesprofileSet.find((profile) => profile.source === 'MANUALLY');
+    expect(proposal).toBeDefined();
+    const { getPortfolioSalesCalculation: simulation } = await ok<{
+      getPortfolioSalesCalculation: {
+        initial: string;
+        serviceFee1: string;
+        serviceFee15: string;
+        timeseries: { year: number; value: string }[];
+      };
+    }>(
+      `query ($uid: String!) { getPortfolioSalesCalculation(uid: $uid) { initial serviceFee1 serviceFee15 timeseries { year value } } }`,
+      { uid: proposal?.uid },
+      kunde,
+    );
+    const initial = decimalToCents(simulation.initial);
+    const afterYear14 = decimalToCents(
+      simulation.timeseries.find((point) => point.year === 14)?.value ?? '0',
+    );
+    expect(decimalToCents(simulation.serviceFee1)).toBe(managementFeeMonthlyCents(initial, feeSchedule));
+    expect(decimalToCents(simulation.serviceFee15)).toBe(managementFeeMonthlyCents(afterYear14, feeSchedule));
+
+    // The order list charges the same first month for the proposal's value.
+    await ok(
+      `mutation ($uid: String!) { addRecommendationsToOrderListOrBuyDirectly(uid: $uid, removeExistingOrderPositions: true, requestDirectly: false) { success } }`,
+      { uid: proposal?.uid },
+      kunde,
+    );
+    const { orderListSums } = await ok<{
+      orderListSums: { vintagesSum: number; managementFeeMonthly: number };
+    }>('query { orderListSums { vintagesSum managementFeeMonthly } }', {}, kunde);
+    expect(orderListSums.vintagesSum).toBe(initial);
+    expect(orderListSums.managementFeeMonthly).toBe(decimalToCents(simulation.serviceFee1));
+
+    // The back office bills each client's month by the same rule on the depot's value.
+    const { backofficeServiceFeeStats } = await ok<{
+      backofficeServiceFeeStats: { topClients: { depotValue: string; monthlyFeeGross: string }[] };
+    }>('query { backofficeServiceFeeStats { topClients { depotValue monthlyFeeGross } } }', {}, staff);
+    expect(backofficeServiceFeeStats.topClients.length).toBeGreaterThan(0);
+    for (const client of backofficeServiceFeeStats.topClients) {
+      expect(decimalToCents(client.monthlyFeeGross)).toBe(
+        managementFeeMonthlyCents(decimalToCents(client.depotValue), feeSchedule),
+      );
+    }
+  });
+});
