@@ -1,4 +1,5 @@
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { INVOICE_FEE_LINES } from '../../domain/invoice-labels';
 import type { CostSummaryStrings } from '../../domain/order-costs';
 
 export interface CostSummaryCardProps {
@@ -8,12 +9,10 @@ export interface CostSummaryCardProps {
   title?: string;
 }
 
+// The fee lines named as the invoice PDF and the pay page name them.
 const rows: [keyof CostSummaryStrings, string][] = [
   ['vintagesSumStr', 'Weine'],
-  ['logisticsSumStr', 'Logistik'],
-  ['conditionReportSumStr', 'Zustandsbericht'],
-  ['upfrontStorageSumStr', 'Einlagerung (Vorauszahlung)'],
-  ['managementFeeMonthlyStr', 'Managementgebühr monatlich (inkl. MwSt.)'],
+  ...INVOICE_FEE_LINES.map(({ key, label }): [keyof CostSummaryStrings, string] => [`${key}Str`, label]),
 ];
 
 /** The cost summary: vintages, logistics, condition report, storage, management fee, overall. */

@@ -26,7 +26,7 @@ import {
   DEFAULT_CANCELLATION_REASON,
   formatInvoiceDate,
 } from '../../../domain/backoffice-invoices';
-import { invoiceStageLabel } from '../../../domain/invoice-labels';
+import { INVOICE_FEE_LINES, invoiceStageLabel } from '../../../domain/invoice-labels';
 import {
   type InvoiceCheckInvoice,
   useChangeCheckedInvoice,
@@ -254,10 +254,9 @@ function InvoiceCheckCard({
 
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" data-testid="invoice-sums">
           <Sum label="Weine" value={invoice.sums.vintagesSumStr} />
-          <Sum label="Logistik" value={invoice.sums.logisticsSumStr} />
-          <Sum label="Zustandsbericht" value={invoice.sums.conditionReportSumStr} />
-          <Sum label="Einlagerung (Vorauszahlung)" value={invoice.sums.upfrontStorageSumStr} />
-          <Sum label="Managementgebühr (Monat)" value={invoice.sums.managementFeeMonthlyStr} />
+          {INVOICE_FEE_LINES.map(({ key, label }) => (
+            <Sum key={key} label={label} value={invoice.sums[`${key}Str`]} />
+          ))}
           <Sum label="Gesamtsumme" value={invoice.sums.overallSumStr} strong />
         </SimpleGrid>
 
