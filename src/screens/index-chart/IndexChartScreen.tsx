@@ -30,7 +30,7 @@ export function IndexChartScreen() {
         yAxisLabel="Indexwert"
         valueFormatter={(value) => indexFormat.format(value)}
         curveType="monotone"
-        referenceLines={[{ y: 100, label: 'Basis 100', color: 'gray.5' }]}
+        referenceLines={[{ y: 100, label: 'Basis 100', color: 'gray.5', labelPosition: 'insideBottomRight' }]}
       />
     );
   // Source and date as every valuation figure states them; an old price reads as old.
@@ -39,6 +39,8 @@ export function IndexChartScreen() {
     valuationAsOfLabel(index.data.valuationSource, index.data.valuationAsOf ?? null, businessDay());
   const first = index.data?.points[0];
   const last = index.data?.points.at(-1);
+  // The current year's point holds this year's prices so far: "bis heute", not a finished year.
+  const until = last && String(last.year) === businessDay().slice(0, 4) ? 'heute' : last?.year;
   return (
     <PublicPageLayout>
       <Stack gap="lg">
@@ -56,8 +58,8 @@ export function IndexChartScreen() {
         </Paper>
         {first && last && last.year !== first.year ? (
           <Text>
-            Von {first.year} bis {last.year} {last.value < first.value ? 'fiel' : 'stieg'} der Index von 100
-            auf {indexFormat.format(last.value)} Punkte ({index.data?.vintageCount} Jahrgänge).
+            Von {first.year} bis {until} {last.value < first.value ? 'fiel' : 'stieg'} der Index von 100 auf{' '}
+            {indexFormat.format(last.value)} Punkte ({index.data?.vintageCount} Jahrgänge).
           </Text>
         ) : null}
         <Paper withBorder p="md" radius="md" component="section" aria-label="Methode">
