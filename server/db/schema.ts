@@ -17,6 +17,7 @@ import {
   jsonb,
   numeric,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -377,9 +378,17 @@ export const partialOffers = pgTable(
 
 // ─── Accounts ─────────────────────────────────────────────────────────────────
 
+/** Gives the customer numbers (`src/domain/customer-number.ts`): WD-100001 onwards. */
+export const customerNumberSequence = pgSequence('customer_number_seq', { startWith: 100001 });
+
 export const users = pgTable('users', {
   id: id(),
   email: text('email').notNull().unique(),
+  /** "WD-100042", given when the account is created (registration, quote, seed) and never changed. */
+  customerNumber: text('customer_number')
+    .notNull()
+    .unique()
+    .default(sql`'WD-' || lpad(nextval('customer_number_seq')::text, 6, '0')`),
   passwordHash: text('password_hash').notNull(),
   salutation: text('salutation'),
   title: text('title'),
