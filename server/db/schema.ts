@@ -596,6 +596,41 @@ export const invoices = pgTable(
   (t) => [index('invoices_user_idx').on(t.userId), index('invoices_stage_idx').on(t.stage)],
 );
 
+export const invoiceDocumentKind = pgEnum('invoice_document_kind', [
+  /** Stornorechnung: cancels a numbered invoice in full. */
+  'CANCELLATION',
+  /** Schlussrechnung: the supply of en-primeur wine invoiced in advance, once booked into the warehouse. */
+  'FINAL',
+]);
+
+/**
+ * Documents issued about an invoice after it, each with its own number from the invoices' one
+ * gapless series (`YYYY-NNNN`, allocated with the invoices' numbers): the cancellation invoice of a
+ * numbered invoice staff cancelled, and the final invoice of an en-primeur advance payment. The
+ * lines are the invoice's own (negated on a cancellation); nothing else is stored.
+ */
+export const invoiceDocuments = pgTable(
+  'invoice_documents',
+  {
+    id: id(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    kind: invoiceDocumentKind('kind').notNull(),
+    number: text('number').notNull().unique(),
+    /** The document's date, `YYYY-MM-DD` (Europe/Berlin). */
+    issuedOn: date('issued_on').notNull(),
+    /** Final invoice: the day the en-primeur cases were booked into the warehouse (day of supply). */
+    suppliedOn: date('supplied_on'),
+    createdAt: createdAt(),
+    ...syncStamp(),
+  },
+  (t) => [
+    uniqueIndex('invoice_documents_invoice_kind_idx').on(t.invoiceId, t.kind),
+    index('invoice_documents_updated_xid_idx').on(t.updatedXid),
+  ],
+);
+
 /**
  * Every storage certificate ever issued, so that a printed one keeps verifying after a newer one
  * replaced it (the client's name or the storage ids changed). `content` is what the certificate
