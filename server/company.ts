@@ -65,7 +65,7 @@ export function companyDetails(env: NodeJS.ProcessEnv): CompanyDetails {
     .map((key) => COMPANY_VARIABLES[key]);
   if (production && missing.length > 0) {
     throw new Error(
-      `NODE_ENV=production braucht die Angaben des Unternehmens für Rechnungen: ${missing.join(', ')} fehlt (siehe README).`,
+      `NODE_ENV=production braucht die Angaben des Unternehmens für Rechnungen: ${missing.join(', ')} ${missing.length === 1 ? 'fehlt' : 'fehlen'} (siehe README).`,
     );
   }
   const value = (key: keyof CompanyDetails) => env[COMPANY_VARIABLES[key]]?.trim() || DEMO_COMPANY[key];

@@ -45,7 +45,7 @@ describe('payment provider configuration', () => {
 describe('company details', () => {
   it('refuses a production start without the business details an invoice needs, naming each missing one', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(
-      'NODE_ENV=production braucht die Angaben des Unternehmens für Rechnungen: COMPANY_NAME, COMPANY_ADDRESS, COMPANY_REGISTER, COMPANY_MANAGING_DIRECTORS, COMPANY_TAX_NUMBER, COMPANY_VAT_ID, COMPANY_EMAIL, COMPANY_PHONE fehlt',
+      'NODE_ENV=production braucht die Angaben des Unternehmens für Rechnungen: COMPANY_NAME, COMPANY_ADDRESS, COMPANY_REGISTER, COMPANY_MANAGING_DIRECTORS, COMPANY_TAX_NUMBER, COMPANY_VAT_ID, COMPANY_EMAIL, COMPANY_PHONE fehlen',
     );
     const { COMPANY_VAT_ID: _left, ...withoutVatId } = DEMO_COMPANY_ENV;
     expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', ...withoutVatId })).toThrow(
