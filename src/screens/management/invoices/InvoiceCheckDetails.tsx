@@ -220,7 +220,8 @@ function InvoiceCheckCard({
           <InvoiceNumberForm
             invoiceId={invoice.id}
             saved={invoice.invoiceNumber ?? null}
-            disabled={!correctable}
+            // A given number stays: the series has no gaps (the server refuses a change too).
+            disabled={!correctable || Boolean(invoice.invoiceNumber)}
           />
           <DatePickerInput
             label="Rechnungsdatum"
