@@ -15,5 +15,3 @@ export const CUSTOMER_NUMBER_PATTERN = /^WD-\d{6}$/;
 /** 100042 → "WD-100042". */
 export const formatCustomerNumber = (sequence: number): string =>
   `${CUSTOMER_NUMBER_PREFIX}${String(sequence).padStart(6, '0')}`;
-
-export const isCustomerNumber = (value: string): boolean => CUSTOMER_NUMBER_PATTERN.test(value);

@@ -7,7 +7,11 @@ import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY } from '../../server/company';
 import { depotPositions, invoices, offers, partialOffers, users, vintages } from '../../server/db/schema';
-import { CUSTOMER_NUMBER_PATTERN } from '../../src/domain/customer-number';
+import {
+  CUSTOMER_NUMBER_PATTERN,
+  FIRST_CUSTOMER_SEQUENCE,
+  formatCustomerNumber,
+} from '../../src/domain/customer-number';
 import { businessDay, formatDate } from '../../src/domain/dates';
 import { NOT_TAXABLE_IN_GERMANY_NOTE } from '../../src/domain/tax';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
@@ -175,6 +179,10 @@ describe.each(databaseTargets)('Rechnungen nach § 14 UStG (%s)', (target) => {
       .from(users)
       .orderBy(users.id);
     for (const row of numbered) expect(row.customerNumber, row.email).toMatch(CUSTOMER_NUMBER_PATTERN);
+    // In the order the accounts were created, from the first number on.
+    expect(numbered.map((row) => row.customerNumber).slice(0, 3)).toEqual(
+      [0, 1, 2].map((offset) => formatCustomerNumber(FIRST_CUSTOMER_SEQUENCE + offset)),
+    );
     expect(new Set(numbered.map((row) => row.customerNumber)).size).toBe(numbered.length);
 
     const registered = await portal.gql<{ register: { success: boolean } }>(
