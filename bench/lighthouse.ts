@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { DEMO_COMPANY_ENV } from '../server/company';
 import { DEMO_PASSWORD } from '../server/seed';
 import { recordFigure } from './figures';
 
@@ -38,6 +39,7 @@ async function startPortal(): Promise<{ base: string; stop: () => Promise<void> 
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      ...DEMO_COMPANY_ENV,
       PORT: String(port),
       DATA_DIR: dataDir,
       DIST_DIR: path.join(dataDir, 'dist'),

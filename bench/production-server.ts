@@ -4,6 +4,7 @@
  * `--cpu-prof --cpu-prof-dir=/tmp/profiles`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { DEMO_COMPANY_ENV } from '../server/company';
 
 /** The Postgres server the load benches create their databases on. */
 export const benchAdminUrl =
@@ -22,7 +23,7 @@ export function startProductionServer(
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
     cwd: serverRoot,
-    env: { ...process.env, NODE_ENV: 'production', ...env },
+    env: { ...process.env, NODE_ENV: 'production', ...DEMO_COMPANY_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { DEMO_COMPANY_ENV } from '../server/company';
 import { recordFigure } from './figures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -74,6 +75,7 @@ try {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
+    ...DEMO_COMPANY_ENV,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

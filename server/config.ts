@@ -4,6 +4,7 @@ import path from 'node:path';
 import webpush from 'web-push';
 import { decimalToCents } from '../src/domain/money';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from '../src/domain/order-costs';
+import { type CompanyDetails, companyDetails } from './company';
 import { DEFAULT_CATALOGUE_CACHE_TTL_MS } from './graphql/catalogue-cache';
 import { DEFAULT_DEPOT_READ_CACHE_POSITIONS } from './graphql/depot-read-cache';
 import { writeFileDurablySync } from './services/durable-file';
@@ -92,6 +93,8 @@ export interface ServerConfig {
   webhooks: { contact: string | undefined; referral: string | undefined; soldOut: string | undefined };
   /** Per-case fees and the management-fee rate of the cost summary (`FEE_*`). */
   fees: FeeSchedule;
+  /** The business issuing invoices, settlements and certificates (`COMPANY_*`; required in production). */
+  company: CompanyDetails;
   /** `local` (hosted page at /pay, signed webhook) or `stripe`. */
   paymentProvider: 'local' | 'stripe';
   /** HMAC secret of the local provider's webhook (`PAYMENT_WEBHOOK_SECRET` or generated). */
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'PAYMENT_PROVIDER=stripe braucht STRIPE_WEBHOOK_SECRET: ohne das Signaturgeheimnis des Webhooks kommen keine Zahlungen an.',
     );
   }
+  const company = companyDetails(env);
   const port = Number.parseInt(env.PORT ?? '8080', 10);
   const processes = processCount(env.WEB_CONCURRENCY);
   if (processes > 1 && !env.DATABASE_URL) {
@@ -246,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       managementFeeBasisPoints: DEFAULT_FEE_SCHEDULE.managementFeeBasisPoints,
       vatBasisPoints: DEFAULT_FEE_SCHEDULE.vatBasisPoints,
     },
+    company,
     paymentProvider: env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local',
     paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || secrets.paymentWebhookSecret,
     mediaUrlSecret: env.MEDIA_URL_SECRET || secrets.mediaUrlSecret,

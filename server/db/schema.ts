@@ -17,6 +17,7 @@ import {
   jsonb,
   numeric,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -377,9 +378,17 @@ export const partialOffers = pgTable(
 
 // ─── Accounts ─────────────────────────────────────────────────────────────────
 
+/** Gives the customer numbers (`src/domain/customer-number.ts`): WD-100001 onwards. */
+export const customerNumberSequence = pgSequence('customer_number_seq', { startWith: 100001 });
+
 export const users = pgTable('users', {
   id: id(),
   email: text('email').notNull().unique(),
+  /** "WD-100042", given when the account is created (registration, quote, seed) and never changed. */
+  customerNumber: text('customer_number')
+    .notNull()
+    .unique()
+    .default(sql`'WD-' || lpad(nextval('customer_number_seq')::text, 6, '0')`),
   passwordHash: text('password_hash').notNull(),
   salutation: text('salutation'),
   title: text('title'),
@@ -585,6 +594,41 @@ export const invoices = pgTable(
     ...syncStamp(),
   },
   (t) => [index('invoices_user_idx').on(t.userId), index('invoices_stage_idx').on(t.stage)],
+);
+
+export const invoiceDocumentKind = pgEnum('invoice_document_kind', [
+  /** Stornorechnung: cancels a numbered invoice in full. */
+  'CANCELLATION',
+  /** Schlussrechnung: the supply of en-primeur wine invoiced in advance, once booked into the warehouse. */
+  'FINAL',
+]);
+
+/**
+ * Documents issued about an invoice after it, each with its own number from the invoices' one
+ * gapless series (`YYYY-NNNN`, allocated with the invoices' numbers): the cancellation invoice of a
+ * numbered invoice staff cancelled, and the final invoice of an en-primeur advance payment. The
+ * lines are the invoice's own (negated on a cancellation); nothing else is stored.
+ */
+export const invoiceDocuments = pgTable(
+  'invoice_documents',
+  {
+    id: id(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    kind: invoiceDocumentKind('kind').notNull(),
+    number: text('number').notNull().unique(),
+    /** The document's date, `YYYY-MM-DD` (Europe/Berlin). */
+    issuedOn: date('issued_on').notNull(),
+    /** Final invoice: the day the en-primeur cases were booked into the warehouse (day of supply). */
+    suppliedOn: date('supplied_on'),
+    createdAt: createdAt(),
+    ...syncStamp(),
+  },
+  (t) => [
+    uniqueIndex('invoice_documents_invoice_kind_idx').on(t.invoiceId, t.kind),
+    index('invoice_documents_updated_xid_idx').on(t.updatedXid),
+  ],
 );
 
 /**

@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { invoicePositions } from '../db/schema';
+import { documentsOf, type InvoiceDocumentRow } from '../services/invoice-documents';
 import { type InvoiceRow, listOrderListInvoices } from '../services/invoices';
 import { listOrderPositions, type OrderPositionRow } from '../services/orders';
 
@@ -34,6 +35,11 @@ export function createOrderLoaders(db: Database) {
         .from(invoicePositions)
         .where(inArray(invoicePositions.invoiceId, [...ids]))
         .orderBy(asc(invoicePositions.id));
+      return ids.map((id) => rows.filter((row) => row.invoiceId === id));
+    }),
+    /** The cancellation and final invoices issued about invoices. */
+    invoiceDocumentsByInvoice: new DataLoader<number, InvoiceDocumentRow[]>(async (ids) => {
+      const rows = await documentsOf(db, ids);
       return ids.map((id) => rows.filter((row) => row.invoiceId === id));
     }),
     /** The client's order-list positions, oldest first. */

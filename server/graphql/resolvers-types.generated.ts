@@ -844,6 +844,8 @@ export type User = {
   __typename?: 'User';
   id: Scalars['Int']['output'];
   email: Scalars['String']['output'];
+  /** Customer number, 'WD-' and six digits, given at registration and never changed (invoices, certificates and settlements name it). */
+  customerNumber: Scalars['String']['output'];
   salutation: Maybe<Scalars['String']['output']>;
   title: Maybe<Scalars['String']['output']>;
   /** Greeting form such as 'Frau Dr. Berger' used on the start page. */
@@ -1898,6 +1900,21 @@ export type InvoicePosition = {
   bottleSize: BottleSize;
 };
 
+/**
+ * A document issued about an invoice afterwards, with its own number from the invoices' series: the
+ * cancellation invoice (Stornorechnung) of a numbered invoice staff cancelled, or the final invoice
+ * (Schlussrechnung) of en-primeur wine paid in advance, once its cases are booked into the warehouse.
+ */
+export type InvoiceDocument = {
+  __typename?: 'InvoiceDocument';
+  /** YYYY-NNNN, from the same gapless series as the invoice numbers. */
+  number: Scalars['String']['output'];
+  /** The document's date. */
+  date: Scalars['Date']['output'];
+  /** The PDF (/invoices/<token>/stornorechnung.pdf or …/schlussrechnung.pdf). */
+  pdfUrl: Scalars['String']['output'];
+};
+
 export type Invoice = {
   __typename?: 'Invoice';
   id: Scalars['Int']['output'];
@@ -1936,6 +1953,10 @@ export type Invoice = {
   refundDoneAt: Maybe<Scalars['DateTime']['output']>;
   /** Whether the client has seen "Vielen Dank für Ihre Zahlung!" for this invoice (on any device). */
   paymentThanksSeen: Scalars['Boolean']['output'];
+  /** The cancellation invoice, once staff cancelled this invoice after it had its number; null otherwise. */
+  cancellationInvoice: Maybe<InvoiceDocument>;
+  /** The final invoice of its en-primeur wines paid in advance, once they are booked into the warehouse. */
+  finalInvoice: Maybe<InvoiceDocument>;
 };
 
 export type InvoicePayload = {
@@ -2403,6 +2424,7 @@ export type ResolversTypes = {
   InvoiceStage: InvoiceStage;
   InvoiceStageGroup: InvoiceStageGroup;
   InvoicePosition: ResolverTypeWrapper<InvoicePositionModel>;
+  InvoiceDocument: ResolverTypeWrapper<InvoiceDocument>;
   Invoice: ResolverTypeWrapper<InvoiceModel>;
   InvoicePayload: ResolverTypeWrapper<Omit<InvoicePayload, 'invoice'> & { invoice?: Maybe<ResolversTypes['Invoice']> }>;
   FinalizeInvoicePayload: ResolverTypeWrapper<FinalizeInvoicePayload>;
@@ -2508,6 +2530,7 @@ export type ResolversParentTypes = {
   DepotPosition: DepotPositionModel;
   DepotPositionInvoice: DepotPositionInvoice;
   InvoicePosition: InvoicePositionModel;
+  InvoiceDocument: InvoiceDocument;
   Invoice: InvoiceModel;
   InvoicePayload: Omit<InvoicePayload, 'invoice'> & { invoice?: Maybe<ResolversParentTypes['Invoice']> };
   FinalizeInvoicePayload: FinalizeInvoicePayload;
@@ -2673,6 +2696,7 @@ export type LabelValueResolvers<ContextType = GraphQLContext, ParentType extends
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   salutation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   directSalutation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3347,6 +3371,12 @@ export type InvoicePositionResolvers<ContextType = GraphQLContext, ParentType ex
   bottleSize?: Resolver<ResolversTypes['BottleSize'], ParentType, ContextType>;
 };
 
+export type InvoiceDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoiceDocument'] = ResolversParentTypes['InvoiceDocument']> = {
+  number?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  pdfUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type InvoiceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Invoice'] = ResolversParentTypes['Invoice']> = {
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   stage?: Resolver<ResolversTypes['InvoiceStage'], ParentType, ContextType>;
@@ -3370,6 +3400,8 @@ export type InvoiceResolvers<ContextType = GraphQLContext, ParentType extends Re
   lateProviderEventOutcome?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   refundDoneAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   paymentThanksSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  cancellationInvoice?: Resolver<Maybe<ResolversTypes['InvoiceDocument']>, ParentType, ContextType>;
+  finalInvoice?: Resolver<Maybe<ResolversTypes['InvoiceDocument']>, ParentType, ContextType>;
 };
 
 export type InvoicePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoicePayload'] = ResolversParentTypes['InvoicePayload']> = {
@@ -3628,6 +3660,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   DepotPosition?: DepotPositionResolvers<ContextType>;
   DepotPositionInvoice?: DepotPositionInvoiceResolvers<ContextType>;
   InvoicePosition?: InvoicePositionResolvers<ContextType>;
+  InvoiceDocument?: InvoiceDocumentResolvers<ContextType>;
   Invoice?: InvoiceResolvers<ContextType>;
   InvoicePayload?: InvoicePayloadResolvers<ContextType>;
   FinalizeInvoicePayload?: FinalizeInvoicePayloadResolvers<ContextType>;

@@ -49,6 +49,8 @@ export interface PdfDocumentModel {
   title: string;
   /** The PDF's document title (viewer tab). */
   metaTitle: string;
+  /** The sender's return address in one small line above the recipient's (letters in a window envelope). */
+  sender?: string | null;
   /** Address lines of the recipient (left column). */
   recipient: string[];
   /** Key facts (right column): number, date, … */
@@ -63,6 +65,8 @@ export interface PdfDocumentModel {
   notes: string[];
   /** Certificates: where and how to check the document is genuine. */
   verification: { url: string; fingerprint: string } | null;
+  /** The issuer's legal details (name, address, register, tax number, …), small, at the foot of every page. */
+  footer?: string[];
 }
 
 /** Any single text longer than this is cut (names are limited to far less on input). */
@@ -82,7 +86,9 @@ export const BRAND = {
 const PAGE = { size: 'A4' as const, width: 595.28, height: 841.89 };
 const MARGIN = { left: 56, right: 56, top: 112, bottom: 72 };
 const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
-const CONTENT_BOTTOM = PAGE.height - MARGIN.bottom;
+const FOOTER_LINE_HEIGHT = 9.5;
+/** The lowest line of content: above the footer, which grows by its legal lines. */
+const contentBottom = (footerLines: number) => PAGE.height - MARGIN.bottom - footerLines * FOOTER_LINE_HEIGHT;
 const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', mono: 'Courier' } as const;
 const LINE_GAP = 1.3;
 const CELL_PADDING = 5;
@@ -186,7 +192,13 @@ function letterhead(doc: Doc) {
 /** Lays out a document top to bottom, adding pages (with the letterhead) as it goes. */
 class Writer {
   y = MARGIN.top;
-  constructor(readonly doc: Doc) {}
+  readonly bottom: number;
+  constructor(
+    readonly doc: Doc,
+    footerLines = 0,
+  ) {
+    this.bottom = contentBottom(footerLines);
+  }
 
   newPage() {
     this.doc.addPage({ size: PAGE.size, margin: 0 });
@@ -196,7 +208,7 @@ class Writer {
 
   /** Starts a new page unless `height` still fits above the bottom margin (`reserve` kept free). */
   ensure(height: number, reserve = 0) {
-    if (this.y + height > CONTENT_BOTTOM - reserve) this.newPage();
+    if (this.y + height > this.bottom - reserve) this.newPage();
   }
 
   paragraph(text: string, options: { font?: string; size?: number; colour?: string; gap?: number } = {}) {
@@ -225,6 +237,12 @@ function headerBlock(w: Writer, model: PdfDocumentModel) {
   const rightWidth = CONTENT_WIDTH - leftWidth - gap;
   const labelWidth = rightWidth * 0.5;
   let leftY = w.y;
+  if (model.sender) {
+    setFont(doc, FONT.regular, 7.5, BRAND.muted);
+    const [line = ''] = atMost(wrapText(doc, model.sender, leftWidth), 1);
+    doc.text(line, MARGIN.left, leftY, { lineBreak: false, underline: true });
+    leftY += lineHeight(doc) + 4;
+  }
   setFont(doc, FONT.regular, 10.5);
   // The address block beside the facts stays short; the full name is in the text below.
   for (const line of model.recipient.flatMap((part) => atMost(wrapText(doc, part, leftWidth), 3))) {
@@ -289,19 +307,19 @@ function table(w: Writer, spec: PdfTable) {
     const total = Math.max(...cells.map((lines) => lines.length));
     // A row that fits on a page is never split: it moves to the next page whole.
     const rowHeight = total * height + 2 * CELL_PADDING;
-    if (w.y + rowHeight > CONTENT_BOTTOM && rowHeight <= CONTENT_BOTTOM - MARGIN.top - 40) {
+    if (w.y + rowHeight > w.bottom && rowHeight <= w.bottom - MARGIN.top - 40) {
       w.newPage();
       header();
       setFont(doc, FONT.regular, 9.5);
     }
     // A row taller than a page continues on the next one, header repeated.
     while (drawn < total) {
-      if (w.y + height + 2 * CELL_PADDING > CONTENT_BOTTOM) {
+      if (w.y + height + 2 * CELL_PADDING > w.bottom) {
         w.newPage();
         header();
         setFont(doc, FONT.regular, 9.5);
       }
-      const room = Math.max(1, Math.floor((CONTENT_BOTTOM - w.y - 2 * CELL_PADDING) / height));
+      const room = Math.max(1, Math.floor((w.bottom - w.y - 2 * CELL_PADDING) / height));
       const take = Math.min(room, total - drawn);
       cells.forEach((lines, index) => {
         lines.slice(drawn, drawn + take).forEach((line, offset) => {
@@ -365,8 +383,8 @@ const VERIFICATION_HEIGHT = QR_SIZE + 16;
 /** The verification block at the bottom of the last page: QR code left, address and fingerprint right. */
 async function verification(w: Writer, spec: NonNullable<PdfDocumentModel['verification']>) {
   const { doc } = w;
-  if (w.y + VERIFICATION_HEIGHT > CONTENT_BOTTOM) w.newPage();
-  const top = CONTENT_BOTTOM - VERIFICATION_HEIGHT + 8;
+  if (w.y + VERIFICATION_HEIGHT > w.bottom) w.newPage();
+  const top = w.bottom - VERIFICATION_HEIGHT + 8;
   doc
     .moveTo(MARGIN.left, top - 8)
     .lineTo(MARGIN.left + CONTENT_WIDTH, top - 8)
@@ -400,12 +418,12 @@ async function verification(w: Writer, spec: NonNullable<PdfDocumentModel['verif
   }
 }
 
-/** Page numbers and the sender line in the bottom margin of every page. */
-function pageFooters(doc: Doc) {
+/** Page numbers, the sender line and the issuer's legal lines in the bottom margin of every page. */
+function pageFooters(doc: Doc, legal: readonly string[]) {
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
-    const y = PAGE.height - MARGIN.bottom + 28;
+    const y = contentBottom(legal.length) + 28;
     doc
       .moveTo(MARGIN.left, y - 8)
       .lineTo(PAGE.width - MARGIN.right, y - 8)
@@ -415,6 +433,12 @@ function pageFooters(doc: Doc) {
     setFont(doc, FONT.regular, 8, BRAND.muted);
     doc.text(`${BRAND.name} · ${BRAND.contact}`, MARGIN.left, y, { lineBreak: false });
     drawLine(doc, `Seite ${index + 1} von ${range.count}`, MARGIN.left, y, CONTENT_WIDTH, 'right');
+    setFont(doc, FONT.regular, 7, BRAND.muted);
+    legal.forEach((line, offset) => {
+      // A legal line wider than the page is shortened, never wrapped into the page number's row.
+      const [fitted = ''] = atMost(wrapText(doc, line, CONTENT_WIDTH), 1);
+      doc.text(fitted, MARGIN.left, y + 11 + offset * FOOTER_LINE_HEIGHT, { lineBreak: false });
+    });
   }
 }
 
@@ -433,7 +457,8 @@ export async function renderPdf(model: PdfDocumentModel): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const w = new Writer(doc);
+  const footer = (model.footer ?? []).map(clip);
+  const w = new Writer(doc, footer.length);
   w.newPage();
   headerBlock(w, model);
   for (const text of model.intro) w.paragraph(text);
@@ -451,7 +476,7 @@ export async function renderPdf(model: PdfDocumentModel): Promise<Buffer> {
   if (model.totals.length) totals(w, model.totals);
   for (const text of model.notes) w.paragraph(text, { size: 9.5, colour: BRAND.muted });
   if (model.verification) await verification(w, model.verification);
-  pageFooters(doc);
+  pageFooters(doc, footer);
   doc.end();
   return done;
 }

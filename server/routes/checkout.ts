@@ -14,13 +14,15 @@ import type { Database } from '../db/client';
 import { sendPdf as sendPdfFrom, withinPdfLimit as withinPdfLimitFor } from '../pdf/http';
 import type { PdfDocumentModel } from '../pdf/layout';
 import type { PdfPool } from '../pdf/pool';
-import {
-  certificateDocument,
-  certificateFor,
-  invoiceDocument,
-  verifyCertificate,
-} from '../services/certificates';
+import { certificateDocument, certificateFor, verifyCertificate } from '../services/certificates';
 import { localInvoice, payPageInvoice, portalInvoices } from '../services/checkout-views';
+import {
+  documentOf,
+  INVOICE_DOCUMENT_FILES,
+  type InvoiceDocumentKind,
+  invoiceClient,
+} from '../services/invoice-documents';
+import { cancellationInvoiceDocument, finalInvoiceDocument, invoiceDocument } from '../services/invoice-pdf';
 import {
   findInvoiceByToken,
   type PaymentOutcome,
@@ -275,6 +277,10 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
         certificate.content,
         certificate.fingerprint,
         `${config.publicUrl}/verify/${certificate.fingerprint}`,
+        {
+          company: config.company,
+          customerNumber: (await invoiceClient(db, certificate.invoice))?.customerNumber ?? null,
+        },
       ),
       `Einlagerungszertifikat-${certificate.content.invoiceNumber}.pdf`,
     );
@@ -291,6 +297,31 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     const match = /^([A-Za-z0-9_-]+)\.pdf$/.exec(request.params.file);
     const invoice = match?.[1] ? await findInvoiceByToken(db, match[1]) : null;
     if (!invoice?.invoiceNumber) return notFound(reply);
-    return sendPdf(reply, await invoiceDocument(db, invoice), `Rechnung-${invoice.invoiceNumber}.pdf`);
+    return sendPdf(
+      reply,
+      await invoiceDocument(db, invoice, config.company),
+      `Rechnung-${invoice.invoiceNumber}.pdf`,
+    );
+  });
+
+  // The documents issued about an invoice later (cancellation, final invoice), under its token.
+  const documentKinds = new Map(
+    (Object.entries(INVOICE_DOCUMENT_FILES) as [InvoiceDocumentKind, string][]).map(([kind, file]) => [
+      `${file}.pdf`,
+      kind,
+    ]),
+  );
+  app.get<{ Params: { token: string; file: string } }>('/invoices/:token/:file', async (request, reply) => {
+    if (!(await withinPdfLimit(request, reply))) return reply;
+    const kind = documentKinds.get(request.params.file);
+    const invoice = kind ? await findInvoiceByToken(db, request.params.token) : null;
+    const document = invoice && kind ? await documentOf(db, invoice.id, kind) : null;
+    if (!invoice || !document) return notFound(reply);
+    const model =
+      document.kind === 'CANCELLATION'
+        ? await cancellationInvoiceDocument(db, invoice, document, config.company)
+        : await finalInvoiceDocument(db, invoice, document, config.company);
+    const name = document.kind === 'CANCELLATION' ? 'Stornorechnung' : 'Schlussrechnung';
+    return sendPdf(reply, model, `${name}-${document.number}.pdf`);
   });
 }

@@ -11,6 +11,7 @@ import { sendPdf, withinPdfLimit } from '../pdf/http';
 import type { PdfPool } from '../pdf/pool';
 import { findSellOrderBySettlementToken } from '../services/secondary-market';
 import {
+  sellerCustomerNumber,
   settlementContent,
   settlementDocument,
   settlementFingerprint,
@@ -46,6 +47,7 @@ export async function settlementRoutes(app: FastifyInstance, deps: SettlementRou
         fingerprint,
         `${config.publicUrl}/verify/settlement/${fingerprint}`,
         await settlementRecipient(db, sellOrder, content),
+        { company: config.company, customerNumber: await sellerCustomerNumber(db, sellOrder) },
       ),
       `Verkaufsabrechnung-${sellOrder.id}.pdf`,
     );

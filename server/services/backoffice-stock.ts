@@ -18,6 +18,7 @@ import type { Database, Transaction } from '../db/client';
 import { bottleSizes, depotPositionStatuses, depotPositions, users, vintages } from '../db/schema';
 import { recordAudit } from './audit';
 import { type MutationError, ok, refused, refusedAll } from './errors';
+import { issueFinalInvoicesFor } from './invoice-documents';
 import {
   containing,
   type PageQuery,
@@ -250,7 +251,11 @@ export async function updateAssetUnderManagement(
       .where(eq(depotPositions.id, change.depotPositionId))
       .for('update');
     if (!before) return false;
-    if (values.mrn) await enterBond(tx, change.depotPositionId, now);
+    if (values.mrn) {
+      await enterBond(tx, change.depotPositionId, now);
+      // En-primeur wine paid in advance is supplied now: its final invoice follows.
+      await issueFinalInvoicesFor(tx, [change.depotPositionId], now);
+    }
     if (Object.entries(values).every(([column, value]) => before[column as keyof typeof before] === value)) {
       return true;
     }

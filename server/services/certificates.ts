@@ -8,21 +8,17 @@
  */
 import { createHash } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { formatInvoiceDate } from '../../src/domain/backoffice-invoices';
 import { formatDate } from '../../src/domain/dates';
 import { currentStatusEntry } from '../../src/domain/depot-status';
-import { INVOICE_FEE_LINES } from '../../src/domain/invoice-labels';
-import { decimalToCents, formatEuro } from '../../src/domain/money';
-import { lineTotalCents } from '../../src/domain/offer-pricing';
 import { casesOfFormat } from '../../src/domain/packaging';
 import { countLabel } from '../../src/domain/plural';
-import { OFFER_KIND_LABELS, resaleOriginText } from '../../src/domain/secondary-market';
 import {
   currentStorageLabel,
   type StorageState,
   storageState,
   storageStateLabel,
 } from '../../src/domain/storage-state';
+import { type CompanyDetails, companyFooterLines, companySenderLine } from '../company';
 import type { Database, Transaction } from '../db/client';
 import {
   bottleSizes,
@@ -36,8 +32,6 @@ import {
 } from '../db/schema';
 import type { PdfDocumentModel } from '../pdf/layout';
 import { type InvoiceRow, vintageLabelSql } from './invoices';
-import { postalAddressLines } from './postal-address';
-import { resaleOriginsByOffer } from './resale-origins';
 
 export const STORAGE_FACTS = {
   warehouse: 'Zollfreilager Genf, Schweiz',
@@ -517,6 +511,11 @@ export function certificateDocument(
   content: CertificateContent,
   fingerprint: string,
   verifyUrl: string,
+  /**
+   * The issuing business (sender line, legal footer) and the client's customer number: printed,
+   * not fingerprinted, like the settlement's address (certificates issued before keep verifying).
+   */
+  issuedBy?: { company: CompanyDetails; customerNumber: string | null },
 ): PdfDocumentModel {
   const gebinde = (cases: number, position: CertificateContent['positions'][number]) =>
     casesOfFormat(cases, position.bottlesPerCase, position.bottleSize);
@@ -537,9 +536,13 @@ export function certificateDocument(
   return {
     title: 'Einlagerungszertifikat',
     metaTitle: `Einlagerungszertifikat ${content.invoiceNumber}`,
+    ...(issuedBy
+      ? { sender: companySenderLine(issuedBy.company), footer: companyFooterLines(issuedBy.company) }
+      : {}),
     recipient: [content.client],
     facts: [
       { label: 'Rechnung', value: content.invoiceNumber },
+      ...(issuedBy?.customerNumber ? [{ label: 'Kundennummer', value: issuedBy.customerNumber }] : []),
       { label: 'Ausgestellt am', value: formatDate(new Date(content.issuedAt)) },
       { label: 'Kisten im Zollfreilager', value: String(storedCases(content)) },
     ],
@@ -592,60 +595,4 @@ async function invoiceClientAndPositions(db: Database | Transaction, invoice: In
     .where(eq(invoicePositions.invoiceId, invoice.id))
     .orderBy(asc(invoicePositions.id));
   return { client, positions };
-}
-
-/** The invoice as a document of the shared PDF layout (rendered by the worker pool). */
-export async function invoiceDocument(db: Database, invoice: InvoiceRow): Promise<PdfDocumentModel> {
-  const { client, positions } = await invoiceClientAndPositions(db, invoice);
-  const euro = (value: string) => formatEuro(decimalToCents(value));
-  // A Zweitmarkt position says what it is: a client's cases, where and since when.
-  const resales = await resaleOriginsByOffer(
-    db,
-    positions.map(({ position }) => position.offerId),
-  );
-  const resaleNotes = positions.flatMap(({ position, title }) => {
-    const origin = resales.get(position.offerId);
-    return origin ? [`${title} (${OFFER_KIND_LABELS.resale}): ${resaleOriginText(origin)}`] : [];
-  });
-  return {
-    title: `Rechnung ${invoice.invoiceNumber ?? ''}`.trim(),
-    metaTitle: `Rechnung ${invoice.invoiceNumber ?? ''}`.trim(),
-    recipient: client ? postalAddressLines(client) : [],
-    facts: [
-      { label: 'Rechnungsnummer:', value: invoice.invoiceNumber ?? '–' },
-      {
-        label: 'Rechnungsdatum:',
-        value: invoice.invoiceDate ? formatInvoiceDate(invoice.invoiceDate) : '–',
-      },
-      ...(invoice.paidAt ? [{ label: 'Bezahlt am:', value: formatDate(invoice.paidAt) }] : []),
-    ],
-    intro: ['Lieferadresse: Zollfreilager Genf, Schweiz (Originalkiste)'],
-    table: {
-      columns: [
-        { header: 'Wein', width: 40 },
-        { header: 'Kisten', width: 10, align: 'right' },
-        { header: 'Flaschen je Kiste', width: 16, align: 'right' },
-        { header: 'Preis/Flasche', width: 16, align: 'right' },
-        { header: 'Summe', width: 18, align: 'right' },
-      ],
-      rows: positions.map(({ position, title, bottleSize }) => [
-        `${title} (${bottleSize})${resales.has(position.offerId) ? ` – ${OFFER_KIND_LABELS.resale}` : ''}`,
-        String(position.amount),
-        String(position.caskOf),
-        euro(position.buyPriceBtl),
-        formatEuro(lineTotalCents(position.amount, position.caskOf, position.buyPriceBtl)),
-      ]),
-    },
-    totals: [
-      { label: 'Weine:', value: euro(invoice.vintagesSum) },
-      // The fee lines as the pay page names them, so the same charge reads the same on both.
-      ...INVOICE_FEE_LINES.map(({ key, label }) => ({ label: `${label}:`, value: euro(invoice[key]) })),
-      { label: 'Gesamtsumme:', value: euro(invoice.overallSum), strong: true },
-    ],
-    notes: [
-      ...resaleNotes,
-      ...(invoice.paidAt ? [`Bezahlt am ${formatDate(invoice.paidAt)}. Vielen Dank.`] : []),
-    ],
-    verification: null,
-  };
 }

@@ -10,6 +10,8 @@ import {
   cancellationReasonProblem,
   cancellationTexts,
   DEFAULT_CANCELLATION_REASON,
+  invoiceCheckTexts,
+  invoiceNumberGapProblem,
   invoiceNumberProblem,
 } from '../../src/domain/backoffice-invoices';
 import { billingComplete } from '../../src/domain/billing-data';
@@ -17,7 +19,7 @@ import { businessDay } from '../../src/domain/dates';
 import { INVOICE_FEE_LINES } from '../../src/domain/invoice-labels';
 import { decimalToCents } from '../../src/domain/money';
 import { availableCases, lineTotalCents } from '../../src/domain/offer-pricing';
-import { nextInvoiceNumber } from '../../src/domain/order-costs';
+import { parseInvoiceNumber } from '../../src/domain/order-costs';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
@@ -34,6 +36,13 @@ import {
 } from '../db/schema';
 import { recordAudit } from './audit';
 import { type MutationError, ok, refused, refusedAll } from './errors';
+import {
+  invoiceDocumentPdfUrl,
+  invoiceNumberTaken,
+  issueCancellationInvoice,
+  lockInvoiceNumbers,
+  nextNumberOfYear,
+} from './invoice-documents';
 import { enqueueMail } from './mail';
 import {
   checkDoneMail,
@@ -253,18 +262,14 @@ async function reserveStock(
   return null;
 }
 
-/** The next free `YYYY-NNNN` of the year, derived from the database inside the transaction. */
+/**
+ * The next free `YYYY-NNNN` of the year, derived from the database inside the transaction (the
+ * series is shared with cancellation and final invoices, `invoice-documents.ts`).
+ */
 async function allocateInvoiceNumber(tx: Transaction, year: number): Promise<string> {
   // One allocation at a time across server processes (released at commit).
-  await tx.execute(sql`select pg_advisory_xact_lock(4004001)`);
-  const rows = await tx
-    .select({ invoiceNumber: invoices.invoiceNumber })
-    .from(invoices)
-    .where(sql`${invoices.invoiceNumber} like ${`${year}-%`}`);
-  return nextInvoiceNumber(
-    year,
-    rows.flatMap((row) => (row.invoiceNumber ? [row.invoiceNumber] : [])),
-  );
+  await lockInvoiceNumbers(tx);
+  return nextNumberOfYear(tx, year);
 }
 
 /** Today in Germany: an invoice written at 00:30 in Munich is dated that day, not UTC's day before. */
@@ -313,11 +318,21 @@ export async function changeInvoice(
     const invoiceDate = input.date ?? invoice.invoiceDate ?? (stageChange ? today() : null);
     let invoiceNumber = wantedNumber ?? invoice.invoiceNumber;
     if (wantedNumber && wantedNumber !== invoice.invoiceNumber) {
-      const [taken] = await tx
-        .select({ id: invoices.id })
-        .from(invoices)
-        .where(eq(invoices.invoiceNumber, wantedNumber));
-      if (taken) return refused('TAKEN', orderTexts.invoiceNumberTaken, 'invoiceNumber', { invoice });
+      await lockInvoiceNumbers(tx);
+      if (await invoiceNumberTaken(tx, wantedNumber)) {
+        return refused('TAKEN', orderTexts.invoiceNumberTaken, 'invoiceNumber', { invoice });
+      }
+      const year = parseInvoiceNumber(wantedNumber)?.year ?? Number(wantedNumber.slice(0, 4));
+      const gap = invoiceNumberGapProblem({
+        wanted: wantedNumber,
+        current: invoice.invoiceNumber,
+        next: await nextNumberOfYear(tx, year),
+      });
+      if (gap) return refused('NUMBER_GAP', gap, 'invoiceNumber', { invoice });
+    }
+    if (invoiceNumber && invoiceDate && invoiceDate.slice(0, 4) !== invoiceNumber.slice(0, 4)) {
+      const year = Number(invoiceNumber.slice(0, 4));
+      return refused('INVALID', invoiceCheckTexts.invoiceDateOtherYear(year), 'date', { invoice });
     }
     if (stageChange) {
       const problem = await reserveStock(tx, invoice.id, invoice.userId);
@@ -393,12 +408,15 @@ export async function cancelInvoice(
     // is cleared: the listing is found through it).
     await releaseSellOrderCasesForInvoice(tx, invoice.id);
     const released = await releaseReservedStock(tx, invoice.id);
+    const cancelledAt = new Date();
     const [updated] = await tx
       .update(invoices)
-      .set({ stage: 'CANCELLED', cancelledAt: new Date(), cancellationReason: reason })
+      .set({ stage: 'CANCELLED', cancelledAt, cancellationReason: reason })
       .where(eq(invoices.id, invoice.id))
       .returning();
     if (!updated) throw new Error('Rechnung verschwunden');
+    // An invoice that was issued (has a number) is cancelled by a cancellation invoice of its own.
+    const cancellation = await issueCancellationInvoice(tx, updated, cancelledAt);
     const unblocked = !(await hasOpenInvoice(tx, invoice.userId, invoice.id));
     if (unblocked) {
       await tx.update(users).set({ blockedByOrderCheck: false }).where(eq(users.id, invoice.userId));
@@ -413,13 +431,25 @@ export async function cancelInvoice(
         stage: 'CANCELLED',
         cancellationReason: reason,
         releasedCases: released.reduce((sum, part) => sum + part.cases, 0),
+        ...(cancellation ? { cancellationInvoiceNumber: cancellation.number } : {}),
       },
     });
     const [client] = await tx.select().from(users).where(eq(users.id, invoice.userId));
     if (client) {
       await enqueueMail(
         tx,
-        invoiceCancelledMail(client, updated, reason, `${config.publicUrl}/admin/orderlist`),
+        invoiceCancelledMail(
+          client,
+          updated,
+          reason,
+          `${config.publicUrl}/admin/orderlist`,
+          cancellation
+            ? {
+                number: cancellation.number,
+                pdfUrl: invoiceDocumentPdfUrl(config.publicUrl, updated, 'CANCELLATION'),
+              }
+            : null,
+        ),
       );
     }
     return ok({ invoice: updated });

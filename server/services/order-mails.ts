@@ -48,6 +48,8 @@ export function invoiceCancelledMail(
   invoice: InvoiceRow,
   reason: string,
   orderListUrl: string,
+  /** The cancellation invoice of a numbered invoice: its number and PDF. */
+  cancellationInvoice: { number: string; pdfUrl: string } | null = null,
 ): MailMessage {
   const which = invoice.invoiceNumber
     ? `Ihre Bestellung (Rechnung ${invoice.invoiceNumber} über ${total(invoice)})`
@@ -59,6 +61,11 @@ export function invoiceCancelledMail(
       letterGreeting(client),
       `${which} wurde storniert. Die Rechnung kann nicht mehr bezahlt werden.`,
       `Grund: ${reason}`,
+      ...(cancellationInvoice
+        ? [
+            `Die Stornorechnung ${cancellationInvoice.number} zur Rechnung ${invoice.invoiceNumber} für Ihre Unterlagen: ${cancellationInvoice.pdfUrl}`,
+          ]
+        : []),
       'Ihre Orderliste ist wieder frei: Sie können jederzeit neue Weine auswählen und bestellen.',
     ],
     { url: orderListUrl, label: 'Zur Orderliste' },

@@ -9,6 +9,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { formatDate } from '../../src/domain/dates';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { countLabel } from '../../src/domain/plural';
+import { formatRate, splitGross, taxCategoryOf } from '../../src/domain/tax';
+import { type CompanyDetails, companyFooterLines, companySenderLine } from '../company';
 import type { Database, Transaction } from '../db/client';
 import { bottleSizes, depotPositions, sellOrders, users, vintages } from '../db/schema';
 import type { PdfDocumentModel } from '../pdf/layout';
@@ -111,6 +113,18 @@ export async function settlementRecipient(
   return seller ? postalAddressLines(seller, content.seller) : [content.seller];
 }
 
+/** The seller's customer number, printed on the settlement. */
+export async function sellerCustomerNumber(
+  db: Database | Transaction,
+  sellOrder: Pick<SellOrderRow, 'sellerId'>,
+): Promise<string | null> {
+  const [seller] = await db
+    .select({ customerNumber: users.customerNumber })
+    .from(users)
+    .where(eq(users.id, sellOrder.sellerId));
+  return seller?.customerNumber ?? null;
+}
+
 /**
  * The settlement as a document of the shared PDF layout (rendered by the worker pool): the sale's
  * facts, the transferred cases with their storage ids, gross − commission = net, and the
@@ -121,19 +135,32 @@ export function settlementDocument(
   fingerprint: string,
   verifyUrl: string,
   recipient: string[] = [content.seller],
+  /**
+   * The business whose service the commission is (sender line, legal footer, the commission's
+   * VAT) and the seller's customer number: printed, not fingerprinted, like the address.
+   */
+  issuedBy?: { company: CompanyDetails; customerNumber: string | null },
 ): PdfDocumentModel {
   const soldAt = formatDate(new Date(content.soldAt));
+  const commission = decimalToCents(content.commission);
+  const category = taxCategoryOf('SALES_COMMISSION');
+  const commissionTax = splitGross(commission, category.rateBasisPoints);
+  const rate = formatRate(category.rateBasisPoints);
   return {
     title: 'Verkaufsabrechnung (Zweitmarkt)',
     metaTitle: `Verkaufsabrechnung ${content.sellOrderId}`,
+    ...(issuedBy
+      ? { sender: companySenderLine(issuedBy.company), footer: companyFooterLines(issuedBy.company) }
+      : {}),
     recipient,
     facts: [
       { label: 'Verkaufsauftrag:', value: String(content.sellOrderId) },
+      ...(issuedBy?.customerNumber ? [{ label: 'Kundennummer:', value: issuedBy.customerNumber }] : []),
       { label: 'Verkauft am:', value: soldAt },
       { label: 'Kisten:', value: String(content.cases) },
     ],
     intro: [
-      `${content.wine}, ${countLabel(content.cases, 'Kiste')} à ${countLabel(content.bottlesPerCase, 'Flasche')} (${content.bottleSize}), verkauft zu ${euro(content.askPriceBtl)} je Flasche.`,
+      `${content.wine}, ${countLabel(content.cases, 'Kiste')} à ${countLabel(content.bottlesPerCase, 'Flasche')} (${content.bottleSize}), verkauft zu ${euro(content.askPriceBtl)} je Flasche über den Zweitmarkt an eine andere Kundin oder einen anderen Kunden.`,
       content.cases === 1
         ? 'Die Kiste wurde im Zollfreilager Genf auf den Käufer übertragen:'
         : 'Die Kisten wurden im Zollfreilager Genf auf den Käufer übertragen:',
@@ -146,9 +173,36 @@ export function settlementDocument(
       ],
       rows: content.lots.map((lot) => [content.wine, countLabel(lot.cases, 'Kiste'), lot.storageIds || '–']),
     },
+    sections: [
+      {
+        heading: `Verkaufsprovision: Leistung der ${issuedBy?.company.name ?? 'Weindepot'}`,
+        intro: [
+          `Für die Vermittlung des Verkaufs berechnen wir 3,5 % des Verkaufserlöses. Die Provision ist unsere Leistung an Sie (${category.label}) und wird vom Verkaufserlös einbehalten.`,
+        ],
+        table: {
+          columns: [
+            { header: 'Leistung', width: 34 },
+            { header: 'Leistungsdatum', width: 18 },
+            { header: 'Netto', width: 16, align: 'right' },
+            { header: `Umsatzsteuer ${rate}`, width: 16, align: 'right' },
+            { header: 'Brutto', width: 16, align: 'right' },
+          ],
+          rows: [
+            [
+              'Verkaufsprovision (Zweitmarkt)',
+              soldAt,
+              formatEuro(commissionTax.netCents),
+              formatEuro(commissionTax.taxCents),
+              formatEuro(commission),
+            ],
+          ],
+        },
+      },
+    ],
     totals: [
       { label: 'Verkaufserlös (brutto)', value: euro(content.gross) },
       { label: 'abzüglich 3,5 % Verkaufsprovision', value: `– ${euro(content.commission)}` },
+      { label: `darin Umsatzsteuer ${rate} auf die Provision`, value: formatEuro(commissionTax.taxCents) },
       { label: 'Auszahlungsbetrag (netto)', value: euro(content.net), strong: true },
     ],
     notes: [

@@ -65,6 +65,7 @@ export const SYNC_ENTITIES: readonly SyncEntitySpec[] = [
     dependents: [
       { table: 'invoice_positions', parent: 'invoice_id' },
       { table: 'storage_certificates', parent: 'invoice_id' },
+      { table: 'invoice_documents', parent: 'invoice_id' },
     ],
   },
   { entity: 'ORDER_POSITION', table: 'order_positions', owner: 'user_id', dependents: [] },

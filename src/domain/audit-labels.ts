@@ -88,6 +88,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   invoiceId: 'Rechnung',
   cancellationReason: 'Stornogrund',
   releasedCases: 'Freigegebene Kisten',
+  cancellationInvoiceNumber: 'Stornorechnung',
   outcome: 'Ergebnis',
   eventId: 'Ereignis-ID',
   position: 'Position',

@@ -14,6 +14,12 @@ export const MAX_INVOICE_PRICE_BTL = '999999.99';
 
 export const invoiceCheckTexts = {
   invoiceNumberInvalid: 'Die Rechnungsnummer muss die Form JJJJ-NNNN haben.',
+  invoiceNumberNotNext: (next: string) =>
+    `Die Rechnungsnummern laufen lückenlos: die nächste freie Nummer ist ${next}.`,
+  invoiceNumberFixed:
+    'Eine vergebene Rechnungsnummer bleibt; sonst entstünde eine Lücke in der Nummernfolge.',
+  invoiceDateOtherYear: (year: number) =>
+    `Das Rechnungsdatum muss im Jahr der Rechnungsnummer (${year}) liegen.`,
   amountZero:
     'Eine Position braucht mindestens eine Kiste. Zum Entfernen bitte „Position löschen“ verwenden.',
   nothingToChange: 'Bitte geben Sie eine Anzahl oder einen Preis an.',
@@ -131,4 +137,21 @@ export function invoiceChoiceLabel(invoice: {
   return [`#${invoice.id}`, customer, invoice.date ? formatInvoiceDate(invoice.date) : null, checked]
     .filter(Boolean)
     .join(' · ');
+}
+
+/**
+ * Why staff may not give an invoice this number, or null. Invoice numbers run without a gap in
+ * each year (cancelled invoices keep theirs, their cancellation invoice takes the next one): a
+ * number staff type must be the year's next free one, and a number once given stays, so no number
+ * of the series is ever skipped or freed.
+ */
+export function invoiceNumberGapProblem(input: {
+  wanted: string;
+  current: string | null;
+  /** The next free number of the wanted number's year. */
+  next: string;
+}): string | null {
+  if (input.current === input.wanted) return null;
+  if (input.current) return invoiceCheckTexts.invoiceNumberFixed;
+  return input.wanted === input.next ? null : invoiceCheckTexts.invoiceNumberNotNext(input.next);
 }

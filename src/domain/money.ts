@@ -63,3 +63,10 @@ export function decimalToEuroInput(value: string | null | undefined): string {
   if (value === null || value === undefined || value.trim() === '') return '';
   return euroFormat.format(decimalToCents(value) / 100);
 }
+
+/** numerator ÷ denominator rounded half up, for non-negative integers (exact, no float). */
+export function divideRoundHalfUp(numerator: number, denominator: number): number {
+  const quotient = Math.floor(numerator / denominator);
+  const remainder = numerator - quotient * denominator;
+  return remainder * 2 >= denominator ? quotient + 1 : quotient;
+}

@@ -8,9 +8,10 @@
  * All in integer cents; the one division (fee rate, twelfths) rounds half up exactly with
  * integer arithmetic, so many positions never drift.
  */
-import { type Cents, centsToDecimal, formatEuro } from './money';
+import { type Cents, centsToDecimal, divideRoundHalfUp, formatEuro } from './money';
 import { lineTotalCents } from './offer-pricing';
 import { countLabel } from './plural';
+import { STANDARD_VAT_BASIS_POINTS } from './tax';
 
 /** Per-case amounts and the fee rate; the server reads them from its configuration. */
 export interface FeeSchedule {
@@ -29,7 +30,7 @@ export const DEFAULT_FEE_SCHEDULE: FeeSchedule = {
   upfrontStoragePerCaseCents: 2400,
   conditionReportPerCaseCents: 4900,
   managementFeeBasisPoints: 225,
-  vatBasisPoints: 1900,
+  vatBasisPoints: STANDARD_VAT_BASIS_POINTS,
 };
 
 export interface CostLine {
@@ -53,12 +54,7 @@ export interface CostSummary {
   overallSum: Cents;
 }
 
-/** numerator ÷ denominator rounded half up, for non-negative integers (exact, no float). */
-export function divideRoundHalfUp(numerator: number, denominator: number): number {
-  const quotient = Math.floor(numerator / denominator);
-  const remainder = numerator - quotient * denominator;
-  return remainder * 2 >= denominator ? quotient + 1 : quotient;
-}
+export { divideRoundHalfUp } from './money';
 
 /**
  * Management fee per year incl. VAT: value × rate × (1 + VAT), rounded half up once. The product

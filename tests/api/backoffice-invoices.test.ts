@@ -13,7 +13,7 @@ import {
 import { invoiceCheckTexts } from '../../src/domain/backoffice-invoices';
 import { backofficeMessages } from '../../src/domain/backoffice-validation';
 import { centsToDecimal, formatEuro } from '../../src/domain/money';
-import { costSummary } from '../../src/domain/order-costs';
+import { costSummary, nextInvoiceNumber } from '../../src/domain/order-costs';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 import { signInToken } from './support/sign-in';
 
@@ -377,8 +377,13 @@ describe.each(databaseTargets)('Back office: Rechnungsprüfung (%s)', (target) =
       );
     const stockBefore = await Promise.all(positions.map((position) => stockOf(position.offerId)));
 
-    // The number form: a malformed number is refused, a well-formed one and the date are saved.
+    // The number form: a malformed number is refused, the next free one and the date are saved.
     const year = new Date().getFullYear();
+    const given = await portal.db.select({ number: invoices.invoiceNumber }).from(invoices);
+    const nextNumber = nextInvoiceNumber(
+      year,
+      given.flatMap((row) => (row.number ? [row.number] : [])),
+    );
     const malformed = await portal.gql<{ changeInvoice: { success: boolean; errors: Problem[] } }>(
       CHANGE_INVOICE,
       { id: thomasInvoiceId, number: '26-1' },
@@ -389,12 +394,12 @@ describe.each(databaseTargets)('Back office: Rechnungsprüfung (%s)', (target) =
     ]);
     const numbered = await portal.gql<{ changeInvoice: { success: boolean; invoice: InvoiceView } }>(
       CHANGE_INVOICE,
-      { id: thomasInvoiceId, number: `${year}-0901`, date: `${year}-01-15` },
+      { id: thomasInvoiceId, number: nextNumber, date: `${year}-01-15` },
       { token: staff },
     );
     expect(numbered.data?.changeInvoice.invoice).toMatchObject({
       stage: 'CHECK_NEEDED',
-      invoiceNumber: `${year}-0901`,
+      invoiceNumber: nextNumber,
       invoiceDate: `${year}-01-15`,
     });
 
@@ -420,7 +425,7 @@ describe.each(databaseTargets)('Back office: Rechnungsprüfung (%s)', (target) =
     const [mail] = (await portal.mailsTo('thomas.keller@example.com')).filter(
       (candidate) => candidate.subject === 'Ihre Bestellung ist bereit zur Zahlung',
     );
-    expect(mail?.text).toContain(`Rechnung ${year}-0901 über ${total}`);
+    expect(mail?.text).toContain(`Rechnung ${nextNumber} über ${total}`);
 
     // Stock is reserved on the tranches.
     const stockAfter = await Promise.all(positions.map((position) => stockOf(position.offerId)));
@@ -434,7 +439,7 @@ describe.each(databaseTargets)('Back office: Rechnungsprüfung (%s)', (target) =
     );
     expect(
       forClient.data?.done.map((invoice) => [invoice.id, invoice.invoiceNumber, invoice.overallSumStr]),
-    ).toEqual([[thomasInvoiceId, `${year}-0901`, total]]);
+    ).toEqual([[thomasInvoiceId, nextNumber, total]]);
     expect(forClient.data?.needed).toEqual([]);
     const inCheck = await portal.gql<{ clientsInvoices: { id: number }[] }>(
       '{ clientsInvoices(stage: "check_needed") { id } }',
@@ -453,7 +458,7 @@ describe.each(databaseTargets)('Back office: Rechnungsprüfung (%s)', (target) =
     expect(invoiceLog[1]).toMatchObject({
       action: 'update',
       before: { invoiceNumber: null },
-      after: { invoiceNumber: `${year}-0901`, invoiceDate: `${year}-01-15` },
+      after: { invoiceNumber: nextNumber, invoiceDate: `${year}-01-15` },
     });
 
     // Once checked, the positions are fixed.

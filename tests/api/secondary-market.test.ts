@@ -3,10 +3,12 @@
  * them through the ordinary order list and payment, and the seller is settled. Every journey uses
  * fresh accounts whose IN_BOND positions come from a real checkout plus staff recording the MRN.
  */
+
 import { and, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_COMPANY } from '../../server/company';
 import {
   auditLog,
   bottleSizes,
@@ -519,6 +521,20 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
     expect(text).toContain(allIds[0]);
     // The seller's name and postal address from the profile: a settlement names whom the sale was for.
     expect(text).toContain('Verkäuferin Muster Weinweg 1 10115 Berlin');
+    // The seller's customer number; the commission as the business's service with its VAT.
+    expect(text).toMatch(/Kundennummer: WD-\d{6}/);
+    expect(text).toContain(`Verkaufsprovision: Leistung der ${DEMO_COMPANY.name}`);
+    const commission =
+      /Verkaufsprovision \(Zweitmarkt\) \d{2}\.\d{2}\.\d{4} ([\d.]+,\d{2}) € ([\d.]+,\d{2}) € ([\d.]+,\d{2}) €/.exec(
+        text,
+      );
+    const [net, tax, gross] = (commission ?? [])
+      .slice(1)
+      .map((value) => Math.round(Number(value.replace(/\./g, '').replace(',', '.')) * 100));
+    expect(gross).toBeGreaterThan(0);
+    expect(net).toBe(Math.round(((gross ?? 0) * 100) / 119));
+    expect((net ?? 0) + (tax ?? 0)).toBe(gross);
+    expect(text).toContain(`USt-IdNr. ${DEMO_COMPANY.vatId}`);
     expect(
       (await portal.app.inject({ method: 'GET', url: '/settlement/unbekannt-aber-lang-genug' })).statusCode,
     ).toBe(404);

@@ -171,6 +171,7 @@ describe.each(databaseTargets)('Einlagerungszertifikate und Belege der Demodaten
     expect(domPerignon?.position.mrn).toBeTruthy();
     expect(stored).toContain(domPerignon?.position.storageId as string);
     expect(text).toContain('Kisten im Zollfreilager 1');
+    expect(text).toMatch(/Kundennummer WD-\d{6}/);
     // Shipping and en primeur: never under "lagern", without storage ids, with their real state.
     for (const wine of ['Château Cheval Blanc 2019', 'Sassicaia 2019', 'Château Margaux 2025']) {
       expect(stored).not.toContain(wine);

@@ -6,6 +6,7 @@ import { type GraphQLHandler, renderWithApp } from './support/render';
 const anna = {
   id: 7,
   email: 'anna@example.com',
+  customerNumber: 'WD-100042',
   salutation: 'Frau',
   firstName: 'Anna',
   lastName: 'Berger',
@@ -43,6 +44,12 @@ function server(reasons?: Reason[]): GraphQLHandler {
 const save = () => screen.getByRole('button', { name: 'Speichern' }) as HTMLButtonElement;
 
 describe('Accountdaten', () => {
+  it('shows the customer number read-only beside the personal data', async () => {
+    renderWithApp(<AccountSettingsForm mode="default" onDone={() => {}} />, { graphql: server() });
+    expect((await screen.findByTestId('customer-number')).textContent).toBe('Kundennummer: WD-100042');
+    expect(screen.queryByRole('textbox', { name: /Kundennummer/ })).toBeNull();
+  });
+
   it('saves only the edited address fields, and not while an edited one is empty', async () => {
     let done = 0;
     const { user, requests } = renderWithApp(

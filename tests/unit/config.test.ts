@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_COMPANY, DEMO_COMPANY_ENV } from '../../server/company';
 import { loadConfig } from '../../server/config';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'weindepot-config-'));
@@ -38,5 +39,30 @@ describe('payment provider configuration', () => {
     expect(stripe.stripeSecretKey).toBe('sk_test_x');
     expect(stripe.stripeWebhookSecret).toBe('whsec_x');
     expect(loadConfig({ DATA_DIR: dataDir }).paymentProvider).toBe('local');
+  });
+});
+
+describe('company details', () => {
+  it('refuses a production start without the business details an invoice needs, naming each missing one', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(
+      'NODE_ENV=production braucht die Angaben des Unternehmens für Rechnungen: COMPANY_NAME, COMPANY_ADDRESS, COMPANY_REGISTER, COMPANY_MANAGING_DIRECTORS, COMPANY_TAX_NUMBER, COMPANY_VAT_ID, COMPANY_EMAIL, COMPANY_PHONE fehlen',
+    );
+    const { COMPANY_VAT_ID: _left, ...withoutVatId } = DEMO_COMPANY_ENV;
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', ...withoutVatId })).toThrow(
+      'Rechnungen: COMPANY_VAT_ID fehlt',
+    );
+  });
+
+  it('takes the configured details in production and the fictitious demo values elsewhere', () => {
+    const production = loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      ...DEMO_COMPANY_ENV,
+      COMPANY_NAME: 'Beispiel Wein GmbH',
+    });
+    expect(production.company).toEqual({ ...DEMO_COMPANY, name: 'Beispiel Wein GmbH' });
+    expect(loadConfig({ DATA_DIR: dataDir }).company).toEqual(DEMO_COMPANY);
+    expect(DEMO_COMPANY.register).toContain('HRB 00000');
+    expect(DEMO_COMPANY.vatId).toBe('DE000000000');
   });
 });

@@ -3,6 +3,8 @@ import { decimalToCents, formatEuro } from '../../../src/domain/money';
 import { lineTotalCents } from '../../../src/domain/offer-pricing';
 import { vintageLabel } from '../../../src/domain/order-list-texts';
 import { clientError, ok, refused } from '../../services/errors';
+import { type InvoiceDocumentKind, invoiceDocumentPdfUrl } from '../../services/invoice-documents';
+import type { InvoiceRow } from '../../services/invoices';
 import {
   changeInvoice,
   finalizeInvoice,
@@ -115,6 +117,23 @@ export const invoiceMutations = {
 const positionsOf = (invoiceId: number, loaders: Loaders) =>
   loaders.invoicePositionsByInvoice.load(invoiceId);
 
+async function invoiceDocumentView(
+  invoice: InvoiceRow,
+  kind: InvoiceDocumentKind,
+  { loaders, config }: GraphQLContext,
+) {
+  const document = (await loaders.invoiceDocumentsByInvoice.load(invoice.id)).find(
+    (row) => row.kind === kind,
+  );
+  return document
+    ? {
+        number: document.number,
+        date: document.issuedOn,
+        pdfUrl: invoiceDocumentPdfUrl(config.publicUrl, invoice, kind),
+      }
+    : null;
+}
+
 export const invoiceTypes = {
   Invoice: {
     invoiceDate: (invoice) => invoice.invoiceDate,
@@ -132,6 +151,8 @@ export const invoiceTypes = {
     paymentThanksSeen: (invoice) => invoice.paymentThanksSeenAt !== null,
     user: (invoice, _args, { loaders }) => required(loaders.user.load(invoice.userId), 'Kunde'),
     positions: (invoice, _args, { loaders }) => positionsOf(invoice.id, loaders),
+    cancellationInvoice: (invoice, _args, context) => invoiceDocumentView(invoice, 'CANCELLATION', context),
+    finalInvoice: (invoice, _args, context) => invoiceDocumentView(invoice, 'FINAL', context),
     invoicePositionsRel: (invoice, _args, { loaders }) => positionsOf(invoice.id, loaders),
     overallSumStr: (invoice) => formatEuro(cents(invoice.overallSum)),
     sums: async (invoice, _args, { loaders }) => {

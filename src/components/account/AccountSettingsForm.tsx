@@ -229,9 +229,14 @@ function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & Acc
       <Stack gap="md">
         {mode === 'nudging' && <Text>{ACCOUNT_TEXTS.nudgingIntro}</Text>}
         {mode === 'default' && (
-          <Title order={3} size="h5">
-            Persönliche Daten
-          </Title>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Title order={3} size="h5">
+              Persönliche Daten
+            </Title>
+            <Text size="sm" c="dimmed" data-testid="customer-number">
+              Kundennummer: {user.customerNumber}
+            </Text>
+          </Group>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {fields.map(input)}

@@ -176,6 +176,11 @@ export function CancelledPanel({ invoice }: { invoice: InvoiceView }) {
             {invoice.cancelledAt ? `Storniert am ${formatInvoiceDate(invoice.cancelledAt)}. ` : ''}
             Grund: {invoice.cancellationReason}
           </Text>
+          {invoice.cancellationInvoice ? (
+            <Anchor href={invoice.cancellationInvoice.pdfUrl} target="_blank" rel="noopener" size="sm">
+              Stornorechnung {invoice.cancellationInvoice.number} zur Rechnung {invoice.invoiceNumber} (PDF)
+            </Anchor>
+          ) : null}
         </Alert>
         <InvoicePositions invoice={invoice} />
         <Group justify="space-between" wrap="wrap">

@@ -12,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_COMPANY_ENV } from '../../../server/company';
 import { openDatabase } from '../../../server/db/client';
 import { createTestDatabase, type DatabaseTarget } from './harness';
 
@@ -121,7 +122,7 @@ export async function createServerSetup(
     async start() {
       const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
         cwd: repositoryRoot,
-        env: { ...process.env, NODE_ENV: 'production', ...env },
+        env: { ...process.env, NODE_ENV: 'production', ...DEMO_COMPANY_ENV, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.add(child);

@@ -196,13 +196,21 @@ function InvoiceCheckCard({
           <Alert color="gray" title="Storniert" data-testid="invoice-cancellation">
             {invoice.cancelledAt ? `Storniert am ${formatInvoiceDate(invoice.cancelledAt)}. ` : ''}Grund:{' '}
             {invoice.cancellationReason}
+            {invoice.cancellationInvoice ? (
+              <>
+                {' '}
+                <Anchor href={invoice.cancellationInvoice.pdfUrl} target="_blank" rel="noopener" size="sm">
+                  Stornorechnung {invoice.cancellationInvoice.number} (PDF)
+                </Anchor>
+              </>
+            ) : null}
           </Alert>
         ) : (
           !editable && (
             <Alert color="blue" title="Bereits geprüft">
               Diese Rechnung wird nicht mehr geprüft; Positionen können nicht mehr geändert werden.
               {correctable
-                ? ' Rechnungsdatum und -nummer lassen sich korrigieren, bis der Kunde die Zahlung startet.'
+                ? ' Das Rechnungsdatum lässt sich korrigieren, bis der Kunde die Zahlung startet; eine vergebene Rechnungsnummer bleibt (lückenlose Nummernfolge).'
                 : ''}
             </Alert>
           )
@@ -212,7 +220,8 @@ function InvoiceCheckCard({
           <InvoiceNumberForm
             invoiceId={invoice.id}
             saved={invoice.invoiceNumber ?? null}
-            disabled={!correctable}
+            // A given number stays: the series has no gaps (the server refuses a change too).
+            disabled={!correctable || Boolean(invoice.invoiceNumber)}
           />
           <DatePickerInput
             label="Rechnungsdatum"
