@@ -373,9 +373,11 @@ describe.each(databaseTargets)('Jede Aussage über Wein und Geld stimmt überall
           .filter(([label]) => !/ Kisten? /.test(label ?? ''));
         expect(feeLines.length, number).toBeGreaterThan(0);
         // The PDF's row: position, the same name, quantity, date and tax, then the same amount.
-        const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         for (const [label, amount] of feeLines)
-          expect(pdf, number).toMatch(new RegExp(`\\d ${escape(label ?? '')} [^€]* ${escape(amount ?? '')}`));
+          expect(pdf, number).toMatch(
+            new RegExp(`\\d ${literal(label ?? '')} [^€]* ${literal(amount ?? '')}`),
+          );
         expect(page.body, number).toContain(`Zu zahlender Betrag: <strong>${total}</strong>`);
         expect(page.body, number).toContain(`<th>Gesamtbetrag</th><th class="sum">${total}</th>`);
         const lines = [...page.body.matchAll(/<td class="sum">([^<]+)<\/td>/g)].map((m) =>
