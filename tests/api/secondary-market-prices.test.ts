@@ -5,7 +5,9 @@
  * a buyer's offer page lists every offer of the vintage and size, cheapest first, with what a
  * resale is.
  */
-import { and, eq, notInArray } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -472,4 +474,38 @@ describe.each(databaseTargets)('Zweitmarkt prices (%s)', (target) => {
     expect(text).toContain(`dort eingelagert seit ${formatDate(businessDay(new Date()))}`);
     expect(text).not.toMatch(/Allokation|Négociant/i);
   }, 180_000);
+
+  it('marks no listing created before approval set the flag as an allocation (migration 0014)', async () => {
+    const [house] = await portal.db.select().from(offers).where(eq(offers.id, houseOfferId));
+    const [old] = await portal.db
+      .insert(offers)
+      .values({
+        vintageId: house?.vintageId as number,
+        bottleSizeId: house?.bottleSizeId as number,
+        caskOf: 6,
+        sellPriceBtl: '990.00',
+        secondaryMarket: true,
+        // What approval wrote before it set the flag: the column's default.
+        totalQuantityAvailable: 1,
+        archived: true,
+      })
+      .returning({ id: offers.id, limitedAvailability: offers.limitedAvailability });
+    expect(old?.limitedAvailability).toBe(true);
+    const migration = readFileSync(
+      fileURLToPath(new URL('../../server/db/migrations/0014_resale-not-limited.sql', import.meta.url)),
+      'utf8',
+    );
+    await portal.db.execute(sql.raw(migration));
+    const after = await portal.db
+      .select({ id: offers.id, limited: offers.limitedAvailability })
+      .from(offers)
+      .where(inArray(offers.id, [old?.id as number, houseOfferId]));
+    // The house's own offer keeps its allocation flag; the resale loses it.
+    expect(new Map(after.map((row) => [row.id, row.limited]))).toEqual(
+      new Map([
+        [old?.id as number, false],
+        [houseOfferId, true],
+      ]),
+    );
+  });
 });
