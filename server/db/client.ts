@@ -22,6 +22,8 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (PGlite only): the server takes backups of it (server/backup). */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   /**
    * Runs `work` while holding the database-wide preparation lock (a Postgres advisory lock), so
@@ -131,6 +133,7 @@ export async function openDatabase(options: {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(db, { migrationsFolder }),
     exclusively: (work) => work(),
     close: () => client.close(),
