@@ -79,7 +79,10 @@ export async function openDatabase(options: {
   pgliteDir: string;
   /** Called with every SQL statement (tests count queries with it). */
   onQuery?: (query: string) => void;
+  /** Another set of migrations for `migrate` (tests build an older release's schema with it). */
+  migrationsFolder?: string;
 }): Promise<DatabaseHandle> {
+  const migrations = { migrationsFolder: options.migrationsFolder ?? migrationsFolder };
   const onQuery = options.onQuery;
   const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
   if (options.databaseUrl) {
@@ -108,7 +111,7 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: () => migratePg(db, migrations),
       async exclusively(work) {
         // A session lock on a connection of its own, held while `work` uses the pool's others.
         const client = await pool.connect();
@@ -134,7 +137,7 @@ export async function openDatabase(options: {
     db,
     kind: 'pglite',
     pglite: client,
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: () => migratePglite(db, migrations),
     exclusively: (work) => work(),
     close: () => client.close(),
   };
