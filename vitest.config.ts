@@ -10,6 +10,7 @@ const serialApiFiles = [
   'tests/api/faults.test.ts',
   'tests/api/cluster.test.ts',
   'tests/api/two-instances.test.ts',
+  'tests/api/backup-restore.test.ts',
   // Depend on a quiet machine: a cheap request answered within a second while a PDF renders
   // (measured); eight argon2id sign-ins (64 MiB each) through a queue of one, within the timeout.
   'tests/api/pdf-rendering.test.ts',

@@ -14,6 +14,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBackupEndpoint } from './backup/endpoint';
+import { recordDatabase } from './backup/records';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './http';
@@ -115,13 +117,21 @@ async function serve(config: ServerConfig, database: OpenedDatabase): Promise<()
     metrics,
   });
   await app.listen({ port: config.port, host: config.host });
+  // PGlite is open in this process only, so `npm run backup` asks this process for the dump.
+  const backupEndpoint = database.pglite
+    ? await startBackupEndpoint({
+        dataDir: config.dataDir,
+        client: database.pglite,
+        onError: (error) => logger.error({ err: error }, 'Sicherung fehlgeschlagen'),
+      })
+    : undefined;
   // On a stop: no new connections (requests on kept-alive ones get 503), the open requests finish
   // within the grace period, the dispatcher hands its unfinished claims back (another process, or
   // the next start, delivers them at once instead of after their lease), then the database closes.
   return async () => {
     const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     try {
-      await Promise.all([app.close(), dispatcher.stop()]);
+      await Promise.all([app.close(), dispatcher.stop(), backupEndpoint?.close()]);
     } finally {
       clearTimeout(cutOff);
     }
@@ -217,6 +227,8 @@ async function main(): Promise<void> {
   }
 
   const database = await open(config);
+  // `npm run backup` needs nothing but DATA_DIR: it reads here which database to dump.
+  await recordDatabase(config.dataDir, config.databaseUrl);
   const demoData = await prepare(config, database);
   if (config.processes > 1) {
     await database.close();

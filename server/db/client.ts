@@ -22,6 +22,8 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (PGlite only): the server takes backups of it (server/backup). */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   /**
    * Runs `work` while holding the database-wide preparation lock (a Postgres advisory lock), so
@@ -77,7 +79,10 @@ export async function openDatabase(options: {
   pgliteDir: string;
   /** Called with every SQL statement (tests count queries with it). */
   onQuery?: (query: string) => void;
+  /** Another set of migrations for `migrate` (tests build an older release's schema with it). */
+  migrationsFolder?: string;
 }): Promise<DatabaseHandle> {
+  const migrations = { migrationsFolder: options.migrationsFolder ?? migrationsFolder };
   const onQuery = options.onQuery;
   const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
   if (options.databaseUrl) {
@@ -106,7 +111,7 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: () => migratePg(db, migrations),
       async exclusively(work) {
         // A session lock on a connection of its own, held while `work` uses the pool's others.
         const client = await pool.connect();
@@ -131,7 +136,8 @@ export async function openDatabase(options: {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    pglite: client,
+    migrate: () => migratePglite(db, migrations),
     exclusively: (work) => work(),
     close: () => client.close(),
   };
