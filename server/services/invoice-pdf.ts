@@ -136,8 +136,8 @@ export async function invoiceDocument(
     totals: taxTotals(lines, 'Gesamtsumme:'),
     notes: [
       ...taxNotes(lines),
+      // "Bezahlt am" stands among the facts; a thank-you line here once spilled onto a page of its own.
       ...(await resaleNotes(db, wines)),
-      ...(invoice.paidAt ? [`Bezahlt am ${formatDate(invoice.paidAt)}. Vielen Dank.`] : []),
     ],
     verification: null,
   };
