@@ -4,14 +4,13 @@
  * when third-party storage is blocked, and a private window may refuse it too. The app then works
  * for this page's life without keeping anything, instead of failing before its first render.
  */
-let fallback: Storage | undefined;
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-export function deviceStorage(target: Pick<Window, 'localStorage'>): Storage {
+let fallback: KeyValueStorage | undefined;
+
+export function deviceStorage(target: Pick<Window, 'localStorage'>): KeyValueStorage {
   try {
-    const storage = target.localStorage;
-    // Reading the property can succeed while using it throws (a quota of zero, a revoked grant).
-    storage.getItem('weindepot:probe');
-    return storage;
+    return target.localStorage;
   } catch {
     // One for the page, so what one screen writes another reads.
     fallback ??= memoryStorage();
@@ -19,20 +18,11 @@ export function deviceStorage(target: Pick<Window, 'localStorage'>): Storage {
   }
 }
 
-export function memoryStorage(): Storage {
+export function memoryStorage(): KeyValueStorage {
   const entries = new Map<string, string>();
   return {
-    get length() {
-      return entries.size;
-    },
-    clear: () => entries.clear(),
     getItem: (key) => entries.get(key) ?? null,
-    key: (index) => [...entries.keys()][index] ?? null,
-    removeItem: (key) => {
-      entries.delete(key);
-    },
-    setItem: (key, value) => {
-      entries.set(key, String(value));
-    },
+    removeItem: (key) => void entries.delete(key),
+    setItem: (key, value) => void entries.set(key, value),
   };
 }

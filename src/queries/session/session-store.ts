@@ -55,7 +55,7 @@ function isStoredUser(value: unknown): value is Omit<SessionUser, 'isStaff'> & {
 }
 
 /** The session kept in `storage`, or null (none, or not readable). */
-export function readSession(storage: Storage): Session | null {
+export function readSession(storage: Pick<Storage, 'getItem'>): Session | null {
   const user = parseJson(storage.getItem(USER_STORAGE_KEY));
   const tokens = parseJson(storage.getItem(TOKENS_STORAGE_KEY));
   if (!isStoredUser(user) || !isRecord(tokens) || typeof tokens.token !== 'string' || !tokens.token) {
@@ -69,7 +69,10 @@ export function readSession(storage: Storage): Session | null {
  * The session kept in local storage (keys `user` and `tokens`). `window` lets a login or logout in
  * another tab reach this one through the `storage` event.
  */
-export function createSessionStore(storage: Storage, window?: Window): SessionStore {
+export function createSessionStore(
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>,
+  window?: Window,
+): SessionStore {
   let snapshot = readSession(storage);
   const listeners = new Set<() => void>();
   const publish = () => {
