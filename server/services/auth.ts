@@ -272,13 +272,18 @@ export async function unlockLogin(db: Database, rawToken: string): Promise<boole
  * A session token for the user. A refresh keeps the session's start; the token never outlives
  * the session's maximum age, so a stolen token cannot be refreshed forever.
  */
-function issueToken(settings: AuthSettings, user: UserRow, sessionStart = nowSeconds()): Promise<string> {
+function issueToken(settings: AuthSettings, user: UserRow, started?: number): Promise<string> {
+  // One reading of the clock for issue time, expiry and a new session's start: a token signed
+  // across a second's boundary lived a second less than its lifetime.
+  const now = nowSeconds();
+  const sessionStart = started ?? now;
   const maxAge = settings.jwtSessionMaxSeconds ?? DEFAULT_SESSION_MAX_SECONDS;
-  const expiresAt = Math.min(nowSeconds() + settings.jwtTtlSeconds, sessionStart + maxAge);
+  const expiresAt = Math.min(now + settings.jwtTtlSeconds, sessionStart + maxAge);
   return signSessionToken(
     { userId: user.id, tokenVersion: user.tokenVersion, sessionStart },
     settings.jwtSecret,
     expiresAt,
+    now,
   );
 }
 

@@ -16,11 +16,17 @@ function key(secret: string): Uint8Array {
  * HS256 session token expiring at `expiresAt` (unix seconds); `tv` is the user's token version,
  * raised on password change, `ses` the start of the session (bounds how long refreshes may go on).
  */
-export function signSessionToken(claims: SessionClaims, secret: string, expiresAt: number): Promise<string> {
+export function signSessionToken(
+  claims: SessionClaims,
+  secret: string,
+  expiresAt: number,
+  // The second the expiry was counted from: jose's own clock could already be in the next one.
+  issuedAt: number = Math.floor(Date.now() / 1000),
+): Promise<string> {
   return new SignJWT({ tv: claims.tokenVersion, ses: claims.sessionStart })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.userId))
-    .setIssuedAt()
+    .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
     .sign(key(secret));
 }
