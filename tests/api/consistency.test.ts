@@ -8,11 +8,11 @@
  * same value and month. A few anchors come from the seed; everything else is one source against
  * another, so the test fails when two places disagree.
  */
-import { eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bottleSizes, offers, partialOffers, users, valuations, vintages } from '../../server/db/schema';
+import { users } from '../../server/db/schema';
 import {
   depotMarketValueBasis,
   depotPositionCountLabel,
@@ -39,6 +39,7 @@ import { depotWorkbook } from '../../src/screens/depot/excel-export';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 import { pdfText } from './support/pdf-text';
 import { signInToken } from './support/sign-in';
+import { resaleTestOffer } from './support/stocked-offers';
 
 interface InvoiceAnswer {
   id: number;
@@ -426,40 +427,9 @@ describe.each(databaseTargets)('Jede Aussage über Wein und Geld stimmt überall
     kunde = await signInToken(portal, 'kunde@example.com');
 
     // A Zweitmarkt sale: a client holding 3 cases in bond sells 1, staff list it, another client pays.
-    const [vintage] = await portal.db
-      .select({ id: vintages.id })
-      .from(vintages)
-      .where(isNull(vintages.enPrimeurDeliveryDate))
-      .orderBy(vintages.id)
-      .limit(1);
-    const [size] = await portal.db
-      .select()
-      .from(bottleSizes)
-      .where(eq(bottleSizes.factorForLiterPrices, '0.7500'));
-    const [offer] = await portal.db
-      .insert(offers)
-      .values({
-        vintageId: vintage?.id as number,
-        bottleSizeId: size?.id as number,
-        caskOf: 6,
-        sellPriceBtl: '100.00',
-        totalQuantityAvailable: 50,
-      })
-      .returning({ id: offers.id });
-    await portal.db.insert(valuations).values({
-      vintageId: vintage?.id as number,
-      sourceOfValuation: 'WINE_SEARCHER_EUROPE_AVERAGE_EURO',
-      value: '140.00',
-      datetimeCreated: new Date(),
-    });
-    await portal.db.insert(partialOffers).values({
-      offerId: offer?.id as number,
-      buyPriceBtl: '80.00',
-      quantityAvailable: 50,
-      totalQuantityAvailable: 50,
-    });
+    const { offerId } = await resaleTestOffer(portal.db, 50);
     seller = await freshClient('Verkäuferin');
-    await buy(seller.token, offer?.id as number, 3);
+    await buy(seller.token, offerId, 3);
     const [position] = (await ok<ClientsDepotQuery>(print(ClientsDepotDocument), {}, seller.token))
       .clientsDepot;
     await ok(

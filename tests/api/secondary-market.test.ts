@@ -4,24 +4,20 @@
  * fresh accounts whose IN_BOND positions come from a real checkout plus staff recording the MRN.
  */
 
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY } from '../../server/company';
 import {
   auditLog,
-  bottleSizes,
   depotPositions,
   invoices,
-  offers,
   outbox,
   partialOffers,
   pushSubscriptions,
   storageCertificates,
   users,
-  valuations,
-  vintages,
 } from '../../server/db/schema';
 import { scalarMessages } from '../../server/graphql/scalars';
 import { depotPositionCountLabel, heldRows, soldRows, toDepotRows } from '../../src/domain/client/depot-rows';
@@ -36,6 +32,7 @@ import {
 import { depotWorkbook } from '../../src/screens/depot/excel-export';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 import { pdfText } from './support/pdf-text';
+import { resaleTestOffer } from './support/stocked-offers';
 
 const PASSWORD = 'Weindepot2026!';
 const LOGIN =
@@ -239,41 +236,7 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
     portal = await startTestPortal(target, { seed: true });
     staff = await login('berater@example.com');
     // An offer of our own with plenty of stock, so the journeys do not depend on demo quantities.
-    const [vintage] = await portal.db
-      .select({ id: vintages.id })
-      .from(vintages)
-      .where(isNull(vintages.enPrimeurDeliveryDate))
-      .orderBy(vintages.id)
-      .limit(1);
-    const [size] = await portal.db
-      .select()
-      .from(bottleSizes)
-      .where(eq(bottleSizes.factorForLiterPrices, '0.7500'));
-    const [offer] = await portal.db
-      .insert(offers)
-      .values({
-        vintageId: vintage?.id as number,
-        bottleSizeId: size?.id as number,
-        caskOf: 6,
-        sellPriceBtl: '100.00',
-        totalQuantityAvailable: 200,
-      })
-      .returning({ id: offers.id });
-    stockOfferId = offer?.id as number;
-    // A market value of 140 € per bottle: the journeys' asking prices (99,90 € … 200 €) lie inside
-    // the band that needs no confirmation (secondary-market-prices.test.ts tests the band).
-    await portal.db.insert(valuations).values({
-      vintageId: vintage?.id as number,
-      sourceOfValuation: 'WINE_SEARCHER_EUROPE_AVERAGE_EURO',
-      value: '140.00',
-      datetimeCreated: new Date(),
-    });
-    await portal.db.insert(partialOffers).values({
-      offerId: stockOfferId,
-      buyPriceBtl: '80.00',
-      quantityAvailable: 200,
-      totalQuantityAvailable: 200,
-    });
+    stockOfferId = (await resaleTestOffer(portal.db, 200)).offerId;
     expect(stockOfferId).toBeGreaterThan(0);
   }, 240_000);
 
