@@ -8,11 +8,9 @@
  * same value and month. A few anchors come from the seed; everything else is one source against
  * another, so the test fails when two places disagree.
  */
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
 import {
   depotMarketValueBasis,
   depotPositionCountLabel,
@@ -36,6 +34,7 @@ import {
   type DepotPerformanceQuery,
 } from '../../src/queries/graphql.generated';
 import { depotWorkbook } from '../../src/screens/depot/excel-export';
+import { clientWithAddress } from './support/clients';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 import { pdfText } from './support/pdf-text';
 import { signInToken } from './support/sign-in';
@@ -124,17 +123,7 @@ describe.each(databaseTargets)('Jede Aussage über Wein und Geld stimmt überall
   async function freshClient(name: string) {
     accounts += 1;
     const email = `konsistenz-${accounts}@weindepot.test`;
-    const id = await portal.createUser(email);
-    await portal.db
-      .update(users)
-      .set({
-        firstName: name,
-        lastName: 'Muster',
-        streetAndNumber: 'Weinweg 1',
-        postalCode: '10115',
-        city: 'Berlin',
-      })
-      .where(eq(users.id, id));
+    const _id = await clientWithAddress(portal, email, name);
     return { email, token: await signInToken(portal, email) };
   }
 

@@ -17,12 +17,12 @@ import {
   offers,
   partialOffers,
   sellOrders,
-  users,
   valuations,
   vintages,
 } from '../../server/db/schema';
 import { businessDay, formatDate } from '../../src/domain/dates';
 import { sellTexts } from '../../src/domain/secondary-market';
+import { clientWithAddress } from './support/clients';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 import { pdfText } from './support/pdf-text';
 
@@ -107,34 +107,14 @@ describe.each(databaseTargets)('Zweitmarkt prices (%s)', (target) => {
   async function freshBuyer(name: string) {
     accounts += 1;
     const email = `kauf-${accounts}@zweitmarkt.test`;
-    const id = await portal.createUser(email);
-    await portal.db
-      .update(users)
-      .set({
-        firstName: name,
-        lastName: 'Muster',
-        streetAndNumber: 'Weinweg 2',
-        postalCode: '10115',
-        city: 'Berlin',
-      })
-      .where(eq(users.id, id));
+    const id = await clientWithAddress(portal, email, name, 'Weinweg 2');
     return { id, token: await login(email) };
   }
 
   async function clientInBond(name: string, cases: number) {
     accounts += 1;
     const email = `preis-${accounts}@zweitmarkt.test`;
-    const id = await portal.createUser(email);
-    await portal.db
-      .update(users)
-      .set({
-        firstName: name,
-        lastName: 'Muster',
-        streetAndNumber: 'Weinweg 1',
-        postalCode: '10115',
-        city: 'Berlin',
-      })
-      .where(eq(users.id, id));
+    const id = await clientWithAddress(portal, email, name);
     const token = await login(email);
     expect(
       (await portal.gql(CREATE, { offerId: houseOfferId, amount: cases }, { token })).data,

@@ -17,7 +17,6 @@ import {
   partialOffers,
   pushSubscriptions,
   storageCertificates,
-  users,
 } from '../../server/db/schema';
 import { scalarMessages } from '../../server/graphql/scalars';
 import { depotPositionCountLabel, heldRows, soldRows, toDepotRows } from '../../src/domain/client/depot-rows';
@@ -30,6 +29,7 @@ import {
   type ViewClientsDepotQuery,
 } from '../../src/queries/graphql.generated';
 import { depotWorkbook } from '../../src/screens/depot/excel-export';
+import { clientWithAddress } from './support/clients';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 import { pdfText } from './support/pdf-text';
 import { resaleTestOffer } from './support/stocked-offers';
@@ -134,17 +134,7 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
   async function freshClient(name: string) {
     accounts += 1;
     const email = `kunde-${accounts}@zweitmarkt.test`;
-    const id = await portal.createUser(email);
-    await portal.db
-      .update(users)
-      .set({
-        firstName: name,
-        lastName: 'Muster',
-        streetAndNumber: 'Weinweg 1',
-        postalCode: '10115',
-        city: 'Berlin',
-      })
-      .where(eq(users.id, id));
+    const id = await clientWithAddress(portal, email, name);
     return { id, email, token: await login(email) };
   }
 
