@@ -134,3 +134,20 @@ export function taxBreakdown(lines: readonly TaxedLine[]): TaxBreakdownRow[] {
 export function taxNotes(lines: readonly TaxedLine[]): string[] {
   return taxBreakdown(lines).flatMap((row) => (row.category.note ? [row.category.note] : []));
 }
+
+/**
+ * What a payment provider's own document (Stripe's hosted invoice and its PDF) must say about
+ * itself. Two documents that both read as invoices for one supply would make the business owe the
+ * VAT shown on each (§ 14c UStG), so the provider's page is a payment request that names the
+ * portal's invoice, which stays the only invoice. Stripe limits a custom field's name to 40 and its
+ * value to 140 characters; these fit.
+ */
+export const PAYMENT_REQUEST_TEXTS = {
+  title: 'Zahlungsaufforderung',
+  notInvoice: 'Keine Rechnung im Sinne des § 14 UStG.',
+  description: (invoiceNumber: string) =>
+    `Zahlungsaufforderung zu unserer Rechnung ${invoiceNumber}. Dieses Dokument ist keine Rechnung im Sinne des § 14 UStG; die Rechnung finden Sie in Ihrem Weindepot unter „Rechnungen“.`,
+  referenceField: 'Zu Rechnung',
+  documentField: 'Dokument',
+  documentValue: 'Zahlungsaufforderung, keine Rechnung',
+} as const;

@@ -875,6 +875,23 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
         success: true,
         hostedInvoiceUrl: 'https://invoice.stripe.test/i/in_standin',
       });
+      // Stripe's document is a payment request naming the portal's invoice, and Stripe never mails it.
+      const { invoiceNumber } = (
+        await gql<{ getInvoiceById: { invoiceNumber: string } }>(INVOICE, { id: invoiceId }, buyer.token)
+      ).data.getInvoiceById;
+      expect(invoiceNumber).toMatch(/^\d{4}-\d{4}$/);
+      const draft = standIn.requests.find((request) => request.path === '/v1/invoices')?.body ?? {};
+      expect(draft).toMatchObject({
+        auto_advance: 'false',
+        collection_method: 'send_invoice',
+        description: `Zahlungsaufforderung zu unserer Rechnung ${invoiceNumber}. Dieses Dokument ist keine Rechnung im Sinne des § 14 UStG; die Rechnung finden Sie in Ihrem Weindepot unter „Rechnungen“.`,
+        footer: 'Zahlungsaufforderung. Keine Rechnung im Sinne des § 14 UStG.',
+        'custom_fields[0][name]': 'Dokument',
+        'custom_fields[0][value]': 'Zahlungsaufforderung, keine Rechnung',
+        'custom_fields[1][name]': 'Zu Rechnung',
+        'custom_fields[1][value]': invoiceNumber,
+      });
+      expect(standIn.requests.filter((request) => request.path.endsWith('/send'))).toEqual([]);
       const items = standIn.requests.filter((request) => request.path === '/v1/invoiceitems');
       expect(items.every((item) => item.body.invoice === 'in_standin' && item.body.currency === 'eur')).toBe(
         true,

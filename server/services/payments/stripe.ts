@@ -2,8 +2,15 @@
  * The Stripe adapter (official SDK): a customer per client, one invoice item per line, a
  * finalized invoice whose hosted page the client pays on, and the billing portal. `apiUrl`
  * points the SDK at another origin (a local stand-in in tests).
+ *
+ * The portal's PDF is the only invoice of a supply. Stripe's invoice object is what the client
+ * pays through, so it is written as a payment request that names the portal's invoice, and it is
+ * never mailed by Stripe: it is finalized by hand (`auto_advance: false`, so no automatic
+ * finalization, reminders or collection mails) and `sendInvoice` is never called. The Stripe
+ * Dashboard's customer e-mails for invoices and payments must be off as well (docs/operations.md).
  */
 import Stripe from 'stripe';
+import { PAYMENT_REQUEST_TEXTS } from '../../../src/domain/tax';
 import type { HostedInvoice, PaymentProvider } from './provider';
 
 export interface StripeOptions {
@@ -58,6 +65,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     async createHostedInvoice({ invoice, client, lines, idempotencyKey }): Promise<HostedInvoice> {
       // Stored by the caller inside its transaction (it holds the invoice's lock).
       const customer = await customerOf(client, false);
+      const invoiceNumber = invoice.invoiceNumber ?? '';
       const draft = await stripe.invoices.create(
         {
           customer,
@@ -65,7 +73,13 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           collection_method: 'send_invoice',
           days_until_due: 14,
           auto_advance: false,
-          metadata: { invoiceId: String(invoice.id), invoiceNumber: invoice.invoiceNumber ?? '' },
+          description: PAYMENT_REQUEST_TEXTS.description(invoiceNumber),
+          footer: `${PAYMENT_REQUEST_TEXTS.title}. ${PAYMENT_REQUEST_TEXTS.notInvoice}`,
+          custom_fields: [
+            { name: PAYMENT_REQUEST_TEXTS.documentField, value: PAYMENT_REQUEST_TEXTS.documentValue },
+            { name: PAYMENT_REQUEST_TEXTS.referenceField, value: invoiceNumber },
+          ],
+          metadata: { invoiceId: String(invoice.id), invoiceNumber },
         },
         { idempotencyKey },
       );
