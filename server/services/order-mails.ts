@@ -36,8 +36,9 @@ export function paymentReceivedMail(client: Client, invoice: InvoiceRow, depotUr
     'Vielen Dank für Ihre Zahlung',
     [
       letterGreeting(client),
-      `wir haben Ihre Zahlung über ${total(invoice)} für Rechnung ${invoice.invoiceNumber ?? ''} erhalten. Ihre Weine sind jetzt in Ihrem Depot und lagern im Zollfreilager in Genf.`,
-      'Ihr Einlagerungszertifikat können Sie jederzeit unter „Zertifikate und Nachweise“ erzeugen.',
+      `wir haben Ihre Zahlung über ${total(invoice)} für Rechnung ${invoice.invoiceNumber ?? ''} erhalten. Ihre Weine stehen jetzt in Ihrem Depot.`,
+      // At payment the cases are bought, not yet stored: shipping and the customs entry follow.
+      'Wir veranlassen den Versand ins Zollfreilager in Genf. Sobald der Zolleingang bestätigt ist, zeigt Ihr Depot die Kisten als eingelagert, und Ihr Einlagerungszertifikat unter „Zertifikate und Nachweise“ weist sie aus.',
     ],
     { url: depotUrl, label: 'Zum Weindepot' },
   );

@@ -495,9 +495,12 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
     );
     expect((await onInvoice()) - onInvoiceBefore).toBe(2);
     await portal.deliverOutbox();
-    expect((await portal.mailsTo(buyer.email)).map((mail) => mail.subject)).toContain(
-      'Vielen Dank für Ihre Zahlung',
+    const thanks = (await portal.mailsTo(buyer.email)).find(
+      (mail) => mail.subject === 'Vielen Dank für Ihre Zahlung',
     );
+    // Paid cases are bought, not stored yet: the mail must not say they lie in the warehouse.
+    expect(thanks?.text).toContain('Wir veranlassen den Versand ins Zollfreilager in Genf.');
+    expect(thanks?.text).not.toContain('lagern im Zollfreilager');
   });
 
   it('issues no certificate while no case of a paid invoice is in the warehouse: a German page, 409', async () => {
