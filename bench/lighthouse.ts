@@ -14,7 +14,9 @@
  *   npx tsx bench/lighthouse.ts
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,6 +27,13 @@ import { chromium } from 'playwright-core';
 import { DEMO_COMPANY_ENV } from '../server/company';
 import { DEMO_PASSWORD } from '../server/seed';
 import { recordFigure } from './figures';
+
+/** The installed Lighthouse's own version, so the printed figures name the one that made them. */
+const lighthouseVersion = (
+  JSON.parse(readFileSync(createRequire(import.meta.url).resolve('lighthouse/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 4692);
@@ -190,7 +199,7 @@ try {
   await browser.close();
 
   console.log(
-    `Lighthouse ${'12'} (mobil, simulierte Drosselung), ${os.cpus().length} Kerne, Lastdurchschnitt ${os.loadavg()[0]?.toFixed(1)}`,
+    `Lighthouse ${lighthouseVersion} (mobil, simulierte Drosselung), ${os.cpus().length} Kerne, Lastdurchschnitt ${os.loadavg()[0]?.toFixed(1)}`,
   );
   for (const row of rows) {
     const scores = Object.entries(row.scores)
