@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushPayload } from '../../src/domain/push';
 import type { ServerConfig } from '../config';
@@ -29,6 +29,13 @@ export const pushMessages = {
     'Der Push-Dienst dieses Browsers wird nicht unterstützt. Bitte verwenden Sie einen aktuellen Browser mit seinem üblichen Push-Dienst.',
 };
 
+/**
+ * Browsers a client gets notifications on. Each event is one delivery per subscription, so without
+ * a bound one account could make the server send hundreds of pushes per event; ten covers every
+ * phone, tablet and computer a person uses, and the oldest gives way to a new one.
+ */
+export const MAX_PUSH_SUBSCRIPTIONS_PER_CLIENT = 10;
+
 export async function registerPushSubscription(
   db: Database,
   userId: number,
@@ -55,14 +62,28 @@ export async function registerPushSubscription(
   }
   // Only public https push services (SSRF guard, see push-endpoint.ts).
   if (await endpointRefusal(url, policy)) return refused('INVALID', pushMessages.endpointRefused, 'endpoint');
-  // One endpoint belongs to one browser profile: the latest signed-in user owns it.
-  await db
-    .insert(pushSubscriptions)
-    .values({ userId, endpoint, p256dh: input.p256dh, auth: input.auth })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: input.p256dh, auth: input.auth },
-    });
+  await db.transaction(async (tx) => {
+    // Registrations of one client one after the other, so two at once cannot both keep an 11th.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    // One endpoint belongs to one browser profile: the latest signed-in user owns it, and a
+    // browser that registers again counts as registered now.
+    await tx
+      .insert(pushSubscriptions)
+      .values({ userId, endpoint, p256dh: input.p256dh, auth: input.auth })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId, p256dh: input.p256dh, auth: input.auth, createdAt: sql`now()` },
+      });
+    const kept = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+      .limit(MAX_PUSH_SUBSCRIPTIONS_PER_CLIENT);
+    await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)));
+  });
   return ok();
 }
 

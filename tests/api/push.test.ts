@@ -177,6 +177,35 @@ describe.each(databaseTargets)('Push-Benachrichtigungen (%s)', (target) => {
     });
   });
 
+  it('keeps at most 10 subscriptions per client, the oldest giving way, so one event is at most 10 pushes', async () => {
+    const token = await signIn('neukunde@example.com');
+    const [user] = await portal.db.query.users.findMany({
+      where: (u, { eq: is }) => is(u.email, 'neukunde@example.com'),
+    });
+    await portal.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user!.id));
+    for (let device = 1; device <= 11; device += 1) await subscribe(token, `geraet-${device}`);
+    // The 11th replaced the first. The second registers again (a browser renews its
+    // subscription): it counts as the newest now, so the next ones replace the third, fourth, fifth.
+    await subscribe(token, 'geraet-2');
+    await subscribe(token, 'geraet-12');
+    // Two at once still leave ten.
+    await Promise.all([subscribe(token, 'geraet-13'), subscribe(token, 'geraet-14')]);
+    const endpoints = async () =>
+      (
+        await portal.db
+          .select({ endpoint: pushSubscriptions.endpoint })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, user!.id))
+      )
+        .map((row) => row.endpoint.replace(`${pushOrigin}/push/`, ''))
+        .sort();
+    const expected = [2, 6, 7, 8, 9, 10, 11, 12, 13, 14].map((device) => `geraet-${device}`).sort();
+    expect(await endpoints()).toEqual(expected);
+    await enqueuePushToUser(portal.db, user!.id, pushTexts.checkDone);
+    expect(await deliver()).toBe(10);
+    expect(received.map((push) => push.path.replace('/push/', '')).sort()).toEqual(expected);
+  });
+
   it('deletes a subscription the push service answers 410 for', async () => {
     const token = await signIn('neukunde@example.com');
     await subscribe(token, 'abgelaufen');
