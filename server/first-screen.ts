@@ -133,11 +133,14 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-/** The app shell with the screen's links in the head, the rendered screen in `#root` and its query answers after it. */
+/**
+ * The app shell with the screen's links and global styles in the head, the rendered screen in
+ * `#root` and its query answers after it.
+ */
 export function pageWithFirstScreen(shell: string, headLinks: string, screen: FirstScreen): string {
   const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptJson(screen.queries)}</script>`;
   return shell
-    .replace(HEAD_END, () => `${headLinks}${HEAD_END}`)
+    .replace(HEAD_END, () => `${headLinks}${screen.head}${HEAD_END}`)
     .replace(ROOT_ELEMENT, () => `<div id="root">${screen.html}</div>${data}`);
 }
 

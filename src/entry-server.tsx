@@ -8,7 +8,7 @@ import { GraphQLClient } from 'graphql-request';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router-dom';
-import { AppProviders, type AppServices } from './app/AppProviders';
+import { AppProviders, type AppServices, MantineGlobalStyles } from './app/AppProviders';
 import type { FirstScreenOptions, FirstScreenRedirect, RenderFirstScreen } from './app/first-screen';
 import { ENTRY_ROUTE_PATHS } from './app/route-paths';
 import { AppRoutes, preloadRoute } from './app/router';
@@ -56,14 +56,15 @@ export const renderFirstScreen: RenderFirstScreen = async (url, options: FirstSc
   await preloadRoute(pathname);
   const html = renderToString(
     <StrictMode>
-      <AppProviders services={services}>
+      <AppProviders services={services} globalStylesInHead>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>
       </AppProviders>
     </StrictMode>,
   );
+  const head = renderToString(<MantineGlobalStyles />);
   const queries = dehydrate(queryClient);
   queryClient.clear();
-  return { html, queries };
+  return { html, head, queries };
 };

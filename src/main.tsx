@@ -87,7 +87,7 @@ firstScreenData?.remove();
 void preloadRoute(window.location.pathname).then(() => {
   const app = (
     <StrictMode>
-      <AppProviders services={services}>
+      <AppProviders services={services} globalStylesInHead={serverRendered}>
         {/* Navigations commit at once (not as transitions), so a logout can leave /admin before the session ends. */}
         <BrowserRouter useTransitions={false}>
           <AppRoutes />

@@ -1,7 +1,5 @@
 import type { MailMessage } from './mail';
-import { letterGreeting } from './mail-templates';
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml, letterGreeting, mailDocument } from './mail-templates';
 
 interface Addressee {
   salutation: string | null;
@@ -18,15 +16,19 @@ export function emailChangeMail(person: Addressee, newEmail: string, link: strin
     'Der Link ist 24 Stunden gültig. Bis dahin melden Sie sich weiter mit Ihrer bisherigen Emailadresse an. Falls Sie die Änderung nicht veranlasst haben, können Sie diese Email ignorieren.',
   ];
   const signature = 'Herzliche Grüße\nIhr Weindepot-Team';
+  const subject = 'Bitte bestätigen Sie Ihre neue Emailadresse';
   return {
     to: newEmail,
-    subject: 'Bitte bestätigen Sie Ihre neue Emailadresse',
+    subject,
     text: [...paragraphs, `Emailadresse bestätigen: ${link}`, signature].join('\n\n'),
-    html: [
-      ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-      `<p><a href="${escapeHtml(link)}">Emailadresse bestätigen</a></p>`,
-      `<p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p>`,
-    ].join('\n'),
+    html: mailDocument(
+      subject,
+      [
+        ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+        `<p><a href="${escapeHtml(link)}">Emailadresse bestätigen</a></p>`,
+        `<p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p>`,
+      ].join('\n'),
+    ),
   };
 }
 
@@ -41,13 +43,17 @@ export function emailTakenNoticeMail(address: string): MailMessage {
     'Falls Sie das selbst waren: Sie können sich weiterhin mit dieser Emailadresse anmelden. Falls nicht, müssen Sie nichts tun.',
   ];
   const signature = 'Herzliche Grüße\nIhr Weindepot-Team';
+  const subject = 'Ihre Emailadresse sollte in ein anderes Konto eingetragen werden';
   return {
     to: address,
-    subject: 'Ihre Emailadresse sollte in ein anderes Konto eingetragen werden',
+    subject,
     text: [...paragraphs, signature].join('\n\n'),
-    html: [...paragraphs, signature]
-      .map((part) => `<p>${escapeHtml(part).replace(/\n/g, '<br>')}</p>`)
-      .join('\n'),
+    html: mailDocument(
+      subject,
+      [...paragraphs, signature]
+        .map((part) => `<p>${escapeHtml(part).replace(/\n/g, '<br>')}</p>`)
+        .join('\n'),
+    ),
   };
 }
 
@@ -67,11 +73,15 @@ export function contactFormMail(
   if (given.replyAddress && given.replyAddress !== client.email)
     lines.push(`Antwort an: ${given.replyAddress}`);
   const head = lines.join('\n');
+  const subject = `Kontaktanfrage von ${client.name}`;
   return {
     to,
     replyTo: client.email,
-    subject: `Kontaktanfrage von ${client.name}`,
+    subject,
     text: [head, message].join('\n\n'),
-    html: `<p>${escapeHtml(head).replace(/\n/g, '<br>')}</p><p>${escapeHtml(message).replace(/\n/g, '<br>')}</p>`,
+    html: mailDocument(
+      subject,
+      `<p>${escapeHtml(head).replace(/\n/g, '<br>')}</p><p>${escapeHtml(message).replace(/\n/g, '<br>')}</p>`,
+    ),
   };
 }

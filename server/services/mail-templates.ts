@@ -20,8 +20,17 @@ const signature = ['Herzliche Grüße', 'Ihr Weindepot-Team', '', 'Zollfreilager
   '\n',
 );
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * The HTML part of a mail as a whole document (doctype, language, the subject as title): mail
+ * clients show a fragment too, but screen readers need the language, and a document is valid HTML.
+ * No `<style>`: many mail clients drop it, so whatever styling a mail gets stays inline.
+ */
+export function mailDocument(subject: string, body: string): string {
+  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body>\n${body}\n</body></html>`;
 }
 
 /** A mail of the portal: paragraphs, an optional link and the signature, as text and as escaped HTML. */
@@ -32,12 +41,12 @@ export function composeMail(
   link?: { url: string; label: string },
 ): MailMessage {
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), '', signature].join('\n\n');
-  const html = [
+  const body = [
     ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : '',
     `<p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p>`,
   ].join('\n');
-  return { to, subject, text, html };
+  return { to, subject, text, html: mailDocument(subject, body) };
 }
 
 export function activationMail(person: Addressee, link: string): MailMessage {

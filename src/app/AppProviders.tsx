@@ -15,9 +15,25 @@ export interface AppServices {
   apiClient: GraphQLClient;
 }
 
-export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
+export interface AppProvidersProps {
+  services: AppServices;
+  /**
+   * Mantine's global styles (CSS variables, classes) are in the page's head already, where the
+   * server put them (`FirstScreen.head`): not rendered into the app then. Default false.
+   */
+  globalStylesInHead?: boolean;
+  children: ReactNode;
+}
+
+export function AppProviders({ services, globalStylesInHead = false, children }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      withCssVariables={!globalStylesInHead}
+      withGlobalClasses={!globalStylesInHead}
+    >
       <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
         <NotificationsOnDemand />
         <SessionStoreContext value={services.sessionStore}>
@@ -26,6 +42,15 @@ export function AppProviders({ services, children }: { services: AppServices; ch
           </QueryClientProvider>
         </SessionStoreContext>
       </DatesProvider>
+    </MantineProvider>
+  );
+}
+
+/** Mantine's global `<style>` elements alone, for the head of a server-rendered page. */
+export function MantineGlobalStyles() {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      {null}
     </MantineProvider>
   );
 }

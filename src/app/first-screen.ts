@@ -24,6 +24,12 @@ export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
 /** What the server's render of a page gives: the markup of `#root` and the answers it used. */
 export interface FirstScreen {
   html: string;
+  /**
+   * Mantine's global `<style>` elements (CSS variables, classes) for the page's head: in `#root`
+   * they would be invalid HTML (a `:root` rule in a body `<style>`), so the server's render leaves
+   * them out there and the client, taking the page over, too (`globalStylesInHead`).
+   */
+  head: string;
   /** TanStack Query's dehydrated state (JSON), put into the client's cache before it hydrates. */
   queries: unknown;
 }

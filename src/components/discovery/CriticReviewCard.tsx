@@ -1,4 +1,4 @@
-import { Avatar, Card, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { scoreColor } from '../../domain/vintage-detail';
 
 const scoreFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
@@ -48,9 +48,10 @@ export function CriticReviewCard({ review, subtitle }: CriticReviewCardProps) {
               borderRadius: 'var(--mantine-radius-sm)',
               whiteSpace: 'nowrap',
             }}
-            aria-label={`${scoreFormat.format(review.score)} von 100 Punkten`}
           >
-            {scoreFormat.format(review.score)}
+            {/* A span may carry no aria-label: screen readers read the score with its scale instead. */}
+            <span aria-hidden="true">{scoreFormat.format(review.score)}</span>
+            <VisuallyHidden>{`${scoreFormat.format(review.score)} von 100 Punkten`}</VisuallyHidden>
           </Text>
         </Group>
         {review.description ? <Text size="sm">{review.description}</Text> : null}

@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { AvailabilityIndicator } from '../../components/offers/AvailabilityIndicator';
 import { formatEuro } from '../../domain/money';
@@ -7,6 +7,7 @@ import { lineTotalCents } from '../../domain/offer-pricing';
 import { countLabel } from '../../domain/plural';
 import type { OfferDetailFragment } from '../../queries/graphql.generated';
 import { AmountPicker } from './AmountPicker';
+import classes from './offer-layout.module.css';
 
 export interface OfferBuyBoxProps {
   offer: OfferDetailFragment;
@@ -28,7 +29,7 @@ export function OfferBuyBox({ offer, renderActions, onOpenDrawer, onOpenVideo }:
     <Paper
       withBorder
       radius="md"
-      p={{ base: 'md', sm: 'lg' }}
+      className={classes.buyBox}
       style={enabled ? undefined : { filter: 'grayscale(1)' }}
     >
       <Stack gap="md">
@@ -58,7 +59,7 @@ export function OfferBuyBox({ offer, renderActions, onOpenDrawer, onOpenVideo }:
           </Text>
         </Group>
         {renderActions({ amount, enabled })}
-        <SimpleGrid cols={onOpenVideo ? { base: 1, xs: 2 } : 1} spacing="xs">
+        <div className={classes.infoButtons} data-two={onOpenVideo ? true : undefined}>
           <Button variant="light" onClick={onOpenDrawer}>
             Weininformationen
           </Button>
@@ -67,7 +68,7 @@ export function OfferBuyBox({ offer, renderActions, onOpenDrawer, onOpenVideo }:
               Video ansehen
             </Button>
           )}
-        </SimpleGrid>
+        </div>
       </Stack>
     </Paper>
   );

@@ -7,7 +7,6 @@ import {
   Image,
   List,
   Paper,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -29,6 +28,7 @@ import {
 } from '../../domain/offer-display';
 import { OFFER_KIND_LABELS } from '../../domain/secondary-market';
 import type { OfferDetailFragment } from '../../queries/graphql.generated';
+import classes from './offer-layout.module.css';
 import { type OfferPageMode, wineryPath } from './offer-links';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -165,7 +165,7 @@ export function OfferSections({ offer, mode }: OfferSectionsProps) {
       </Section>
 
       <Section title="Details">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        <div className={classes.details}>
           {details
             .filter((entry): entry is [string, string] => Boolean(entry[1]))
             .map(([label, value]) => (
@@ -176,7 +176,7 @@ export function OfferSections({ offer, mode }: OfferSectionsProps) {
                 {value}
               </Text>
             ))}
-        </SimpleGrid>
+        </div>
       </Section>
 
       <Section title="Übersicht">
@@ -233,7 +233,7 @@ export function OfferSections({ offer, mode }: OfferSectionsProps) {
         <Text>
           Ihre Weine lagern steuer- und zollfrei im Zollfreilager in der Schweiz – professionell und sicher.
         </Text>
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <div className={classes.facts}>
           {STORAGE_FACTS.map((fact) => (
             <Card key={fact.label} withBorder padding="sm">
               <Text size="xs" c="dimmed">
@@ -242,16 +242,16 @@ export function OfferSections({ offer, mode }: OfferSectionsProps) {
               <Text fw={600}>{fact.value}</Text>
             </Card>
           ))}
-        </SimpleGrid>
+        </div>
       </Section>
 
       {vintage.ratRel.length > 0 && (
         <Section title="Kritikerstimmen">
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <div className={classes.reviews}>
             {vintage.ratRel.map((rating) => (
               <CriticReviewCard key={rating.id} review={rating} />
             ))}
-          </SimpleGrid>
+          </div>
         </Section>
       )}
 

@@ -1,4 +1,4 @@
-import { Affix, Button, Grid, Modal, Stack, Transition } from '@mantine/core';
+import { Affix, Button, Modal, Stack, Transition } from '@mantine/core';
 import { useDisclosure, useWindowScroll } from '@mantine/hooks';
 import { type ReactNode, Suspense, useState } from 'react';
 import { lazyComponent, OpenAfterMount } from '../../components/lazy-component';
@@ -7,6 +7,7 @@ import type { OfferDetailFragment } from '../../queries/graphql.generated';
 import { OfferBuyBox } from './OfferBuyBox';
 import { OfferComparison, type OfferComparisonProps } from './OfferComparison';
 import { OfferHeader, OfferImage, OfferSections } from './OfferSections';
+import classes from './offer-layout.module.css';
 import type { OfferPageMode } from './offer-links';
 
 // The drawer (with its grape chart) loads on the first click, not with the offer page.
@@ -34,16 +35,14 @@ export function OfferView({ offer, mode, renderActions, soldOut, comparisonActio
     <Stack gap="xl">
       {soldOut}
       <OfferHeader offer={offer} />
-      <Grid gap="xl">
-        {/* On a phone price, case picker and buy button come first, the bottle below them. */}
-        <Grid.Col
-          span={{ base: 12, md: 6 }}
-          order={{ base: 2, md: 1 }}
+      <div className={classes.columns}>
+        <div
+          className={classes.imageColumn}
           style={offer.availableCases > 0 ? undefined : { filter: 'blur(2px)' }}
         >
           <OfferImage offer={offer} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 1, md: 2 }}>
+        </div>
+        <div className={classes.buyColumn}>
           <OfferBuyBox
             key={offer.id}
             offer={offer}
@@ -54,8 +53,8 @@ export function OfferView({ offer, mode, renderActions, soldOut, comparisonActio
             }}
             onOpenVideo={videoUrl ? video.open : undefined}
           />
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
       <OfferComparison offer={offer} renderAction={comparisonAction} />
       <OfferSections offer={offer} mode={mode} />
       {drawerRequested && (
