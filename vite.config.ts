@@ -80,6 +80,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'react',
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
                 },
+                // Mantine's base and the components the sign-in and the depot both draw, as one chunk
+                // instead of some twenty small ones: each chunk costs its own import and export
+                // lines and compresses on its own, which `/login`'s budget feels.
+                {
+                  name: 'mantine',
+                  test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Box|ActionIcon|Anchor|CloseButton|Input|Loader|LoadingOverlay|Overlay|Paper|Title|Transition|UnstyledButton))[\\/]/,
+                },
                 // Dexie and dayjs stay out: they are fetched when first used, not with the login page.
                 { name: 'data', test: /node_modules[\\/](@tanstack|graphql|graphql-request)[\\/]/ },
               ],
