@@ -141,17 +141,18 @@ export type SyncEntity =
   | 'BLOG_POST'
   | 'BRAND_IMAGE';
 
-export type AccountUserFragment = { id: number, email: string, customerNumber: string, salutation: string | null, firstName: string, lastName: string, company: string | null, phone: string | null, streetAndNumber: string | null, addressSupplement: string | null, postalCode: string | null, city: string | null, country: string, newsletter: boolean, blockedByOrderCheck: boolean, personalOffersCount: number, orderPositionsCount: number, soldOutRequestVintageIds: Array<number> };
+export type AccountUserFragment = { id: number, email: string, customerNumber: string, salutation: string | null, firstName: string, lastName: string, company: string | null, vatId: string | null, phone: string | null, streetAndNumber: string | null, addressSupplement: string | null, postalCode: string | null, city: string | null, country: string, newsletter: boolean, blockedByOrderCheck: boolean, personalOffersCount: number, orderPositionsCount: number, soldOutRequestVintageIds: Array<number> };
 
 export type AccountMeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AccountMeQuery = { me: { id: number, email: string, customerNumber: string, salutation: string | null, firstName: string, lastName: string, company: string | null, phone: string | null, streetAndNumber: string | null, addressSupplement: string | null, postalCode: string | null, city: string | null, country: string, newsletter: boolean, blockedByOrderCheck: boolean, personalOffersCount: number, orderPositionsCount: number, soldOutRequestVintageIds: Array<number> } | null };
+export type AccountMeQuery = { me: { id: number, email: string, customerNumber: string, salutation: string | null, firstName: string, lastName: string, company: string | null, vatId: string | null, phone: string | null, streetAndNumber: string | null, addressSupplement: string | null, postalCode: string | null, city: string | null, country: string, newsletter: boolean, blockedByOrderCheck: boolean, personalOffersCount: number, orderPositionsCount: number, soldOutRequestVintageIds: Array<number> } | null };
 
 export type ChangeUserMutationVariables = Exact<{
   firstName?: string | null | undefined;
   lastName?: string | null | undefined;
   company?: string | null | undefined;
+  vatId?: string | null | undefined;
   email?: string | null | undefined;
   phone?: string | null | undefined;
   streetAndNumber?: string | null | undefined;
