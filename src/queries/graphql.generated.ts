@@ -778,7 +778,7 @@ export type FinalizeInvoiceMutation = { finalizeInvoice: { success: boolean, hos
 export type PaidInvoicesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PaidInvoicesQuery = { clientsInvoices: Array<{ id: number, invoiceDate: string | null, invoiceNumber: string | null, overallSumStr: string, invoicePdfViewPermissionToken: string, stripeInvoicePdfUrl: string | null, finalInvoice: { number: string, date: string, pdfUrl: string } | null }> };
+export type PaidInvoicesQuery = { clientsInvoices: Array<{ id: number, invoiceDate: string | null, invoiceNumber: string | null, overallSumStr: string, invoicePdfViewPermissionToken: string, stripeInvoicePdfUrl: string | null, eInvoiceXmlUrl: string | null, finalInvoice: { number: string, date: string, pdfUrl: string } | null }> };
 
 export type CustomerPortalSessionQueryVariables = Exact<{ [key: string]: never; }>;
 
