@@ -402,6 +402,8 @@ export const users = pgTable('users', {
   city: text('city'),
   country: text('country').notNull().default('DE'),
   taxId: text('tax_id'),
+  /** USt-IdNr. of a business client ("DE123456789"): with a company name, its invoices are e-invoices. */
+  vatId: text('vat_id'),
   newsletter: boolean('newsletter').notNull().default(false),
   isActive: boolean('is_active').notNull().default(false),
   isStaff: boolean('is_staff').notNull().default(false),

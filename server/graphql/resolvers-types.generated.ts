@@ -511,6 +511,7 @@ export type MutationChangeUserArgs = {
   firstName?: InputMaybe<Scalars['String']['input']>;
   lastName?: InputMaybe<Scalars['String']['input']>;
   company?: InputMaybe<Scalars['String']['input']>;
+  vatId?: InputMaybe<Scalars['String']['input']>;
   email?: InputMaybe<Scalars['String']['input']>;
   phone?: InputMaybe<Scalars['String']['input']>;
   streetAndNumber?: InputMaybe<Scalars['String']['input']>;
@@ -853,6 +854,8 @@ export type User = {
   firstName: Scalars['String']['output'];
   lastName: Scalars['String']['output'];
   company: Maybe<Scalars['String']['output']>;
+  /** USt-IdNr. of a business client (account settings). With a company name, the client's invoices are e-invoices (Factur-X, EN 16931). */
+  vatId: Maybe<Scalars['String']['output']>;
   phone: Maybe<Scalars['String']['output']>;
   streetAndNumber: Maybe<Scalars['String']['output']>;
   addressSupplement: Maybe<Scalars['String']['output']>;
@@ -1913,6 +1916,8 @@ export type InvoiceDocument = {
   date: Scalars['Date']['output'];
   /** The PDF (/invoices/<token>/stornorechnung.pdf or …/schlussrechnung.pdf). */
   pdfUrl: Scalars['String']['output'];
+  /** A business client's cancellation invoice as e-invoice XML alone (Factur-X/CII, also embedded in the PDF); null otherwise. */
+  eInvoiceXmlUrl: Maybe<Scalars['String']['output']>;
 };
 
 export type Invoice = {
@@ -1930,6 +1935,12 @@ export type Invoice = {
   stripeInvoicePdfUrl: Maybe<Scalars['String']['output']>;
   /** The provider's hosted payment page, once finalized. */
   stripeHostedInvoiceUrl: Maybe<Scalars['String']['output']>;
+  /**
+   * The invoice of a business client (company and VAT id) as e-invoice XML alone (Factur-X/ZUGFeRD,
+   * profile EN 16931, Cross Industry Invoice; the same XML is embedded in the PDF). Null for a consumer
+   * and before the invoice has its number.
+   */
+  eInvoiceXmlUrl: Maybe<Scalars['String']['output']>;
   hostedInvoiceUrl: Maybe<Scalars['String']['output']>;
   user: User;
   positions: Array<InvoicePosition>;
@@ -2703,6 +2714,7 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   firstName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   lastName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   company?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  vatId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   streetAndNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   addressSupplement?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3375,6 +3387,7 @@ export type InvoiceDocumentResolvers<ContextType = GraphQLContext, ParentType ex
   number?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   pdfUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  eInvoiceXmlUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type InvoiceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Invoice'] = ResolversParentTypes['Invoice']> = {
@@ -3386,6 +3399,7 @@ export type InvoiceResolvers<ContextType = GraphQLContext, ParentType extends Re
   invoicePdfViewPermissionToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   stripeInvoicePdfUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   stripeHostedInvoiceUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  eInvoiceXmlUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   hostedInvoiceUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   positions?: Resolver<Array<ResolversTypes['InvoicePosition']>, ParentType, ContextType>;

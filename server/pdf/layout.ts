@@ -13,6 +13,7 @@
  */
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { embedFacturX, FACTUR_X_PDF_OPTIONS, type FacturXAttachment } from './factur-x';
 
 export interface PdfFact {
   label: string;
@@ -67,6 +68,8 @@ export interface PdfDocumentModel {
   verification: { url: string; fingerprint: string } | null;
   /** The issuer's legal details (name, address, register, tax number, …), small, at the foot of every page. */
   footer?: string[];
+  /** A business client's invoice: the e-invoice XML embedded as Factur-X (the PDF becomes PDF/A-3). */
+  facturX?: FacturXAttachment | null;
 }
 
 /** Any single text longer than this is cut (names are limited to far less on input). */
@@ -450,6 +453,7 @@ export async function renderPdf(model: PdfDocumentModel): Promise<Buffer> {
     autoFirstPage: false,
     bufferPages: true,
     info: { Title: clip(model.metaTitle), Author: BRAND.name },
+    ...(model.facturX ? FACTUR_X_PDF_OPTIONS : {}),
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -477,6 +481,7 @@ export async function renderPdf(model: PdfDocumentModel): Promise<Buffer> {
   for (const text of model.notes) w.paragraph(text, { size: 9.5, colour: BRAND.muted });
   if (model.verification) await verification(w, model.verification);
   pageFooters(doc, footer);
+  if (model.facturX) embedFacturX(doc, model.facturX);
   doc.end();
   return done;
 }

@@ -4,7 +4,8 @@
  * (`/webhooks/local`, `/webhooks/stripe`, signatures checked on the raw body), the storage
  * certificate (`/certificate/<token>`; 409 with a German page while no case of the invoice is
  * stored), its public check (`/verify/<fingerprint>`) and the
- * invoice PDF (`/invoices/<token>.pdf`). Registered as an encapsulated plugin, so its raw-body
+ * invoice PDF (`/invoices/<token>.pdf`) and a business client's e-invoice XML beside it
+ * (`/invoices/<token>/rechnung.xml`, `…/stornorechnung.xml`). Registered as an encapsulated plugin, so its raw-body
  * parsers do not touch GraphQL.
  */
 import { randomBytes } from 'node:crypto';
@@ -16,6 +17,7 @@ import type { PdfDocumentModel } from '../pdf/layout';
 import type { PdfPool } from '../pdf/pool';
 import { certificateDocument, certificateFor, verifyCertificate } from '../services/certificates';
 import { localInvoice, payPageInvoice, portalInvoices } from '../services/checkout-views';
+import { E_INVOICE_XML_FILES, type EInvoiceKind } from '../services/e-invoice';
 import {
   documentOf,
   INVOICE_DOCUMENT_FILES,
@@ -304,6 +306,31 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     );
   });
 
+  // A business client's e-invoice XML alone, beside its PDF and under the same token: the XML
+  // embedded in that PDF, taken from the same document model. A consumer's invoice has none (404).
+  const eInvoiceKinds = new Map(
+    (Object.entries(E_INVOICE_XML_FILES) as [EInvoiceKind, string][]).map(([kind, file]) => [file, kind]),
+  );
+  async function sendEInvoiceXml(token: string, kind: EInvoiceKind, reply: FastifyReply) {
+    const invoice = await findInvoiceByToken(db, token);
+    if (!invoice?.invoiceNumber) return notFound(reply);
+    const cancellation = kind === 'CANCELLATION' ? await documentOf(db, invoice.id, 'CANCELLATION') : null;
+    if (kind === 'CANCELLATION' && !cancellation) return notFound(reply);
+    const model = cancellation
+      ? await cancellationInvoiceDocument(db, invoice, cancellation, config.company)
+      : await invoiceDocument(db, invoice, config.company);
+    if (!model.facturX) return notFound(reply);
+    const number = cancellation?.number ?? invoice.invoiceNumber;
+    return reply
+      .header('cache-control', 'private, no-store')
+      .header(
+        'content-disposition',
+        `attachment; filename="${cancellation ? 'Stornorechnung' : 'Rechnung'}-${number}.xml"`,
+      )
+      .type('application/xml; charset=utf-8')
+      .send(model.facturX.xml);
+  }
+
   // The documents issued about an invoice later (cancellation, final invoice), under its token.
   const documentKinds = new Map(
     (Object.entries(INVOICE_DOCUMENT_FILES) as [InvoiceDocumentKind, string][]).map(([kind, file]) => [
@@ -313,6 +340,8 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
   );
   app.get<{ Params: { token: string; file: string } }>('/invoices/:token/:file', async (request, reply) => {
     if (!(await withinPdfLimit(request, reply))) return reply;
+    const eInvoiceKind = eInvoiceKinds.get(request.params.file);
+    if (eInvoiceKind) return sendEInvoiceXml(request.params.token, eInvoiceKind, reply);
     const kind = documentKinds.get(request.params.file);
     const invoice = kind ? await findInvoiceByToken(db, request.params.token) : null;
     const document = invoice && kind ? await documentOf(db, invoice.id, kind) : null;

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, type AccountTextField, isPhoneRequired } from '../../src/domain/account-form';
 import { validateAccountChange } from '../../src/domain/account-validation';
 import { normalizeEmail } from '../../src/domain/entry-validation';
+import { normalizeVatId } from '../../src/domain/vat-id';
 import type { Database } from '../db/client';
 import { accountTokens, users } from '../db/schema';
 import { emailChangeMail, emailTakenNoticeMail } from './account-mail';
@@ -83,6 +84,7 @@ export async function changeUser(
     if (value !== undefined) update[field] = value.trim() || null;
   }
   if (fields.phone !== undefined) update.phone = fields.phone.trim() || null;
+  if (fields.vatId !== undefined) update.vatId = normalizeVatId(fields.vatId) || null;
   if (fields.country !== undefined) update.country = fields.country.trim();
   if (typeof change.newsletter === 'boolean') update.newsletter = change.newsletter;
 

@@ -4,17 +4,20 @@
  * § 14 Abs. 4 UStG: supplier (name, address, tax number and VAT id, in the sender line and the
  * footer of every page) and recipient (full name and address, customer number), date and number,
  * quantity and kind of each line with its day of supply, its tax category, the net amounts per
- * rate with rate and tax, and the statutory note of lines not taxable in Germany.
+ * rate with rate and tax, and the statutory note of lines not taxable in Germany. A business
+ * client's invoice and cancellation invoice carry their e-invoice XML (`e-invoice.ts`) embedded.
  */
 import { formatDate } from '../../src/domain/dates';
 import { type BilledLine, cancelledLines, supplyDateText } from '../../src/domain/invoice-lines';
 import { formatEuro } from '../../src/domain/money';
 import { OFFER_KIND_LABELS, resaleOriginText } from '../../src/domain/secondary-market';
 import { formatRate, taxBreakdown, taxNotes } from '../../src/domain/tax';
+import { isBusinessClient } from '../../src/domain/vat-id';
 import { type CompanyDetails, companyFooterLines, companySenderLine } from '../company';
 import type { Database } from '../db/client';
 import type { users } from '../db/schema';
 import type { PdfDocumentModel, PdfFact, PdfTotal } from '../pdf/layout';
+import { cancellationEInvoice, invoiceEInvoice } from './e-invoice';
 import {
   type InvoiceDocumentRow,
   invoiceClient,
@@ -73,14 +76,23 @@ function taxTotals(lines: readonly BilledLine[], totalLabel: string): PdfTotal[]
   ];
 }
 
-/**
- * The recipient's facts: the customer number, and the VAT id of a business client when the
- * account holds one (`vatId`; the account has no such field yet, so callers pass null).
- */
-const recipientFacts = (client: Client | null, vatId: string | null): PdfFact[] => [
+/** The recipient's facts: the customer number, and a business client's VAT id. */
+const recipientFacts = (client: Client | null): PdfFact[] => [
   ...(client ? [{ label: 'Kundennummer:', value: client.customerNumber }] : []),
-  ...(vatId ? [{ label: 'USt-IdNr. Kunde:', value: vatId }] : []),
+  ...(client && isBusinessClient(client) && client.vatId
+    ? [{ label: 'USt-IdNr. Kunde:', value: client.vatId }]
+    : []),
 ];
+
+/** A business client's document carries its e-invoice; the XML's notes are the page's texts. */
+async function withEInvoice(
+  model: PdfDocumentModel,
+  date: string,
+  eInvoice: (notes: string[]) => Promise<string | null>,
+): Promise<PdfDocumentModel> {
+  const xml = await eInvoice([...model.intro, ...model.notes]);
+  return xml ? { ...model, facturX: { xml, date, documentType: 'INVOICE' } } : model;
+}
 
 /** What every document of the business carries: its sender line and its legal footer. */
 const issuer = (company: CompanyDetails) => ({
@@ -113,7 +125,7 @@ export async function invoiceDocument(
   const advance = lines.some((line) => line.supply.kind === 'ADVANCE');
   const kind = isAdvanceInvoice(lines) ? 'Anzahlungsrechnung' : 'Rechnung';
   const number = invoice.invoiceNumber ?? '';
-  return {
+  const model: PdfDocumentModel = {
     title: `${kind} ${number}`.trim(),
     metaTitle: `${kind} ${number}`.trim(),
     ...issuer(company),
@@ -121,7 +133,7 @@ export async function invoiceDocument(
     facts: [
       { label: 'Rechnungsnummer:', value: invoice.invoiceNumber ?? '–' },
       { label: 'Rechnungsdatum:', value: formatDate(invoiceDay(invoice)) },
-      ...recipientFacts(client, null),
+      ...recipientFacts(client),
       ...(invoice.paidAt ? [{ label: 'Bezahlt am:', value: formatDate(invoice.paidAt) }] : []),
     ],
     intro: [
@@ -141,6 +153,7 @@ export async function invoiceDocument(
     ],
     verification: null,
   };
+  return withEInvoice(model, invoiceDay(invoice), (notes) => invoiceEInvoice(db, invoice, company, notes));
 }
 
 /** The cancellation invoice: the invoice's lines negated, referring to it, with its own number. */
@@ -153,7 +166,7 @@ export async function cancellationInvoiceDocument(
   const client = await invoiceClient(db, invoice);
   const { lines } = await invoiceLinesOf(db, invoice);
   const original = `${invoice.invoiceNumber ?? ''} vom ${formatDate(invoiceDay(invoice))}`;
-  return {
+  const model: PdfDocumentModel = {
     title: `Stornorechnung ${cancellation.number}`,
     metaTitle: `Stornorechnung ${cancellation.number}`,
     ...issuer(company),
@@ -162,7 +175,7 @@ export async function cancellationInvoiceDocument(
       { label: 'Nummer:', value: cancellation.number },
       { label: 'Datum:', value: formatDate(cancellation.issuedOn) },
       { label: 'Storniert wird:', value: `Rechnung ${original}` },
-      ...recipientFacts(client, null),
+      ...recipientFacts(client),
     ],
     intro: [
       `Hiermit stornieren wir die Rechnung ${original} vollständig.${invoice.cancellationReason ? ` Grund: ${invoice.cancellationReason}` : ''}`,
@@ -176,6 +189,9 @@ export async function cancellationInvoiceDocument(
     ],
     verification: null,
   };
+  return withEInvoice(model, cancellation.issuedOn, (notes) =>
+    cancellationEInvoice(db, invoice, cancellation, company, notes),
+  );
 }
 
 /**
@@ -207,7 +223,7 @@ export async function finalInvoiceDocument(
       { label: 'Nummer:', value: final.number },
       { label: 'Datum:', value: formatDate(final.issuedOn) },
       { label: 'Anzahlungsrechnung:', value: advance },
-      ...recipientFacts(client, null),
+      ...recipientFacts(client),
     ],
     intro: [
       `Die En-primeur-Weine der Anzahlungsrechnung ${advance} sind geliefert und am ${formatDate(suppliedOn)} in Ihr Depot im Zollfreilager Genf eingebucht.`,

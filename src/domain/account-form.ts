@@ -4,6 +4,7 @@
  */
 import { DEFAULT_COUNTRY } from './entry-constants';
 import { VALIDATION_MESSAGES } from './entry-validation';
+import { VAT_ID_MESSAGE } from './vat-id';
 
 /** The countries the account form offers (spec entry-checkout-backoffice section 9), default DE. */
 export const ACCOUNT_COUNTRIES = [
@@ -62,6 +63,7 @@ export const ACCOUNT_MESSAGES = {
   postalCode: 'Bitte geben Sie eine Postleitzahl an.',
   city: 'Bitte geben Sie eine Stadt an.',
   country: 'Bitte wählen Sie ein Land aus der Liste.',
+  vatId: VAT_ID_MESSAGE,
   emailTaken: 'Diese Emailadresse ist bereits vergeben.',
   emailChangeInvalid: 'Dieser Bestätigungslink ist ungültig oder abgelaufen.',
 } as const;
@@ -71,6 +73,8 @@ export interface AccountFormValues {
   firstName: string;
   lastName: string;
   company: string;
+  /** USt-IdNr. of a business client (optional; with a company name, invoices become e-invoices). */
+  vatId: string;
   email: string;
   phone: string;
   streetAndNumber: string;

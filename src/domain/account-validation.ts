@@ -6,6 +6,7 @@
 import { ACCOUNT_MESSAGES, type AccountTextField, isAccountCountry } from './account-form';
 import { validateEmail, validatePhone } from './entry-validation';
 import { accountChangeSchema, limitErrors } from './input-limits';
+import { validateVatId } from './vat-id';
 
 /**
  * Checks the given fields of an account change; a field that is `undefined` is not changed and
@@ -31,6 +32,7 @@ export function validateAccountChange(
       errors.phone = ACCOUNT_MESSAGES.phoneInvalid;
     }
   }
+  if (given('vatId') && validateVatId(change.vatId ?? '')) errors.vatId = ACCOUNT_MESSAGES.vatId;
   if (given('country') && !isAccountCountry((change.country ?? '').trim())) {
     errors.country = ACCOUNT_MESSAGES.country;
   }

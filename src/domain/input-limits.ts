@@ -25,6 +25,8 @@ export const TEXT_LIMITS = {
   /** "Dr.", "Prof. Dr." */
   title: 40,
   company: 200,
+  /** USt-IdNr.: the longest of a member state is 14 characters; room for pasted spaces. */
+  vatId: 20,
   streetAndNumber: 200,
   addressSupplement: 200,
   postalCode: 20,
@@ -59,6 +61,7 @@ const LABELS: Record<LimitedField, string> = {
   salutation: 'Die Anrede',
   title: 'Der Titel',
   company: 'Der Firmenname',
+  vatId: 'Die USt-IdNr.',
   streetAndNumber: 'Die Angabe „Straße und Hausnummer“',
   addressSupplement: 'Der Adresszusatz',
   postalCode: 'Die Postleitzahl',
@@ -123,6 +126,7 @@ export const accountChangeSchema = z.object({
   firstName: optional('firstName'),
   lastName: optional('lastName'),
   company: optional('company'),
+  vatId: optional('vatId'),
   email: optional('email'),
   phone: optional('phone'),
   streetAndNumber: optional('streetAndNumber'),

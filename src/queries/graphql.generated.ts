@@ -141,17 +141,18 @@ export type SyncEntity =
   | 'BLOG_POST'
   | 'BRAND_IMAGE';
 
-export type AccountUserFragment = { id: number, email: string, customerNumber: string, salutation: string | null, firstName: string, lastName: string, company: string | null, phone: string | null, streetAndNumber: string | null, addressSupplement: string | null, postalCode: string | null, city: string | null, country: string, newsletter: boolean, blockedByOrderCheck: boolean, personalOffersCount: number, orderPositionsCount: number, soldOutRequestVintageIds: Array<number> };
+export type AccountUserFragment = { id: number, email: string, customerNumber: string, salutation: string | null, firstName: string, lastName: string, company: string | null, vatId: string | null, phone: string | null, streetAndNumber: string | null, addressSupplement: string | null, postalCode: string | null, city: string | null, country: string, newsletter: boolean, blockedByOrderCheck: boolean, personalOffersCount: number, orderPositionsCount: number, soldOutRequestVintageIds: Array<number> };
 
 export type AccountMeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AccountMeQuery = { me: { id: number, email: string, customerNumber: string, salutation: string | null, firstName: string, lastName: string, company: string | null, phone: string | null, streetAndNumber: string | null, addressSupplement: string | null, postalCode: string | null, city: string | null, country: string, newsletter: boolean, blockedByOrderCheck: boolean, personalOffersCount: number, orderPositionsCount: number, soldOutRequestVintageIds: Array<number> } | null };
+export type AccountMeQuery = { me: { id: number, email: string, customerNumber: string, salutation: string | null, firstName: string, lastName: string, company: string | null, vatId: string | null, phone: string | null, streetAndNumber: string | null, addressSupplement: string | null, postalCode: string | null, city: string | null, country: string, newsletter: boolean, blockedByOrderCheck: boolean, personalOffersCount: number, orderPositionsCount: number, soldOutRequestVintageIds: Array<number> } | null };
 
 export type ChangeUserMutationVariables = Exact<{
   firstName?: string | null | undefined;
   lastName?: string | null | undefined;
   company?: string | null | undefined;
+  vatId?: string | null | undefined;
   email?: string | null | undefined;
   phone?: string | null | undefined;
   streetAndNumber?: string | null | undefined;
@@ -777,7 +778,7 @@ export type FinalizeInvoiceMutation = { finalizeInvoice: { success: boolean, hos
 export type PaidInvoicesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PaidInvoicesQuery = { clientsInvoices: Array<{ id: number, invoiceDate: string | null, invoiceNumber: string | null, overallSumStr: string, invoicePdfViewPermissionToken: string, stripeInvoicePdfUrl: string | null, finalInvoice: { number: string, date: string, pdfUrl: string } | null }> };
+export type PaidInvoicesQuery = { clientsInvoices: Array<{ id: number, invoiceDate: string | null, invoiceNumber: string | null, overallSumStr: string, invoicePdfViewPermissionToken: string, stripeInvoicePdfUrl: string | null, eInvoiceXmlUrl: string | null, finalInvoice: { number: string, date: string, pdfUrl: string } | null }> };
 
 export type CustomerPortalSessionQueryVariables = Exact<{ [key: string]: never; }>;
 

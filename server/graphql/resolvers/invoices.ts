@@ -2,6 +2,8 @@ import { GraphQLError } from 'graphql';
 import { decimalToCents, formatEuro } from '../../../src/domain/money';
 import { lineTotalCents } from '../../../src/domain/offer-pricing';
 import { vintageLabel } from '../../../src/domain/order-list-texts';
+import { isBusinessClient } from '../../../src/domain/vat-id';
+import { eInvoiceXmlUrl } from '../../services/e-invoice';
 import { clientError, ok, refused } from '../../services/errors';
 import { type InvoiceDocumentKind, invoiceDocumentPdfUrl } from '../../services/invoice-documents';
 import type { InvoiceRow } from '../../services/invoices';
@@ -117,6 +119,13 @@ export const invoiceMutations = {
 const positionsOf = (invoiceId: number, loaders: Loaders) =>
   loaders.invoicePositionsByInvoice.load(invoiceId);
 
+/** A numbered invoice of a business client has its e-invoice (`services/e-invoice.ts`). */
+async function hasEInvoice(invoice: InvoiceRow, loaders: Loaders) {
+  if (!invoice.invoiceNumber) return false;
+  const client = await loaders.user.load(invoice.userId);
+  return Boolean(client && isBusinessClient(client));
+}
+
 async function invoiceDocumentView(
   invoice: InvoiceRow,
   kind: InvoiceDocumentKind,
@@ -130,6 +139,10 @@ async function invoiceDocumentView(
         number: document.number,
         date: document.issuedOn,
         pdfUrl: invoiceDocumentPdfUrl(config.publicUrl, invoice, kind),
+        eInvoiceXmlUrl:
+          kind === 'CANCELLATION' && (await hasEInvoice(invoice, loaders))
+            ? eInvoiceXmlUrl(config.publicUrl, invoice, 'CANCELLATION')
+            : null,
       }
     : null;
 }
@@ -143,6 +156,8 @@ export const invoiceTypes = {
         ? `${config.publicUrl}/invoices/${invoice.invoicePdfViewPermissionToken}.pdf`
         : null,
     stripeHostedInvoiceUrl: (invoice) => invoice.hostedInvoiceUrl,
+    eInvoiceXmlUrl: async (invoice, _args, { config, loaders }) =>
+      (await hasEInvoice(invoice, loaders)) ? eInvoiceXmlUrl(config.publicUrl, invoice, 'INVOICE') : null,
     lateProviderEventAt: (invoice, _args, context) =>
       isStaffUser(context) ? invoice.lateProviderEventAt : null,
     lateProviderEventOutcome: (invoice, _args, context) =>

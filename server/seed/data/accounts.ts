@@ -2,7 +2,7 @@
 
 export const DEMO_PASSWORD = 'Weindepot2026!';
 
-export type AccountKey = 'kunde' | 'neukunde' | 'berater' | 'thomas';
+export type AccountKey = 'kunde' | 'neukunde' | 'berater' | 'thomas' | 'firma';
 
 export interface AccountSeed {
   key: AccountKey;
@@ -13,6 +13,8 @@ export interface AccountSeed {
   firstName: string;
   lastName: string;
   company: string | null;
+  /** USt-IdNr.: with the company, the account is a business client and gets e-invoices. */
+  vatId?: string;
   phone: string | null;
   streetAndNumber: string | null;
   postalCode: string | null;
@@ -110,5 +112,27 @@ export const accountSeeds: readonly AccountSeed[] = [
     blockedByOrderCheck: true,
     joinedDaysAgo: 30,
     lastLoginDaysAgo: 2,
+  },
+  {
+    key: 'firma',
+    email: 'firma@example.com',
+    description: 'Firmenkunde (Firma und USt-IdNr.) mit bezahlter Rechnung als E-Rechnung (Factur-X)',
+    salutation: 'Frau',
+    title: null,
+    firstName: 'Clara',
+    lastName: 'Vogt',
+    company: 'Vogt Weinkontor GmbH',
+    vatId: 'DE811907980',
+    phone: '+49 40 3012345',
+    streetAndNumber: 'Große Elbstraße 145',
+    postalCode: '22767',
+    city: 'Hamburg',
+    country: 'DE',
+    newsletter: false,
+    isStaff: false,
+    isSuperuser: false,
+    blockedByOrderCheck: false,
+    joinedDaysAgo: 90,
+    lastLoginDaysAgo: 5,
   },
 ];

@@ -1,6 +1,6 @@
 /**
- * The depot of the demo client and her order list, plus the invoice of the client whose binding
- * order is being checked. Each purchase of the demo client (the positions bought on one day) has
+ * The depot of the demo client and her order list, the purchase of the business client (an
+ * e-invoice), plus the invoice of the client whose binding order is being checked. Each purchase of the demo client (the positions bought on one day) has
  * its invoice, dated on the purchase day and numbered in date order (`derive/invoices.ts`).
  */
 import type { AccountKey } from './accounts';
@@ -8,6 +8,8 @@ import type { AccountKey } from './accounts';
 export type DepotStatusSeed = 'SHIPPING' | 'IN_BOND' | 'FOR_SALE' | 'SOLD';
 
 export interface DepotPositionSeed {
+  /** Whose depot: the demo client unless said otherwise. */
+  client?: AccountKey;
   offer: string;
   /** Index of the purchase tranche in the offer. */
   tranche: number;
@@ -230,6 +232,19 @@ export const depotPositionSeeds: readonly DepotPositionSeed[] = [
     later: [
       ['SHIPPING', 10],
       ['IN_BOND', 36],
+    ],
+  },
+  // The business client's purchase: its paid invoice is an e-invoice (Factur-X) on a fresh portal.
+  {
+    client: 'firma',
+    offer: 'opus-one-2018-075',
+    tranche: 0,
+    amount: 1,
+    buyPriceBtl: '389.00',
+    purchasedDaysAgo: 20,
+    later: [
+      ['SHIPPING', 3],
+      ['IN_BOND', 15],
     ],
   },
 ];

@@ -1,5 +1,5 @@
 /**
- * The demo invoices: every purchase of the demo client (the depot positions bought on one day)
+ * The demo invoices: every purchase of a demo client (the depot positions bought on one day)
  * has its paid invoice, dated on the purchase day and paid then, and the invoices are numbered in
  * date order, `YYYY-NNNN` running from 0001 in each year without a gap (as the portal numbers
  * them, `nextInvoiceNumber`), so the next invoice the portal writes continues the series. The
@@ -30,26 +30,33 @@ export interface PlannedInvoice {
 const ORDER_DAYS_BEFORE_PAYMENT = 2;
 
 export function demoInvoicePlan(now: Date): PlannedInvoice[] {
-  const purchaseDays = [...new Set(depotPositionSeeds.map((position) => position.purchasedDaysAgo))].sort(
-    (a, b) => b - a,
-  );
+  const clientOf = (position: (typeof depotPositionSeeds)[number]): AccountKey => position.client ?? 'kunde';
+  const purchaseKeys = [
+    ...new Set(depotPositionSeeds.map((position) => `${clientOf(position)}-${position.purchasedDaysAgo}`)),
+  ];
+  const purchaseDays = purchaseKeys
+    .map((key) => {
+      const [client, days] = key.split('-') as [AccountKey, string];
+      return { client, daysAgo: Number(days) };
+    })
+    .sort((a, b) => b.daysAgo - a.daysAgo);
   const perYear = new Map<string, number>();
-  const purchases: PlannedInvoice[] = purchaseDays.map((daysAgo) => {
+  const purchases: PlannedInvoice[] = purchaseDays.map(({ client, daysAgo }) => {
     const paidAt = daysBefore(now, daysAgo);
     const invoiceDate = businessDay(paidAt);
     const year = invoiceDate.slice(0, 4);
     const sequence = (perYear.get(year) ?? 0) + 1;
     perYear.set(year, sequence);
     return {
-      key: `kunde-${daysAgo}`,
-      client: 'kunde',
+      key: `${client}-${daysAgo}`,
+      client,
       stage: 'PAID',
       invoiceNumber: `${year}-${String(sequence).padStart(4, '0')}`,
       invoiceDate,
       createdAt: daysBefore(paidAt, ORDER_DAYS_BEFORE_PAYMENT),
       paidAt,
       depotIndexes: depotPositionSeeds.flatMap((position, index) =>
-        position.purchasedDaysAgo === daysAgo ? [index] : [],
+        position.purchasedDaysAgo === daysAgo && clientOf(position) === client ? [index] : [],
       ),
     };
   });
@@ -71,6 +78,8 @@ export function demoInvoicePlan(now: Date): PlannedInvoice[] {
 
 /** The number of the demo client's newest invoice (tests find it on the screens). */
 export function newestDemoInvoiceNumber(now: Date): string {
-  const numbered = demoInvoicePlan(now).filter((invoice) => invoice.invoiceNumber);
+  const numbered = demoInvoicePlan(now).filter(
+    (invoice) => invoice.invoiceNumber && invoice.client === 'kunde',
+  );
   return numbered.at(-1)?.invoiceNumber ?? '';
 }

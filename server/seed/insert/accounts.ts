@@ -20,6 +20,7 @@ export async function insertUsers({ tx, now, ids }: SeedContext, passwordHash: s
         firstName: account.firstName,
         lastName: account.lastName,
         company: account.company,
+        vatId: account.vatId ?? null,
         phone: account.phone,
         streetAndNumber: account.streetAndNumber,
         postalCode: account.postalCode,

@@ -126,7 +126,7 @@ export async function insertDepot(context: SeedContext): Promise<void> {
     const [row] = await tx
       .insert(depotPositions)
       .values({
-        ownerId: lookup(ids.users, 'kunde', 'Kunde'),
+        ownerId: lookup(ids.users, position.client ?? 'kunde', 'Kunde'),
         vintageId: lookup(ids.vintages, offer.vintage, 'Jahrgang'),
         offerId: lookup(ids.offers, position.offer, 'Angebot'),
         partialOfferId: lookup(ids.tranches, trancheKey(position.offer, position.tranche), 'Tranche'),

@@ -47,6 +47,7 @@ const LABELS: Record<AccountTextField, string> = {
   firstName: 'Vorname',
   lastName: 'Nachname',
   company: 'Firma',
+  vatId: 'USt-IdNr.',
   email: 'E-Mail',
   phone: 'Telefon',
   streetAndNumber: 'Straße und Hausnummer',
@@ -56,10 +57,14 @@ const LABELS: Record<AccountTextField, string> = {
   country: 'Land',
 };
 
+const VAT_ID_DESCRIPTION =
+  'Für Firmenkunden: Mit Firma und USt-IdNr. erhalten Sie Ihre Rechnungen als E-Rechnung (ZUGFeRD/Factur-X).';
+
 const DEFAULT_FIELDS: readonly AccountTextField[] = [
   'firstName',
   'lastName',
   'company',
+  'vatId',
   'email',
   'phone',
   'streetAndNumber',
@@ -74,6 +79,7 @@ function initialValues(user: AccountUserFragment): AccountFormValues {
     firstName: user.firstName,
     lastName: user.lastName,
     company: user.company ?? '',
+    vatId: user.vatId ?? '',
     email: user.email,
     phone: user.phone ?? '',
     streetAndNumber: user.streetAndNumber ?? '',
@@ -212,6 +218,7 @@ function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & Acc
         label={LABELS[field]}
         withAsterisk={required.has(field)}
         type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+        description={field === 'vatId' ? VAT_ID_DESCRIPTION : undefined}
         value={values[field]}
         error={errors[field]}
         onChange={(event) => setField(field, event.currentTarget.value)}

@@ -78,6 +78,11 @@ export function InvoicesScreen() {
                           Rechnung (PDF)
                         </Anchor>
                       ) : null}
+                      {invoice.eInvoiceXmlUrl ? (
+                        <Anchor href={invoice.eInvoiceXmlUrl} download size="sm">
+                          E-Rechnung (XML, ZUGFeRD/Factur-X)
+                        </Anchor>
+                      ) : null}
                       {invoice.finalInvoice ? (
                         <Anchor href={invoice.finalInvoice.pdfUrl} target="_blank" rel="noopener" size="sm">
                           Schlussrechnung {invoice.finalInvoice.number} (PDF)

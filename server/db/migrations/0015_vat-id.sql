@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "vat_id" text;
