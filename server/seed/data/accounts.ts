@@ -122,7 +122,7 @@ export const accountSeeds: readonly AccountSeed[] = [
     firstName: 'Clara',
     lastName: 'Vogt',
     company: 'Vogt Weinkontor GmbH',
-    vatId: 'DE811907980',
+    vatId: 'DE999999999',
     phone: '+49 40 3012345',
     streetAndNumber: 'Große Elbstraße 145',
     postalCode: '22767',
