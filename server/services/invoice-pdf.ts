@@ -116,6 +116,7 @@ export async function invoiceDocument(
   return {
     title: `${kind} ${number}`.trim(),
     metaTitle: `${kind} ${number}`.trim(),
+    metaSubject: `${kind} von ${company.name} über Wein und Einlagerung`,
     ...issuer(company),
     recipient: client ? postalAddressLines(client) : [],
     facts: [
@@ -156,6 +157,7 @@ export async function cancellationInvoiceDocument(
   return {
     title: `Stornorechnung ${cancellation.number}`,
     metaTitle: `Stornorechnung ${cancellation.number}`,
+    metaSubject: `Stornorechnung von ${company.name}: hebt eine Rechnung ganz oder teilweise auf`,
     ...issuer(company),
     recipient: client ? postalAddressLines(client) : [],
     facts: [
@@ -201,6 +203,7 @@ export async function finalInvoiceDocument(
   return {
     title: `Schlussrechnung ${final.number}`,
     metaTitle: `Schlussrechnung ${final.number}`,
+    metaSubject: `Schlussrechnung von ${company.name} nach Anzahlungsrechnung`,
     ...issuer(company),
     recipient: client ? postalAddressLines(client) : [],
     facts: [
