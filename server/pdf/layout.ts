@@ -117,11 +117,20 @@ const fontFile = (weight: number) =>
   );
 const FONT_FILES = { [FONT.regular]: fontFile(400), [FONT.bold]: fontFile(700) };
 
+/** Registers the layout's fonts and selects the regular one. */
+export function useLayoutFonts(doc: PDFKit.PDFDocument): PDFKit.PDFDocument {
+  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+  return doc.font(FONT.regular);
+}
+
 type Doc = PDFKit.PDFDocument;
 type Glyphs = { hasGlyphForCodePoint(codePoint: number): boolean };
 
 /** The current font's glyph table (pdfkit keeps the fontkit font of an embedded font as `_font.font`). */
-const currentGlyphs = (doc: Doc) => (doc as unknown as { _font?: { font?: Glyphs } })._font?.font;
+function currentGlyphs(doc: Doc): Glyphs | null {
+  const font = (doc as unknown as { _font?: { font?: Partial<Glyphs> } })._font?.font;
+  return typeof font?.hasGlyphForCodePoint === 'function' ? (font as Glyphs) : null;
+}
 
 /** Letters with a stroke have no Unicode decomposition into base letter and mark. */
 const NO_DECOMPOSITION: Record<string, string> = {
@@ -613,7 +622,7 @@ export async function renderPdf(model: PdfDocumentModel): Promise<Buffer> {
     displayTitle: true,
     info: { Title: xmpSafe(model.metaTitle), Author: BRAND.name, Subject: xmpSafe(model.metaSubject) },
   });
-  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+  useLayoutFonts(doc);
   doc.appendXML(`
         <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
             <dc:language><rdf:Bag><rdf:li>de-DE</rdf:li></rdf:Bag></dc:language>

@@ -1,9 +1,9 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { MAX_TEXT_LENGTH, wrapText } from '../../server/pdf/layout';
+import { MAX_TEXT_LENGTH, useLayoutFonts, wrapText } from '../../server/pdf/layout';
 
 describe('wrapText of the shared PDF layout', () => {
-  const doc = new PDFDocument({ autoFirstPage: false }).font('Helvetica').fontSize(10);
+  const doc = useLayoutFonts(new PDFDocument({ autoFirstPage: false })).fontSize(10);
 
   it('breaks words wider than the column into pieces that fit, losing no character', () => {
     const word = 'Wolkenkratzerfensterputzer'.repeat(60);
@@ -13,8 +13,12 @@ describe('wrapText of the shared PDF layout', () => {
     expect(lines.join('').replaceAll(' ', '')).toBe(`Herr${word}Berger`);
   });
 
-  it('prints the screens’ minus sign as the standard fonts’ hyphen-minus', () => {
-    expect(wrapText(doc, 'Marge je Flasche: −0,50 €', 400)).toEqual(['Marge je Flasche: -0,50 €']);
+  it('keeps the screens’ minus sign, which the embedded font has', () => {
+    expect(wrapText(doc, 'Marge je Flasche: −0,50 €', 400)).toEqual(['Marge je Flasche: −0,50 €']);
+  });
+
+  it('prints a letter the font lacks as its base letter, never as the empty .notdef glyph', () => {
+    expect(wrapText(doc, 'Dvořák Łukasz 1\u202f234 ₿', 400)).toEqual(['Dvorák Lukasz 1\u00a0234 ?']);
   });
 
   it('keeps whole words together and explicit line breaks', () => {
