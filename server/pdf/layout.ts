@@ -118,7 +118,7 @@ const fontFile = (weight: number) =>
 const FONT_FILES = { [FONT.regular]: fontFile(400), [FONT.bold]: fontFile(700) };
 
 /** Registers the layout's fonts and selects the regular one. */
-export function useLayoutFonts(doc: PDFKit.PDFDocument): PDFKit.PDFDocument {
+export function withLayoutFonts(doc: PDFKit.PDFDocument): PDFKit.PDFDocument {
   for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
   return doc.font(FONT.regular);
 }
@@ -622,7 +622,7 @@ export async function renderPdf(model: PdfDocumentModel): Promise<Buffer> {
     displayTitle: true,
     info: { Title: xmpSafe(model.metaTitle), Author: BRAND.name, Subject: xmpSafe(model.metaSubject) },
   });
-  useLayoutFonts(doc);
+  withLayoutFonts(doc);
   doc.appendXML(`
         <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
             <dc:language><rdf:Bag><rdf:li>de-DE</rdf:li></rdf:Bag></dc:language>

@@ -1,9 +1,9 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { MAX_TEXT_LENGTH, useLayoutFonts, wrapText } from '../../server/pdf/layout';
+import { MAX_TEXT_LENGTH, withLayoutFonts, wrapText } from '../../server/pdf/layout';
 
 describe('wrapText of the shared PDF layout', () => {
-  const doc = useLayoutFonts(new PDFDocument({ autoFirstPage: false })).fontSize(10);
+  const doc = withLayoutFonts(new PDFDocument({ autoFirstPage: false })).fontSize(10);
 
   it('breaks words wider than the column into pieces that fit, losing no character', () => {
     const word = 'Wolkenkratzerfensterputzer'.repeat(60);
