@@ -77,6 +77,18 @@ export interface PdfDocumentModel {
   verification: { url: string; fingerprint: string } | null;
   /** The issuer's legal details (name, address, register, tax number, …), small, at the foot of every page. */
   footer?: string[];
+  /** Embedded files (PDF/A-3 associated files), e.g. an invoice's e-invoice XML. */
+  attachments?: PdfAttachment[];
+}
+
+export interface PdfAttachment {
+  /** File name shown by viewers, e.g. `factur-x.xml`. */
+  name: string;
+  mimeType: string;
+  description: string;
+  /** How the file relates to the document (PDF/A-3 `AFRelationship`): `Alternative` for a Factur-X invoice. */
+  relationship: 'Alternative' | 'Data' | 'Source' | 'Supplement';
+  content: Uint8Array;
 }
 
 /** Any single text longer than this is cut (names are limited to far less on input). */
@@ -657,6 +669,17 @@ export async function renderPdf(model: PdfDocumentModel): Promise<Buffer> {
   for (const text of model.notes) w.paragraph(text, { size: 9.5, colour: BRAND.muted });
   if (model.verification) await verification(w, model.verification);
   pageFooters(doc, root, footer);
+  for (const attachment of model.attachments ?? []) {
+    // pdfkit writes `relationship` as the file's AFRelationship; its type declarations lack it.
+    const options: PDFKit.Mixins.PDFAttachmentOptions & { relationship: PdfAttachment['relationship'] } = {
+      name: attachment.name,
+      type: attachment.mimeType,
+      description: attachment.description,
+      relationship: attachment.relationship,
+    };
+    const { buffer, byteOffset, byteLength } = attachment.content;
+    doc.file(Buffer.from(buffer, byteOffset, byteLength), options);
+  }
   doc.end();
   return done;
 }
