@@ -588,7 +588,8 @@ async function verification(w: Writer, spec: NonNullable<PdfDocumentModel['verif
 function pageFooters(doc: Doc, root: Tag, legal: readonly string[]) {
   const range = doc.bufferedPageRange();
   const last = range.start + range.count - 1;
-  const legalTag = legal.length ? root.child('P') : null;
+  // One paragraph per line: the lines are separate statements (address, register, tax numbers).
+  const legalTags = legal.map(() => root.child('P'));
   for (let index = range.start; index <= last; index++) {
     doc.switchToPage(index);
     const y = contentBottom(legal.length) + 28;
@@ -603,14 +604,15 @@ function pageFooters(doc: Doc, root: Tag, legal: readonly string[]) {
       'Pagination',
     );
     setFont(doc, FONT.regular, 7, BRAND.muted);
-    const paint = () =>
-      legal.forEach((line, offset) => {
-        // A legal line wider than the page is shortened, never wrapped into the page number's row.
-        const [fitted = ''] = atMost(wrapText(doc, line, CONTENT_WIDTH), 1);
+    legal.forEach((line, offset) => {
+      // A legal line wider than the page is shortened, never wrapped into the page number's row.
+      const [fitted = ''] = atMost(wrapText(doc, line, CONTENT_WIDTH), 1);
+      const paint = () =>
         doc.text(fitted, MARGIN.left, y + 11 + offset * FOOTER_LINE_HEIGHT, { lineBreak: false });
-      });
-    if (legalTag && index === last) legalTag.draw(paint);
-    else artifact(doc, paint, 'Pagination');
+      const tag = legalTags[offset];
+      if (tag && index === last) tag.draw(paint);
+      else artifact(doc, paint, 'Pagination');
+    });
   }
 }
 
