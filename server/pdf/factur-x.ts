@@ -17,9 +17,6 @@ export interface FacturXAttachment {
 export const FACTUR_X_NAME = 'factur-x.xml';
 export const FACTUR_X_CONFORMANCE = 'EN 16931';
 
-/** The constructor options of a Factur-X PDF: PDF/A-3 allows embedded files of any type. */
-export const FACTUR_X_PDF_OPTIONS = { subset: 'PDF/A-3b', pdfVersion: '1.7' } as const;
-
 const FX_NAMESPACE = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
 
 const property = (name: string, description: string) =>
@@ -52,7 +49,7 @@ export function facturXXmp(attachment: FacturXAttachment): string {
 /** pdfkit 0.20 reads `relationship` (the file specification's /AFRelationship); its types lack it. */
 type FileOptions = PDFKit.Mixins.PDFAttachmentOptions & { relationship: 'Alternative' };
 
-/** Embeds the XML and its XMP (call before `doc.end()`; the document was made with the options above). */
+/** Embeds the XML and its XMP (call before `doc.end()`). */
 export function embedFacturX(doc: PDFKit.PDFDocument, attachment: FacturXAttachment): void {
   const day = new Date(`${attachment.date}T00:00:00Z`);
   const options: FileOptions = {

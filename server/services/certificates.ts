@@ -536,6 +536,7 @@ export function certificateDocument(
   return {
     title: 'Einlagerungszertifikat',
     metaTitle: `Einlagerungszertifikat ${content.invoiceNumber}`,
+    metaSubject: 'Einlagerungszertifikat über die im Zollfreilager eingelagerten Weine, mit Echtheitsprüfung',
     ...(issuedBy
       ? { sender: companySenderLine(issuedBy.company), footer: companyFooterLines(issuedBy.company) }
       : {}),

@@ -128,6 +128,7 @@ export async function invoiceDocument(
   const model: PdfDocumentModel = {
     title: `${kind} ${number}`.trim(),
     metaTitle: `${kind} ${number}`.trim(),
+    metaSubject: `${kind} von ${company.name} über Wein und Einlagerung`,
     ...issuer(company),
     recipient: client ? postalAddressLines(client) : [],
     facts: [
@@ -169,6 +170,7 @@ export async function cancellationInvoiceDocument(
   const model: PdfDocumentModel = {
     title: `Stornorechnung ${cancellation.number}`,
     metaTitle: `Stornorechnung ${cancellation.number}`,
+    metaSubject: `Stornorechnung von ${company.name}: hebt eine Rechnung ganz oder teilweise auf`,
     ...issuer(company),
     recipient: client ? postalAddressLines(client) : [],
     facts: [
@@ -217,6 +219,7 @@ export async function finalInvoiceDocument(
   return {
     title: `Schlussrechnung ${final.number}`,
     metaTitle: `Schlussrechnung ${final.number}`,
+    metaSubject: `Schlussrechnung von ${company.name} nach Anzahlungsrechnung`,
     ...issuer(company),
     recipient: client ? postalAddressLines(client) : [],
     facts: [

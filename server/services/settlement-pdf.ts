@@ -149,6 +149,7 @@ export function settlementDocument(
   return {
     title: 'Verkaufsabrechnung (Zweitmarkt)',
     metaTitle: `Verkaufsabrechnung ${content.sellOrderId}`,
+    metaSubject: 'Verkaufsabrechnung über einen Weinverkauf im Zweitmarkt',
     ...(issuedBy
       ? { sender: companySenderLine(issuedBy.company), footer: companyFooterLines(issuedBy.company) }
       : {}),

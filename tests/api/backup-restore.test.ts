@@ -184,13 +184,14 @@ async function payThomasKellersOrder(server: ServerProcess): Promise<number> {
 }
 
 /**
- * A PDF without the two values pdfkit derives from the moment of rendering (`/CreationDate` and
- * the file `/ID` hashed from it): everything else must be the same bytes.
+ * A PDF without the values pdfkit derives from the moment of rendering (`/CreationDate`, its copy
+ * in the XMP metadata and the file `/ID` hashed from it): everything else must be the same bytes.
  */
 function withoutRenderTime(pdf: Buffer): Buffer {
   const text = pdf
     .toString('latin1')
     .replace(/\(D:\d{14}Z\)/g, '(D:)')
+    .replace(/<xmp:CreateDate>[^<]*<\/xmp:CreateDate>/g, '<xmp:CreateDate/>')
     .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/gi, '/ID []');
   return Buffer.from(text, 'latin1');
 }

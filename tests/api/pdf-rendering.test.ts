@@ -75,6 +75,7 @@ describe.each(databaseTargets)('PDF-Erstellung im Worker-Pool (%s)', (target) =>
     const model = {
       title: 'Rechnung',
       metaTitle: 'Rechnung',
+      metaSubject: 'Testdokument',
       recipient: ['Anna Berger'],
       facts: [],
       intro: ['x'.repeat(1_900)],

@@ -31,7 +31,7 @@ import {
 import { depotWorkbook } from '../../src/screens/depot/excel-export';
 import { clientWithAddress } from './support/clients';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
-import { pdfText } from './support/pdf-text';
+import { archivalFindings, pdfText } from './support/pdf-text';
 import { resaleTestOffer } from './support/stocked-offers';
 
 const PASSWORD = 'Weindepot2026!';
@@ -467,6 +467,7 @@ describe.each(databaseTargets)('Zweitmarkt (%s)', (target) => {
     expect(genuine.body).toContain('Verkaufsabrechnung echt');
     const unknown = await portal.app.inject({ method: 'GET', url: `/verify/settlement/${'0'.repeat(64)}` });
     expect(unknown.statusCode).toBe(404);
+    expect(archivalFindings(pdf.rawPayload)).toEqual([]);
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Verkaufsabrechnung');
     expect(text).toContain('2.084,40');

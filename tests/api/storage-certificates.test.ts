@@ -21,7 +21,7 @@ import { fingerprintOf } from '../../server/services/certificates';
 import type { DepotStatus } from '../../src/domain/depot-status';
 import { deliveryMonth, isStored } from '../../src/domain/storage-state';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
-import { pdfText } from './support/pdf-text';
+import { archivalFindings, pdfStructure, pdfText } from './support/pdf-text';
 
 const TOKEN_AUTH =
   'mutation ($email: String!) { tokenAuth(email: $email, password: "Weindepot2026!") { token } }';
@@ -155,6 +155,9 @@ describe.each(databaseTargets)('Einlagerungszertifikate und Belege der Demodaten
       url: `/certificate/${invoice.invoicePdfViewPermissionToken}`,
     });
     expect(answer.statusCode).toBe(200);
+    expect(archivalFindings(answer.rawPayload)).toEqual([]);
+    // The further tables have their own headings; the QR code is a figure (with alternative text).
+    expect(pdfStructure(answer.rawPayload)).toEqual(expect.arrayContaining(['H2', 'Figure', 'Link']));
     const text = pdfText(answer.rawPayload);
     const { stored, pending } = sectionsOf(text);
     const rows = await positionsOf(invoice.id);

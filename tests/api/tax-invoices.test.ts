@@ -15,7 +15,7 @@ import {
 import { businessDay, formatDate } from '../../src/domain/dates';
 import { NOT_TAXABLE_IN_GERMANY_NOTE } from '../../src/domain/tax';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
-import { pdfText } from './support/pdf-text';
+import { archivalFindings, pdfText } from './support/pdf-text';
 import { stockedOfferIds } from './support/stocked-offers';
 
 const PASSWORD = 'Weindepot2026!';
@@ -136,6 +136,8 @@ describe.each(databaseTargets)('Rechnungen nach § 14 UStG (%s)', (target) => {
   async function pdf(url: string) {
     const response = await portal.app.inject({ method: 'GET', url: path(url) });
     expect(response.statusCode, url).toBe(200);
+    // Every kind (invoice, advance-payment, final and cancellation invoice) is archival and tagged.
+    expect(archivalFindings(response.rawPayload), url).toEqual([]);
     return pdfText(response.rawPayload);
   }
 
@@ -268,8 +270,8 @@ describe.each(databaseTargets)('Rechnungen nach § 14 UStG (%s)', (target) => {
     expect(text).toContain(`Storniert wird: Rechnung ${number} vom ${today()}`);
     expect(text).toContain(`Kundennummer: ${buyer.customerNumber}`);
     expect(text).toContain('Grund: Der Wein ist nicht mehr lieferbar.');
-    expect(text).toMatch(/1 Kiste à 6 Flaschen .* nicht steuerbar -[\d.]+,\d{2} €/);
-    expect(text).toMatch(/Gesamtsumme der Stornierung: -[\d.]+,\d{2} €/);
+    expect(text).toMatch(/1 Kiste à 6 Flaschen .* nicht steuerbar −[\d.]+,\d{2} €/);
+    expect(text).toMatch(/Gesamtsumme der Stornierung: −[\d.]+,\d{2} €/);
     expect(text).toContain(NOT_TAXABLE_IN_GERMANY_NOTE);
 
     await portal.deliverOutbox();
@@ -348,7 +350,7 @@ describe.each(databaseTargets)('Rechnungen nach § 14 UStG (%s)', (target) => {
     expect(text).toContain(`Anzahlungsrechnung: ${number} vom ${today()}`);
     expect(text).toContain(`Kundennummer: ${buyer.customerNumber}`);
     expect(text).toMatch(new RegExp(`1 Kiste à \\d+ Flaschen? ${today()} nicht steuerbar`));
-    expect(text).toMatch(/abzüglich Anzahlung vom .* darin Umsatzsteuer 0,00 €: -[\d.]+,\d{2} €/);
+    expect(text).toMatch(/abzüglich Anzahlung vom .* darin Umsatzsteuer 0,00 €: −[\d.]+,\d{2} €/);
     expect(text).toContain('Noch zu zahlen: 0,00 €');
     expect(text).toContain(NOT_TAXABLE_IN_GERMANY_NOTE);
   });

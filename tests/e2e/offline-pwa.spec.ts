@@ -47,6 +47,21 @@ test('the manifest makes the portal installable and the service worker controls 
   await page.goto('/login');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   await waitForServiceWorkerControl(page);
+  // The portal's font (the PDFs' font too) shows, and is precached like the rest of the shell.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.fonts].some((font) => font.family.includes('Source Sans 3') && font.status === 'loaded'),
+      ),
+    )
+    .toBe(true);
+  const precachedFonts = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    return urls.filter((url) => /source-sans-3-latin-\d+-normal-.*\.woff2/.test(url));
+  });
+  expect(precachedFonts).toHaveLength(3);
 });
 
 test('after one online visit the depot and the invoices are readable offline after a reload', async ({
