@@ -16,7 +16,7 @@ import { NOT_TAXABLE_IN_GERMANY_NOTE } from '../../src/domain/tax';
 import { VAT_ID_MESSAGE } from '../../src/domain/vat-id';
 import { checkEn16931, ciiValue } from './support/en16931-rules';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
-import { pdfText } from './support/pdf-text';
+import { archivalFindings, pdfText } from './support/pdf-text';
 import { stockedOfferIds } from './support/stocked-offers';
 
 const PASSWORD = 'Weindepot2026!';
@@ -198,6 +198,8 @@ describe.each(databaseTargets)('E-Rechnungen für Firmenkunden (%s)', (target) =
     expect(raw).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
     expect(raw).toContain('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>');
     expect(pdfText(pdf.rawPayload)).toContain('USt-IdNr. Kunde: DE123456789');
+    // PDF/A-3b with the XML: embedded fonts with Unicode maps, tagged, identified in the XMP.
+    expect(archivalFindings(pdf.rawPayload)).toEqual([]);
 
     const alone = await get(invoice.eInvoiceXmlUrl as string);
     expect(alone.statusCode).toBe(200);
@@ -249,6 +251,7 @@ describe.each(databaseTargets)('E-Rechnungen für Firmenkunden (%s)', (target) =
     const pdf = await get(cancellation?.pdfUrl as string);
     const xml = embeddedFiles(pdf.rawPayload).get('factur-x.xml') as string;
     expect((await get(cancellation?.eInvoiceXmlUrl as string)).body).toBe(xml);
+    expect(archivalFindings(pdf.rawPayload)).toEqual([]);
 
     expectRulesHold(xml);
     expect(ciiValue(xml, 'rsm:ExchangedDocument/ram:TypeCode')).toBe('381');
