@@ -1021,3 +1021,40 @@ export const syncTombstones = pgTable(
   },
   (t) => [index('sync_tombstones_xid_idx').on(t.deletedXid, t.tableName)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Every document the portal issues (invoice, cancellation and final invoice, storage certificate,
+ * Zweitmarkt settlement), as the bytes it was issued with: each download returns these, so the same
+ * document is always the same file and its SHA-256 stays what `/verify/<id>` shows. `subject` names
+ * what the document states (one per state: a certificate's content fingerprint, an invoice
+ * document's id), `series` the documents that replace each other (an invoice's certificates, a
+ * sell order's settlements); in a series the newest is current and the others are superseded.
+ */
+export const issuedDocuments = pgTable(
+  'issued_documents',
+  {
+    /** The short id printed in the document and its QR code (`/verify/<id>`). */
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull().$type<'INVOICE' | 'CANCELLATION' | 'FINAL' | 'CERTIFICATE' | 'SETTLEMENT'>(),
+    subject: text('subject').notNull(),
+    series: text('series').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    /** Lower-case hex SHA-256 of `pdf`. */
+    sha256: text('sha256').notNull(),
+    pdf: bytea('pdf').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('issued_documents_kind_subject_idx').on(t.kind, t.subject),
+    index('issued_documents_series_idx').on(t.series, t.issuedAt),
+    index('issued_documents_sha256_idx').on(t.sha256),
+  ],
+);

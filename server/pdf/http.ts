@@ -1,15 +1,16 @@
 /**
  * The HTTP side shared by every PDF route (invoice, certificate, settlement): the flood guard per
  * user or IP and the answer of a document rendered in the worker pool (`private, no-store`; a
- * German 503 when the pool is overloaded or a document runs out of time).
+ * German 503 when the pool is overloaded or a document runs out of time). A document is rendered
+ * once, when first asked for, and its bytes are answered from then on (`issued-documents.ts`).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { userFromToken } from '../services/auth';
 import { authMessages } from '../services/auth-validation';
+import { type DocumentRequest, type IssuedDocument, issuedDocument } from '../services/issued-documents';
 import { countAndCheck, rateLimits } from '../services/rate-limit';
-import type { PdfDocumentModel } from './layout';
 import { type PdfPool, PdfRenderError } from './pool';
 
 /**
@@ -36,16 +37,21 @@ export async function withinPdfLimit(
   return false;
 }
 
-/** Renders in the worker pool and sends the PDF; overload and timeouts answer 503 in German. */
+/**
+ * Sends the stored bytes of an issued document, issuing it now (rendered in the worker pool and
+ * stored) when it has not been issued yet; overload and timeouts answer 503 in German. The
+ * document's id and SHA-256 go along as headers, so an API client can check its copy.
+ */
 export async function sendPdf(
   pdfPool: PdfPool,
+  db: Database,
+  publicUrl: string,
   reply: FastifyReply,
-  model: PdfDocumentModel,
-  filename: string,
+  request: DocumentRequest,
 ) {
-  let pdf: Buffer;
+  let document: IssuedDocument;
   try {
-    pdf = await pdfPool.render(model);
+    document = await issuedDocument(db, publicUrl, request, (model) => pdfPool.render(model));
   } catch (error) {
     if (!(error instanceof PdfRenderError)) throw error;
     return reply
@@ -57,7 +63,9 @@ export async function sendPdf(
   }
   return reply
     .header('cache-control', 'private, no-store')
-    .header('content-disposition', `inline; filename="${filename}"`)
+    .header('content-disposition', `inline; filename="${document.filename}"`)
+    .header('x-document-id', document.id)
+    .header('x-document-sha256', document.sha256)
     .type('application/pdf')
-    .send(pdf);
+    .send(document.pdf);
 }

@@ -3,7 +3,7 @@
  * later document such as a settlement): a brand letterhead on every page, fixed margins, the
  * recipient's address beside the document's key facts, paragraphs, a table of positions that
  * continues on the next page with its header repeated, totals, an optional verification footer
- * (QR code, address to check it, fingerprint) and "Seite x von y" on every page.
+ * (QR code, address to check it, document id) and "Seite x von y" on every page.
  *
  * A document is described as plain data (`PdfDocumentModel`, structured-cloneable) so that it can
  * be rendered in a worker thread (`pdf-worker.ts`). All text is laid out here, line by line, with
@@ -74,8 +74,11 @@ export interface PdfDocumentModel {
   totals: PdfTotal[];
   /** Paragraphs after the table and totals. */
   notes: string[];
-  /** Certificates: where and how to check the document is genuine. */
-  verification: { url: string; fingerprint: string } | null;
+  /**
+   * Certificates and settlements: where to check the document is genuine. The page at `url`
+   * shows the file's SHA-256 and checks a dropped copy; the file cannot print its own hash.
+   */
+  verification: { url: string; documentId: string } | null;
   /** The issuer's legal details (name, address, register, tax number, …), small, at the foot of every page. */
   footer?: string[];
   /** A business client's invoice: the e-invoice XML embedded as Factur-X (every document is PDF/A-3b, which allows it). */
@@ -533,7 +536,7 @@ function fittingSize(doc: Doc, text: string, width: number, max: number): number
   return natural <= width ? max : Math.max(6, Math.floor((max * width * 10) / natural) / 10);
 }
 
-/** The verification block at the bottom of the last page: QR code left, address and fingerprint right. */
+/** The verification block at the bottom of the last page: QR code left, address and document id right. */
 async function verification(w: Writer, spec: NonNullable<PdfDocumentModel['verification']>) {
   const { doc } = w;
   if (w.y + VERIFICATION_HEIGHT > w.bottom) w.newPage();
@@ -547,7 +550,7 @@ async function verification(w: Writer, spec: NonNullable<PdfDocumentModel['verif
     .child('H2')
     .draw(() => doc.text('Echtheit prüfen (QR-Code oder Adresse):', x, y, { lineBreak: false }));
   y += lineHeight(doc) + 1;
-  const qr = await QRCode.toBuffer(spec.url, { margin: 0, width: 4 * QR_SIZE, errorCorrectionLevel: 'M' });
+  const qr = await QRCode.toBuffer(spec.url, { margin: 0, width: 4 * QR_SIZE, errorCorrectionLevel: 'Q' });
   w.root
     .child('Figure', {
       alt: `QR-Code mit der Adresse zur Echtheitsprüfung: ${spec.url}`,
@@ -574,12 +577,19 @@ async function verification(w: Writer, spec: NonNullable<PdfDocumentModel['verif
   }
   y += 6;
   setFont(doc, FONT.bold, 9.5, BRAND.colour);
-  w.root.child('H2').draw(() => doc.text('Digitaler Fingerabdruck (SHA-256)', x, y, { lineBreak: false }));
+  w.root.child('H2').draw(() => doc.text('Dokument-ID', x, y, { lineBreak: false }));
   y += lineHeight(doc) + 1;
-  setFont(doc, FONT.regular, fittingSize(doc, spec.fingerprint, width, 8), BRAND.text);
-  const fingerprint = w.root.child('P');
-  for (const line of wrapText(doc, spec.fingerprint, width)) {
-    fingerprint.draw(() => doc.text(line, x, y, { lineBreak: false }));
+  setFont(doc, FONT.regular, 8.5, BRAND.text);
+  w.root.child('P').draw(() => doc.text(spec.documentId, x, y, { lineBreak: false }));
+  y += lineHeight(doc) + 4;
+  setFont(doc, FONT.regular, 7.5, BRAND.muted);
+  const hint = w.root.child('P');
+  for (const line of wrapText(
+    doc,
+    'Die Prüfseite zeigt den SHA-256-Fingerabdruck dieser Datei und prüft eine Kopie, die Sie dort ablegen.',
+    width,
+  )) {
+    hint.draw(() => doc.text(line, x, y, { lineBreak: false }));
     y += lineHeight(doc);
   }
 }

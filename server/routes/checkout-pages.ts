@@ -1,8 +1,12 @@
 /** Small server-rendered German pages of the local payment provider and the certificate check. */
+
+import { formatDate } from '../../src/domain/dates';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { countLabel } from '../../src/domain/plural';
 import type { VerifiedCertificate } from '../services/certificates';
 import type { PayPageInvoice, PortalInvoice } from '../services/checkout-views';
+import type { DocumentCheck } from '../services/issued-documents';
+import type { VerifiedSettlement } from '../services/settlement-pdf';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -155,6 +159,17 @@ export function verifyPage(result: VerifiedCertificate | null, fingerprint: stri
       `<h1>Zertifikat nicht gefunden</h1><p class="notice error" role="alert">Zu diesem Fingerabdruck ist kein echtes Einlagerungszertifikat bekannt.</p><p class="hint">Fingerabdruck (SHA-256): <span class="fingerprint">${escapeHtml(fingerprint)}</span></p>`,
     );
   }
+  return page(
+    'Zertifikat echt',
+    `<h1>Einlagerungszertifikat echt</h1>
+    <p class="notice success" role="status">Dieses Einlagerungszertifikat ist echt und wurde vom Weindepot ausgestellt.</p>
+    ${certificateCheckHtml(result)}
+    <p class="hint">Fingerabdruck (SHA-256): <span class="fingerprint">${escapeHtml(fingerprint)}</span></p>`,
+  );
+}
+
+/** What a certificate stated beside the state of its cases today, and whether a newer one replaces it. */
+function certificateCheckHtml(result: VerifiedCertificate): string {
   const differs = result.positions.some((position) => position.differs);
   const rows = result.positions
     .map(
@@ -162,22 +177,99 @@ export function verifyPage(result: VerifiedCertificate | null, fingerprint: stri
         `<tr${position.differs ? ' class="differs"' : ''}><td data-label="Wein">${escapeHtml(position.wine)}</td><td data-label="Laut Zertifikat">${escapeHtml(position.certified)}</td><td data-label="Stand heute" data-testid="verify-today">${escapeHtml(position.today)}</td></tr>`,
     )
     .join('');
-  return page(
-    'Zertifikat echt',
-    `<h1>Einlagerungszertifikat echt</h1>
-    <p class="notice success" role="status">Dieses Einlagerungszertifikat ist echt und wurde vom Weindepot ausgestellt.</p>
-    <p>Ausgestellt am ${escapeHtml(result.issuedAt)} · ${countLabel(result.cases, 'Kiste')} im Zollfreilager bestätigt</p>${
-      result.replacedOn
-        ? `\n    <p class="notice warning" role="note">Für diese Einlagerung wurde am ${escapeHtml(result.replacedOn)} ein neueres Zertifikat ausgestellt, das dieses ersetzt. Es gilt der Stand des neueren Zertifikats.</p>`
-        : ''
-    }${
-      differs
-        ? `\n    <p class="notice warning" role="note">Der heutige Stand weicht von diesem Zertifikat ab: nicht jede darin als eingelagert genannte Kiste lagert heute noch im Zollfreilager. Als Nachweis des heutigen Bestands taugt dieses Zertifikat nicht.</p>`
-        : ''
-    }
+  return `<p>Ausgestellt am ${escapeHtml(result.issuedAt)} · ${countLabel(result.cases, 'Kiste')} im Zollfreilager bestätigt</p>${
+    result.replacedOn
+      ? `\n    <p class="notice warning" role="note">Für diese Einlagerung wurde am ${escapeHtml(result.replacedOn)} ein neueres Zertifikat ausgestellt, das dieses ersetzt. Es gilt der Stand des neueren Zertifikats.</p>`
+      : ''
+  }${
+    differs
+      ? `\n    <p class="notice warning" role="note">Der heutige Stand weicht von diesem Zertifikat ab: nicht jede darin als eingelagert genannte Kiste lagert heute noch im Zollfreilager. Als Nachweis des heutigen Bestands taugt dieses Zertifikat nicht.</p>`
+      : ''
+  }
     <table class="stack"><thead><tr><th>Wein</th><th>Laut Zertifikat (${escapeHtml(result.issuedAt)})</th><th>Stand heute (${escapeHtml(result.asOf)})</th></tr></thead><tbody>${rows}</tbody></table>
-    <p>${Object.values(result.facts).map(escapeHtml).join(' · ')}</p>
-    <p class="hint">Fingerabdruck (SHA-256): <span class="fingerprint">${escapeHtml(fingerprint)}</span></p>`,
+    <p>${Object.values(result.facts).map(escapeHtml).join(' · ')}</p>`;
+}
+
+/** A settlement's sale as it stands today; a settlement no longer current says so. */
+export function settlementCheckHtml(result: VerifiedSettlement | null): string {
+  if (!result)
+    return '<p class="notice warning" role="note">Zu diesem Verkaufsauftrag gibt es inzwischen eine neuere Verkaufsabrechnung; es gilt deren Stand.</p>';
+  return `<p>Verkaufsauftrag ${result.sellOrderId} · verkauft am ${escapeHtml(result.soldAt)} · ${countLabel(result.cases, 'Kiste')}</p>
+    <p>${escapeHtml(result.wine)} · Auszahlungsbetrag ${escapeHtml(result.net)}</p>`;
+}
+
+const DOCUMENT_NAMES: Record<DocumentCheck['document']['kind'], string> = {
+  INVOICE: 'Rechnung',
+  CANCELLATION: 'Stornorechnung',
+  FINAL: 'Schlussrechnung',
+  CERTIFICATE: 'Einlagerungszertifikat',
+  SETTLEMENT: 'Verkaufsabrechnung',
+};
+
+/** The script of the file check on `/verify/<id>` (served as `/verify-check.js`: the CSP allows no inline script). */
+export const VERIFY_CHECK_SCRIPT = `
+const form = document.getElementById('file-check');
+const input = document.getElementById('file');
+const result = document.getElementById('file-result');
+const expected = form.dataset.sha256;
+const show = (kind, text) => { result.className = 'notice ' + kind; result.textContent = text; };
+input.addEventListener('change', async () => {
+  const file = input.files && input.files[0];
+  if (!file) return;
+  if (!globalThis.crypto || !crypto.subtle) {
+    show('warning', 'Dieser Browser kann Dateien hier nicht prüfen. Vergleichen Sie den SHA-256 oben mit dem Ihrer Datei (z. B. sha256sum).');
+    return;
+  }
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()));
+  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  if (hex === expected) show('success', 'Unverändert: „' + file.name + '“ ist genau das ausgestellte Dokument.');
+  else show('error', 'Verändert: „' + file.name + '“ weicht vom ausgestellten Dokument ab (SHA-256 ' + hex + ').');
+});
+`;
+
+/** `/verify/<id>` for an id no document has. */
+export function documentNotFoundPage(id: string): string {
+  return page(
+    'Dokument nicht gefunden',
+    `<h1>Dokument nicht gefunden</h1><p class="notice error" role="alert">Zu dieser Dokument-ID hat das Weindepot kein Dokument ausgestellt. Prüfen Sie die Adresse: die ID steht unter dem QR-Code des Dokuments.</p><p class="hint">Dokument-ID: <span class="fingerprint">${escapeHtml(id)}</span></p>`,
+  );
+}
+
+/**
+ * `/verify/<document id>`: the issued document, the SHA-256 of its file, whether a newer one
+ * replaces it, a check of a dropped copy in the browser, and what the document states checked
+ * against today (`details`: a certificate's cases, a settlement's sale).
+ */
+export function documentVerifyPage(
+  check: DocumentCheck,
+  details: { certificate?: VerifiedCertificate | null; html?: string },
+): string {
+  const { document, supersededBy } = check;
+  const name = DOCUMENT_NAMES[document.kind];
+  const issuedOn = formatDate(document.issuedAt);
+  const replaced =
+    supersededBy || details.certificate?.replacedOn
+      ? `<p class="notice warning" role="note">Ersetzt: Zu diesem Vorgang wurde später ein neueres Dokument ausgestellt${
+          supersededBy
+            ? ` (am ${escapeHtml(formatDate(supersededBy.issuedAt))}, <a href="/verify/${escapeHtml(supersededBy.id)}">Dokument ${escapeHtml(supersededBy.id)}</a>)`
+            : ''
+        }. Es gilt der Stand des neueren Dokuments.</p>`
+      : '';
+  return page(
+    `${name} echt`,
+    `<h1>${name} echt</h1>
+    <p class="notice success" role="status">Dieses Dokument hat das Weindepot am ${escapeHtml(issuedOn)} ausgestellt: ${escapeHtml(document.filename)}.</p>
+    ${replaced}
+    <p>Dokument-ID: <span class="fingerprint">${escapeHtml(document.id)}</span></p>
+    <p>SHA-256 der ausgestellten Datei:<br><span class="fingerprint" data-testid="document-sha256">${escapeHtml(document.sha256)}</span></p>
+    <form id="file-check" data-sha256="${escapeHtml(document.sha256)}">
+      <label for="file">Ihre Datei prüfen</label>
+      <input type="file" id="file" accept="application/pdf,.pdf">
+      <p class="hint">Die Datei bleibt auf Ihrem Gerät: der Browser berechnet ihren SHA-256 und vergleicht ihn mit dem oben. Ohne Browser: <span class="fingerprint">sha256sum ${escapeHtml(document.filename)}</span> muss genau diesen Wert ergeben.</p>
+      <p id="file-result" role="status" aria-live="polite"></p>
+    </form>
+    ${details.certificate ? certificateCheckHtml(details.certificate) : (details.html ?? '')}
+    <script src="/verify-check.js" defer></script>`,
   );
 }
 

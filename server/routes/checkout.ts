@@ -13,7 +13,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { sendPdf as sendPdfFrom, withinPdfLimit as withinPdfLimitFor } from '../pdf/http';
-import type { PdfDocumentModel } from '../pdf/layout';
 import type { PdfPool } from '../pdf/pool';
 import { certificateDocument, certificateFor, verifyCertificate } from '../services/certificates';
 import { localInvoice, payPageInvoice, portalInvoices } from '../services/checkout-views';
@@ -31,10 +30,26 @@ import {
   payLocalInvoice,
   recordPaymentResult,
 } from '../services/invoices';
+import {
+  checkDocument,
+  type DocumentRequest,
+  documentBySha256,
+  isDocumentId,
+} from '../services/issued-documents';
 import { cardOutcome, portalUserId } from '../services/payments/local';
 import { LOCAL_SIGNATURE_HEADER, verifySignature } from '../services/payments/signature';
 import { constructStripeEvent } from '../services/payments/stripe';
-import { noCertificatePage, payPage, portalPage, verifyPage } from './checkout-pages';
+import { verifySettlement } from '../services/settlement-pdf';
+import {
+  documentNotFoundPage,
+  documentVerifyPage,
+  noCertificatePage,
+  payPage,
+  portalPage,
+  settlementCheckHtml,
+  VERIFY_CHECK_SCRIPT,
+  verifyPage,
+} from './checkout-pages';
 
 export interface CheckoutRouteDeps {
   db: Database;
@@ -61,8 +76,8 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
 
   const withinPdfLimit = (request: FastifyRequest, reply: FastifyReply) =>
     withinPdfLimitFor(db, config, request, reply);
-  const sendPdf = (reply: FastifyReply, model: PdfDocumentModel, filename: string) =>
-    sendPdfFrom(pdfPool, reply, model, filename);
+  const sendPdf = (reply: FastifyReply, request: DocumentRequest) =>
+    sendPdfFrom(pdfPool, db, config.publicUrl, reply, request);
 
   // Webhook signatures and the card form need the body as sent: keep it as a string here.
   app.removeAllContentTypeParsers();
@@ -273,37 +288,62 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       return html(reply, 409, noCertificatePage(certificate, `${config.publicUrl}/admin/invoices`));
     }
     reply.header('x-certificate-fingerprint', certificate.fingerprint);
-    return sendPdf(
-      reply,
-      certificateDocument(
-        certificate.content,
-        certificate.fingerprint,
-        `${config.publicUrl}/verify/${certificate.fingerprint}`,
-        {
-          company: config.company,
-          customerNumber: (await invoiceClient(db, certificate.invoice))?.customerNumber ?? null,
-        },
-      ),
-      `Einlagerungszertifikat-${certificate.content.invoiceNumber}.pdf`,
-    );
+    const issuedBy = {
+      company: config.company,
+      customerNumber: (await invoiceClient(db, certificate.invoice))?.customerNumber ?? null,
+    };
+    return sendPdf(reply, {
+      kind: 'CERTIFICATE',
+      subject: certificate.fingerprint,
+      series: `certificates:${certificate.invoice.id}`,
+      userId: certificate.invoice.userId,
+      filename: `Einlagerungszertifikat-${certificate.content.invoiceNumber}.pdf`,
+      model: (id, verifyUrl) => certificateDocument(certificate.content, id, verifyUrl, issuedBy),
+    });
   });
 
+  // `/verify/<document id>` (printed in the documents and their QR codes since they are issued
+  // once); `/verify/<file SHA-256>` leads there; `/verify/<content fingerprint>` is the address
+  // certificates printed before and keeps answering.
   app.get<{ Params: { fingerprint: string } }>('/verify/:fingerprint', async (request, reply) => {
-    const fingerprint = request.params.fingerprint.toLowerCase();
-    const result = await verifyCertificate(db, fingerprint);
-    return html(reply, result ? 200 : 404, verifyPage(result, fingerprint));
+    const key = request.params.fingerprint.toLowerCase();
+    if (isDocumentId(key)) {
+      const check = await checkDocument(db, key);
+      if (!check) return html(reply, 404, documentNotFoundPage(key));
+      const certificate =
+        check.document.kind === 'CERTIFICATE' ? await verifyCertificate(db, check.document.subject) : null;
+      const details =
+        check.document.kind === 'SETTLEMENT'
+          ? { html: settlementCheckHtml(await verifySettlement(db, check.document.subject)) }
+          : { certificate };
+      return html(reply, 200, documentVerifyPage(check, details));
+    }
+    const byFile = /^[0-9a-f]{64}$/.test(key) ? await documentBySha256(db, key) : null;
+    if (byFile) return reply.redirect(`/verify/${byFile.id}`, 303);
+    const result = await verifyCertificate(db, key);
+    return html(reply, result ? 200 : 404, verifyPage(result, key));
   });
+
+  app.get('/verify-check.js', async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/javascript; charset=utf-8')
+      .send(VERIFY_CHECK_SCRIPT),
+  );
 
   app.get<{ Params: { file: string } }>('/invoices/:file', async (request, reply) => {
     if (!(await withinPdfLimit(request, reply))) return reply;
     const match = /^([A-Za-z0-9_-]+)\.pdf$/.exec(request.params.file);
     const invoice = match?.[1] ? await findInvoiceByToken(db, match[1]) : null;
     if (!invoice?.invoiceNumber) return notFound(reply);
-    return sendPdf(
-      reply,
-      await invoiceDocument(db, invoice, config.company),
-      `Rechnung-${invoice.invoiceNumber}.pdf`,
-    );
+    const model = await invoiceDocument(db, invoice, config.company);
+    return sendPdf(reply, {
+      kind: 'INVOICE',
+      series: `invoice:${invoice.id}`,
+      userId: invoice.userId,
+      filename: `Rechnung-${invoice.invoiceNumber}.pdf`,
+      model: () => model,
+    });
   });
 
   // A business client's e-invoice XML alone, beside its PDF and under the same token: the XML
@@ -351,6 +391,12 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
         ? await cancellationInvoiceDocument(db, invoice, document, config.company)
         : await finalInvoiceDocument(db, invoice, document, config.company);
     const name = document.kind === 'CANCELLATION' ? 'Stornorechnung' : 'Schlussrechnung';
-    return sendPdf(reply, model, `${name}-${document.number}.pdf`);
+    return sendPdf(reply, {
+      kind: document.kind,
+      series: `invoice-document:${document.id}`,
+      userId: invoice.userId,
+      filename: `${name}-${document.number}.pdf`,
+      model: () => model,
+    });
   });
 }

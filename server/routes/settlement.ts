@@ -39,18 +39,16 @@ export async function settlementRoutes(app: FastifyInstance, deps: SettlementRou
     const content = await settlementContent(db, sellOrder);
     const fingerprint = settlementFingerprint(content);
     reply.header('x-settlement-fingerprint', fingerprint);
-    return sendPdf(
-      pdfPool,
-      reply,
-      settlementDocument(
-        content,
-        fingerprint,
-        `${config.publicUrl}/verify/settlement/${fingerprint}`,
-        await settlementRecipient(db, sellOrder, content),
-        { company: config.company, customerNumber: await sellerCustomerNumber(db, sellOrder) },
-      ),
-      `Verkaufsabrechnung-${sellOrder.id}.pdf`,
-    );
+    const recipient = await settlementRecipient(db, sellOrder, content);
+    const issuedBy = { company: config.company, customerNumber: await sellerCustomerNumber(db, sellOrder) };
+    return sendPdf(pdfPool, db, config.publicUrl, reply, {
+      kind: 'SETTLEMENT',
+      subject: fingerprint,
+      series: `settlements:${sellOrder.id}`,
+      userId: sellOrder.sellerId,
+      filename: `Verkaufsabrechnung-${sellOrder.id}.pdf`,
+      model: (id, verifyUrl) => settlementDocument(content, id, verifyUrl, recipient, issuedBy),
+    });
   });
 
   app.get<{ Params: { fingerprint: string } }>('/verify/settlement/:fingerprint', async (request, reply) => {

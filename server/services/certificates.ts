@@ -509,7 +509,7 @@ const CASE_COLUMNS = (last: string, lastWidth = 25) => [
  */
 export function certificateDocument(
   content: CertificateContent,
-  fingerprint: string,
+  documentId: string,
   verifyUrl: string,
   /**
    * The issuing business (sender line, legal footer) and the client's customer number: printed,
@@ -581,7 +581,7 @@ export function certificateDocument(
     ],
     totals: [],
     notes: [],
-    verification: { url: verifyUrl, fingerprint },
+    verification: { url: verifyUrl, documentId },
   };
 }
 

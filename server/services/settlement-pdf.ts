@@ -128,11 +128,11 @@ export async function sellerCustomerNumber(
 /**
  * The settlement as a document of the shared PDF layout (rendered by the worker pool): the sale's
  * facts, the transferred cases with their storage ids, gross − commission = net, and the
- * verification footer with the fingerprint (checked at `verifyUrl`).
+ * verification footer with the document id (checked at `verifyUrl`).
  */
 export function settlementDocument(
   content: SettlementContent,
-  fingerprint: string,
+  documentId: string,
   verifyUrl: string,
   recipient: string[] = [content.seller],
   /**
@@ -209,7 +209,7 @@ export function settlementDocument(
     notes: [
       'Der Auszahlungsbetrag wird auf Ihr hinterlegtes Konto überwiesen. Der digitale Fingerabdruck wird über den Inhalt dieser Abrechnung gebildet; unter der angegebenen Adresse lässt sich prüfen, ob die Abrechnung echt ist.',
     ],
-    verification: { url: verifyUrl, fingerprint },
+    verification: { url: verifyUrl, documentId },
   };
 }
 

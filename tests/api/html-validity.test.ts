@@ -142,7 +142,9 @@ describe('Gültiges HTML (Nu HTML Checker)', () => {
       await page('/pay/html-check'),
       await page(`/pay/portal/${portalToken(paid.userId, portal.config.paymentWebhookSecret)}`),
       await page(`/verify/${fingerprint}`),
+      await page(`/verify/${String(certificate.headers['x-document-id'] ?? '')}`),
       await page(`/verify/${'0'.repeat(64)}`, 404),
+      await page('/verify/aaaaaaaaaaaa', 404),
       await page(`/unlock/${'a'.repeat(32)}`),
       ...Object.entries(mails).map(([name, mail]) => ({ name: `Mail ${name}`, html: mail.html ?? '' })),
     ];
