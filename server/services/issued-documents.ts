@@ -7,7 +7,7 @@
  * `/verify` names the newer one of its series that replaces it.
  */
 import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { issuedDocuments } from '../db/schema';
 import type { PdfDocumentModel } from '../pdf/layout';
@@ -119,7 +119,18 @@ export async function checkDocument(db: Database, id: string): Promise<DocumentC
   const [newest] = await db
     .select({ id: issuedDocuments.id, issuedAt: issuedDocuments.issuedAt })
     .from(issuedDocuments)
-    .where(and(eq(issuedDocuments.series, document.series), gt(issuedDocuments.issuedAt, document.issuedAt)))
+    .where(
+      and(
+        eq(issuedDocuments.series, document.series),
+        ne(issuedDocuments.id, document.id),
+        // Compared in SQL: Postgres keeps microseconds, a JavaScript Date only milliseconds, so the
+        // document's own time read back into JavaScript would count the document as newer than itself.
+        gt(
+          issuedDocuments.issuedAt,
+          sql`(select ${issuedDocuments.issuedAt} from ${issuedDocuments} where ${issuedDocuments.id} = ${document.id})`,
+        ),
+      ),
+    )
     .orderBy(desc(issuedDocuments.issuedAt))
     .limit(1);
   return { document, supersededBy: newest ?? null };

@@ -537,6 +537,8 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
     expect(certificate.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const fingerprint = certificate.headers['x-certificate-fingerprint'] as string;
     expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    const documentId = certificate.headers['x-document-id'] as string;
+    expect(documentId).toMatch(/^[a-z2-9]{12}$/);
     const purchased = await purchasedPositions(buyer);
     expect(order.vintageTitles).toHaveLength(2);
     expect(purchased.length).toBeGreaterThan(0);
@@ -551,8 +553,8 @@ describe.each(databaseTargets)('Orderliste, Bestellung und Zahlung (%s)', (targe
       '100 % versichert',
       '13,5 °C',
       '70 % Luftfeuchtigkeit',
-      fingerprint,
-      `Echtheit prüfen (QR-Code oder Adresse): http://portal.test/verify/${fingerprint}`,
+      `Echtheit prüfen (QR-Code oder Adresse): http://portal.test/verify/${documentId}`,
+      `Dokument-ID ${documentId}`,
     ]) {
       expect(certificateText).toContain(expected);
     }
