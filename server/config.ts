@@ -7,6 +7,7 @@ import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from '../src/domain/order-cost
 import { type CompanyDetails, companyDetails } from './company';
 import { DEFAULT_CATALOGUE_CACHE_TTL_MS } from './graphql/catalogue-cache';
 import { DEFAULT_DEPOT_READ_CACHE_POSITIONS } from './graphql/depot-read-cache';
+import { loadSigningIdentity, type SigningIdentity } from './pdf/signature';
 import { writeFileDurablySync } from './services/durable-file';
 import { defaultPasswordHashing, type PasswordHashingOptions } from './services/passwords';
 
@@ -116,6 +117,11 @@ export interface ServerConfig {
    */
   pdf: { workers: number; queueLimit: number; timeBudgetMs: number };
   /**
+   * Signs every issued document: `DOCUMENT_SIGNING_P12` (path of a PKCS#12 file) with
+   * `DOCUMENT_SIGNING_PASSPHRASE`, else a self-signed certificate generated into `DATA_DIR`.
+   */
+  documentSigning: SigningIdentity;
+  /**
    * Password hashing (sign-in, registration, reset) behind a bounded queue
    * (`PASSWORD_HASH_CONCURRENCY`, default one per core; `PASSWORD_HASH_QUEUE_LIMIT`, default 200).
    */
@@ -138,6 +144,7 @@ interface StoredSecrets {
   vapidPrivateKey: string;
   paymentWebhookSecret: string;
   mediaUrlSecret: string;
+  documentSigningPassphrase: string;
 }
 
 /**
@@ -154,6 +161,7 @@ function loadOrCreateSecrets(dataDir: string): StoredSecrets {
     vapidPrivateKey: stored.vapidPrivateKey ?? vapid?.privateKey ?? '',
     paymentWebhookSecret: stored.paymentWebhookSecret ?? randomBytes(32).toString('base64url'),
     mediaUrlSecret: stored.mediaUrlSecret ?? randomBytes(32).toString('base64url'),
+    documentSigningPassphrase: stored.documentSigningPassphrase ?? randomBytes(24).toString('base64url'),
   };
   if (JSON.stringify({ ...stored, ...secrets }) !== JSON.stringify(stored)) {
     mkdirSync(dataDir, { recursive: true });
@@ -254,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     paymentProvider: env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local',
     paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || secrets.paymentWebhookSecret,
     mediaUrlSecret: env.MEDIA_URL_SECRET || secrets.mediaUrlSecret,
+    documentSigning: loadSigningIdentity(env, dataDir, company.name, secrets.documentSigningPassphrase),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,

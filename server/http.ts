@@ -163,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // PDFs render in worker threads, never on the event loop (server/pdf/pool.ts).
-  const pdfPool = new PdfPool(deps.config.pdf);
+  const pdfPool = new PdfPool({ ...deps.config.pdf, signing: deps.config.documentSigning });
   app.addHook('onClose', () => pdfPool.close());
   metrics.attachPdfPool(pdfPool);
   await app.register(healthRoutes, {

@@ -22,6 +22,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { embedFacturX, type FacturXAttachment } from './factur-x';
+import { addSignaturePlaceholder, type SignatureSpec } from './signature';
 
 export interface PdfFact {
   label: string;
@@ -85,6 +86,8 @@ export interface PdfDocumentModel {
   facturX?: FacturXAttachment | null;
   /** Embedded files (PDF/A-3 associated files), e.g. an invoice's e-invoice XML. */
   attachments?: PdfAttachment[];
+  /** An issued document: the field its CMS signature fills after rendering (`signature.ts`). */
+  signature?: SignatureSpec | null;
 }
 
 export interface PdfAttachment {
@@ -537,7 +540,7 @@ function fittingSize(doc: Doc, text: string, width: number, max: number): number
 }
 
 /** The verification block at the bottom of the last page: QR code left, address and document id right. */
-async function verification(w: Writer, spec: NonNullable<PdfDocumentModel['verification']>) {
+async function verification(w: Writer, spec: NonNullable<PdfDocumentModel['verification']>, signed: boolean) {
   const { doc } = w;
   if (w.y + VERIFICATION_HEIGHT > w.bottom) w.newPage();
   const top = w.bottom - VERIFICATION_HEIGHT + 8;
@@ -586,7 +589,7 @@ async function verification(w: Writer, spec: NonNullable<PdfDocumentModel['verif
   const hint = w.root.child('P');
   for (const line of wrapText(
     doc,
-    'Die Prüfseite zeigt den SHA-256-Fingerabdruck dieser Datei und prüft eine Kopie, die Sie dort ablegen.',
+    `${signed ? 'Die Datei ist elektronisch signiert. ' : ''}Die Prüfseite zeigt den SHA-256-Fingerabdruck dieser Datei und prüft eine Kopie, die Sie dort ablegen.`,
     width,
   )) {
     hint.draw(() => doc.text(line, x, y, { lineBreak: false }));
@@ -682,7 +685,7 @@ export async function renderPdf(model: PdfDocumentModel): Promise<Buffer> {
   }
   if (model.totals.length) totals(w, model.totals);
   for (const text of model.notes) w.paragraph(text, { size: 9.5, colour: BRAND.muted });
-  if (model.verification) await verification(w, model.verification);
+  if (model.verification) await verification(w, model.verification, Boolean(model.signature));
   pageFooters(doc, root, footer);
   if (model.facturX) embedFacturX(doc, model.facturX);
   for (const attachment of model.attachments ?? []) {
@@ -696,6 +699,7 @@ export async function renderPdf(model: PdfDocumentModel): Promise<Buffer> {
     const { buffer, byteOffset, byteLength } = attachment.content;
     doc.file(Buffer.from(buffer, byteOffset, byteLength), options);
   }
+  if (model.signature) addSignaturePlaceholder(doc, model.signature, BRAND.name);
   doc.end();
   return done;
 }

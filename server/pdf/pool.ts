@@ -15,7 +15,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PdfDocumentModel } from './layout';
-import type { PdfJob, PdfJobResult } from './pdf-worker';
+import type { PdfJob, PdfJobResult, PdfWorkerData } from './pdf-worker';
+import type { SigningIdentity } from './signature';
 
 export interface PdfPoolOptions {
   /** Documents rendered at once (one worker thread each). */
@@ -24,6 +25,8 @@ export interface PdfPoolOptions {
   queueLimit: number;
   /** Longest a single document may render. */
   timeBudgetMs: number;
+  /** Signs the documents whose model asks for a signature (issued documents). */
+  signing?: SigningIdentity | null;
 }
 
 export const pdfMessages = {
@@ -132,7 +135,8 @@ export class PdfPool {
   private spawn(): Slot | null {
     if (this.slots.length >= this.options.workers) return null;
     const entry = pdfWorkerEntry();
-    const worker = new Worker(entry.source, { eval: entry.eval });
+    const workerData: PdfWorkerData = { signing: this.options.signing ?? null };
+    const worker = new Worker(entry.source, { eval: entry.eval, workerData });
     worker.unref();
     const slot: Slot = { worker, task: null, timer: null };
     worker.on('message', (result: PdfJobResult) => {

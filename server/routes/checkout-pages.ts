@@ -3,6 +3,7 @@
 import { formatDate } from '../../src/domain/dates';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { countLabel } from '../../src/domain/plural';
+import type { SigningIdentity } from '../pdf/signature';
 import type { VerifiedCertificate } from '../services/certificates';
 import type { PayPageInvoice, PortalInvoice } from '../services/checkout-views';
 import type { DocumentCheck } from '../services/issued-documents';
@@ -243,6 +244,7 @@ export function documentNotFoundPage(id: string): string {
 export function documentVerifyPage(
   check: DocumentCheck,
   details: { certificate?: VerifiedCertificate | null; html?: string },
+  signing: Pick<SigningIdentity, 'signerName' | 'selfSigned'>,
 ): string {
   const { document, supersededBy } = check;
   const name = DOCUMENT_NAMES[document.kind];
@@ -262,6 +264,11 @@ export function documentVerifyPage(
     ${replaced}
     <p>Dokument-ID: <span class="fingerprint">${escapeHtml(document.id)}</span></p>
     <p>SHA-256 der ausgestellten Datei:<br><span class="fingerprint" data-testid="document-sha256">${escapeHtml(document.sha256)}</span></p>
+    <p data-testid="document-signature">Elektronisch signiert bei der Ausstellung von „${escapeHtml(signing.signerName)}“ (CMS-Signatur, SHA-256 mit RSA). Jeder PDF-Reader zeigt in den Signatureigenschaften, ob die Datei danach verändert wurde.</p>${
+      signing.selfSigned
+        ? '<p class="hint">Das Zertifikat hat das Weindepot selbst ausgestellt: Die Signatur belegt, dass die Datei unverändert ist, nicht wer sie ausgestellt hat. Das bestätigt diese Seite.</p>'
+        : ''
+    }
     <form id="file-check" data-sha256="${escapeHtml(document.sha256)}">
       <label for="file">Ihre Datei prüfen</label>
       <input type="file" id="file" accept="application/pdf,.pdf">

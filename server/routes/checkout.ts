@@ -316,7 +316,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
         check.document.kind === 'SETTLEMENT'
           ? { html: settlementCheckHtml(await verifySettlement(db, check.document.subject)) }
           : { certificate };
-      return html(reply, 200, documentVerifyPage(check, details));
+      return html(reply, 200, documentVerifyPage(check, details, config.documentSigning));
     }
     const byFile = /^[0-9a-f]{64}$/.test(key) ? await documentBySha256(db, key) : null;
     if (byFile) return reply.redirect(`/verify/${byFile.id}`, 303);

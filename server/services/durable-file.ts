@@ -112,7 +112,11 @@ export async function writeFileDurably(
 }
 
 /** The same for start-up code that runs before anything is asynchronous (config, build stamp). */
-export function writeFileDurablySync(file: string, data: string, options: { mode?: number } = {}): void {
+export function writeFileDurablySync(
+  file: string,
+  data: string | Uint8Array,
+  options: { mode?: number } = {},
+): void {
   const temporary = temporaryNameFor(file);
   const descriptor = openSync(temporary, 'wx', options.mode ?? 0o644);
   try {

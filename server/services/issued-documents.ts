@@ -4,7 +4,8 @@
  * same document is always the same file and `sha256sum` of a download equals the hash `/verify/<id>`
  * shows. A change of what a document states (a case entering the warehouse, a sale) makes a new
  * subject and so a new document with its own id; the earlier one stays stored and verifiable, and
- * `/verify` names the newer one of its series that replaces it.
+ * `/verify` names the newer one of its series that replaces it. Each carries a CMS signature made
+ * at the moment it is issued (`server/pdf/signature.ts`).
  */
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
@@ -64,7 +65,17 @@ export async function issuedDocument(
   const existing = await storedDocument(db, request.kind, subject);
   if (existing) return existing;
   const id = newDocumentId();
-  const pdf = await render(request.model(id, documentVerifyUrl(publicUrl, id)));
+  // One moment: the stored issue time (which orders a series) and the signature's signing time.
+  const issuedAt = new Date();
+  const model = request.model(id, documentVerifyUrl(publicUrl, id));
+  const pdf = await render({
+    ...model,
+    signature: {
+      signingTime: issuedAt,
+      reason: `${model.metaTitle}, Dokument-ID ${id}`,
+      location: new URL(publicUrl).host,
+    },
+  });
   const [inserted] = await db
     .insert(issuedDocuments)
     .values({
@@ -76,6 +87,7 @@ export async function issuedDocument(
       filename: request.filename,
       sha256: sha256Hex(pdf),
       pdf,
+      issuedAt,
     })
     .onConflictDoNothing({ target: [issuedDocuments.kind, issuedDocuments.subject] })
     .returning();

@@ -18,6 +18,7 @@ import {
   depotPositions,
   invoicePositions,
   invoices,
+  issuedDocuments,
   users,
   vintages,
 } from '../../server/db/schema';
@@ -40,6 +41,26 @@ function qrCodesAt70Dpi(pdf: Buffer): string[] {
       encoding: 'utf8',
     });
     return output.split('\n').filter(Boolean);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What poppler's pdfsig says about the file's signatures (it exits non-zero for an invalid one). */
+function pdfsig(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'weindepot-sig-'));
+  try {
+    const file = path.join(dir, 'document.pdf');
+    writeFileSync(file, pdf);
+    try {
+      return execFileSync('pdfsig', [file], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, TZ: 'UTC' },
+      });
+    } catch (error) {
+      return String((error as { stdout?: string }).stdout ?? '');
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -89,6 +110,7 @@ describe.each(databaseTargets)('Ausgestellte Dokumente (%s)', (target) => {
     const text = pdfText(first.rawPayload);
     expect(text).toContain(verifyUrl);
     expect(text).toContain(`Dokument-ID ${id}`);
+    expect(text).toContain('Die Datei ist elektronisch signiert.');
     // The file cannot print its own hash; it prints none that is not its own.
     expect(text).not.toContain('SHA-256)');
     expect(text).not.toMatch(/\b[0-9a-f]{64}\b/);
@@ -159,6 +181,52 @@ describe.each(databaseTargets)('Ausgestellte Dokumente (%s)', (target) => {
     const current = await get(`/verify/${newId}`);
     expect(current.body).not.toContain('Ersetzt');
     expect(current.body).toContain(sha256(after.rawPayload));
+  });
+
+  it('signs every issued document: pdfsig finds the signature valid, made when it was issued, and a changed byte breaks it', async () => {
+    const invoice = await newestInvoice();
+    for (const url of [
+      `/certificate/${invoice.invoicePdfViewPermissionToken}`,
+      `/invoices/${invoice.invoicePdfViewPermissionToken}.pdf`,
+    ]) {
+      const pdf = (await get(url)).rawPayload;
+      const report = pdfsig(pdf);
+      expect(report).toContain('Signature Validation: Signature is Valid.');
+      expect(report).toContain('Signature Type: adbe.pkcs7.detached');
+      expect(report).toContain('Total document signed');
+      expect(report).toContain(`Signer Certificate Common Name: ${portal.config.documentSigning.signerName}`);
+      expect(portal.config.documentSigning.signerName).toBe(
+        'Weindepot Muster GmbH (Demo) - Dokumentsignatur (selbst ausgestellt)',
+      );
+      const id = (await get(url)).headers['x-document-id'] as string;
+      const [issued] = await portal.db.select().from(issuedDocuments).where(eq(issuedDocuments.id, id));
+      // pdfsig prints the CMS signing time in the process's zone (UTC here), to the second.
+      const [month, day, year, time] = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'UTC',
+        month: 'short',
+        day: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      })
+        .format(issued?.issuedAt)
+        .replace(',', '')
+        .split(/,? /);
+      expect(report).toContain(`Signing Time: ${month} ${day} ${year} ${time}`);
+      const page = await get(`/verify/${id}`);
+      expect(page.body).toContain(
+        `Elektronisch signiert bei der Ausstellung von „${portal.config.documentSigning.signerName}“ (CMS-Signatur, SHA-256 mit RSA).`,
+      );
+      expect(page.body).toContain('Das Zertifikat hat das Weindepot selbst ausgestellt');
+
+      // One byte of the document's title changed, inside the signed range: the signature fails.
+      const tampered = Buffer.from(pdf);
+      const at = tampered.indexOf('/Title');
+      tampered[at + 1] = 'X'.charCodeAt(0);
+      expect(pdfsig(tampered)).not.toContain('Signature is Valid.');
+    }
   });
 
   it('returns the same bytes on every download of an invoice', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -64,5 +64,36 @@ describe('company details', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).company).toEqual(DEMO_COMPANY);
     expect(DEMO_COMPANY.register).toContain('HRB 00000');
     expect(DEMO_COMPANY.vatId).toBe('DE000000000');
+  });
+});
+
+describe('document signing identity', () => {
+  it('signs with the configured PKCS#12 file and names its certificate', async () => {
+    const { selfSignedIdentity } = await import('../../server/pdf/signature');
+    const file = path.join(dataDir, 'ca-issued.p12');
+    writeFileSync(file, selfSignedIdentity('Weinkontor Signatur', 'geheim'));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DOCUMENT_SIGNING_P12: file,
+      DOCUMENT_SIGNING_PASSPHRASE: 'geheim',
+    });
+    expect(config.documentSigning).toMatchObject({ signerName: 'Weinkontor Signatur', selfSigned: false });
+  });
+
+  it('refuses to start with a PKCS#12 file it cannot open, instead of issuing unsigned documents', async () => {
+    const { selfSignedIdentity } = await import('../../server/pdf/signature');
+    const file = path.join(dataDir, 'wrong-passphrase.p12');
+    writeFileSync(file, selfSignedIdentity('Weinkontor Signatur', 'geheim'));
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, DOCUMENT_SIGNING_P12: file, DOCUMENT_SIGNING_PASSPHRASE: 'falsch' }),
+    ).toThrow('DOCUMENT_SIGNING_P12 lässt sich nicht öffnen');
+  });
+
+  it('generates one self-signed identity into DATA_DIR and keeps it', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).documentSigning;
+    const second = loadConfig({ DATA_DIR: dataDir }).documentSigning;
+    expect(first.selfSigned).toBe(true);
+    expect(Buffer.from(second.p12).equals(Buffer.from(first.p12))).toBe(true);
+    expect(existsSync(path.join(dataDir, 'document-signing.p12'))).toBe(true);
   });
 });
