@@ -1916,7 +1916,7 @@ export type InvoiceDocument = {
   date: Scalars['Date']['output'];
   /** The PDF (/invoices/<token>/stornorechnung.pdf or …/schlussrechnung.pdf). */
   pdfUrl: Scalars['String']['output'];
-  /** A business client's cancellation invoice as e-invoice XML alone (Factur-X/CII, also embedded in the PDF); null otherwise. */
+  /** A business client's cancellation or final invoice as e-invoice XML alone (Factur-X/CII, also embedded in the PDF); null otherwise. */
   eInvoiceXmlUrl: Maybe<Scalars['String']['output']>;
 };
 

@@ -354,19 +354,20 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
   async function sendEInvoiceXml(token: string, kind: EInvoiceKind, reply: FastifyReply) {
     const invoice = await findInvoiceByToken(db, token);
     if (!invoice?.invoiceNumber) return notFound(reply);
-    const cancellation = kind === 'CANCELLATION' ? await documentOf(db, invoice.id, 'CANCELLATION') : null;
-    if (kind === 'CANCELLATION' && !cancellation) return notFound(reply);
-    const model = cancellation
-      ? await cancellationInvoiceDocument(db, invoice, cancellation, config.company)
-      : await invoiceDocument(db, invoice, config.company);
+    const document = kind === 'INVOICE' ? null : await documentOf(db, invoice.id, kind);
+    if (kind !== 'INVOICE' && !document) return notFound(reply);
+    const model =
+      document?.kind === 'CANCELLATION'
+        ? await cancellationInvoiceDocument(db, invoice, document, config.company)
+        : document?.kind === 'FINAL'
+          ? await finalInvoiceDocument(db, invoice, document, config.company)
+          : await invoiceDocument(db, invoice, config.company);
     if (!model.facturX) return notFound(reply);
-    const number = cancellation?.number ?? invoice.invoiceNumber;
+    const number = document?.number ?? invoice.invoiceNumber;
+    const name = { INVOICE: 'Rechnung', CANCELLATION: 'Stornorechnung', FINAL: 'Schlussrechnung' }[kind];
     return reply
       .header('cache-control', 'private, no-store')
-      .header(
-        'content-disposition',
-        `attachment; filename="${cancellation ? 'Stornorechnung' : 'Rechnung'}-${number}.xml"`,
-      )
+      .header('content-disposition', `attachment; filename="${name}-${number}.xml"`)
       .type('application/xml; charset=utf-8')
       .send(model.facturX.xml);
   }

@@ -2,7 +2,8 @@
  * E-invoices of business clients (a company name and a VAT id, `src/domain/vat-id.ts`): the
  * invoice and its cancellation invoice as Factur-X / ZUGFeRD, profile EN 16931, i.e. a Cross
  * Industry Invoice (CII) XML that is embedded in the invoice PDF (PDF/A-3, relationship
- * "Alternative", `server/pdf/attachments.ts`) and served alone beside it.
+ * "Alternative", `server/pdf/factur-x.ts`) and served alone beside it; the final invoice after an
+ * advance payment (en primeur) likewise.
  *
  * `@e-invoice-eu/core` writes the CII from its UBL-shaped JSON and checks that JSON against its
  * schema; the figures come from `src/domain/e-invoice.ts` (the same split as the PDF's). What
@@ -34,8 +35,12 @@ type InvoiceBody = Invoice['ubl:Invoice'];
 /** The file name Factur-X prescribes for the embedded XML. */
 export const FACTUR_X_FILE_NAME = 'factur-x.xml';
 
-/** The XML alone beside each PDF: `/invoices/<token>/rechnung.xml`, `…/stornorechnung.xml`. */
-export const E_INVOICE_XML_FILES = { INVOICE: 'rechnung.xml', CANCELLATION: 'stornorechnung.xml' } as const;
+/** The XML alone beside each PDF: `/invoices/<token>/rechnung.xml`, `…/stornorechnung.xml`, `…/schlussrechnung.xml`. */
+export const E_INVOICE_XML_FILES = {
+  INVOICE: 'rechnung.xml',
+  CANCELLATION: 'stornorechnung.xml',
+  FINAL: 'schlussrechnung.xml',
+} as const;
 export type EInvoiceKind = keyof typeof E_INVOICE_XML_FILES;
 
 export const eInvoiceXmlUrl = (
@@ -44,8 +49,11 @@ export const eInvoiceXmlUrl = (
   kind: EInvoiceKind,
 ) => `${publicUrl}/invoices/${invoice.invoicePdfViewPermissionToken}/${E_INVOICE_XML_FILES[kind]}`;
 
-/** UNTDID 1001: 380 commercial invoice, 386 prepayment invoice (en primeur), 381 credit note. */
-const TYPE_CODES = { INVOICE: '380', ADVANCE: '386', CANCELLATION: '381' } as const;
+/**
+ * UNTDID 1001: 380 commercial invoice (also the final invoice after a prepayment), 386 prepayment
+ * invoice (en primeur), 381 credit note.
+ */
+const TYPE_CODES = { INVOICE: '380', FINAL: '380', ADVANCE: '386', CANCELLATION: '381' } as const;
 
 const EUR = 'EUR' as const;
 const money = (cents: number) => xmlAmount(cents);
@@ -163,12 +171,7 @@ export async function eInvoiceXml(input: EInvoiceInput): Promise<string> {
     'cbc:CustomizationID': 'urn:cen.eu:en16931:2017',
     'cbc:ID': input.number,
     'cbc:IssueDate': input.issuedOn,
-    'cbc:InvoiceTypeCode':
-      input.kind === 'CANCELLATION'
-        ? TYPE_CODES.CANCELLATION
-        : input.advance
-          ? TYPE_CODES.ADVANCE
-          : TYPE_CODES.INVOICE,
+    'cbc:InvoiceTypeCode': input.advance ? TYPE_CODES.ADVANCE : TYPE_CODES[input.kind],
     'cbc:Note': input.notes,
     'cbc:DocumentCurrencyCode': EUR,
     'cbc:BuyerReference': input.client.customerNumber,
@@ -333,6 +336,38 @@ export async function cancellationEInvoice(
       ? 'Der gezahlte Betrag wird Ihnen erstattet.'
       : `Verrechnet mit der Rechnung ${invoice.invoiceNumber}; es ist nichts zu zahlen.`,
     prepaidCents: invoice.paidAt ? 0 : total,
+    preceding: { number: invoice.invoiceNumber, issuedOn: invoiceDay(invoice) },
+  });
+}
+
+/**
+ * The final invoice after an advance payment as e-invoice XML (type 380), or null for a consumer:
+ * `supplied` are the advance invoice's en-primeur lines with their day of supply; the advance
+ * paid is the prepaid amount (BT-113), so nothing is due, and the advance invoice is the preceding
+ * invoice (BT-25).
+ */
+export async function finalEInvoice(
+  db: Database,
+  invoice: InvoiceRow,
+  final: InvoiceDocumentRow,
+  supplied: readonly BilledLine[],
+  company: CompanyDetails,
+  notes: string[],
+): Promise<string | null> {
+  const client = await invoiceClient(db, invoice);
+  if (!client || !isBusinessClient(client) || !invoice.invoiceNumber) return null;
+  const paid = supplied.reduce((sum, line) => sum + line.grossCents, 0);
+  return eInvoiceXml({
+    kind: 'FINAL',
+    advance: false,
+    number: final.number,
+    issuedOn: final.issuedOn,
+    client,
+    lines: supplied,
+    company,
+    notes,
+    paymentTerms: `Bezahlt durch die Anzahlung zur Rechnung ${invoice.invoiceNumber}; es ist nichts mehr zu zahlen.`,
+    prepaidCents: invoice.paidAt ? paid : 0,
     preceding: { number: invoice.invoiceNumber, issuedOn: invoiceDay(invoice) },
   });
 }

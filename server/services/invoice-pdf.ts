@@ -17,7 +17,7 @@ import { type CompanyDetails, companyFooterLines, companySenderLine } from '../c
 import type { Database } from '../db/client';
 import type { users } from '../db/schema';
 import type { PdfDocumentModel, PdfFact, PdfTotal } from '../pdf/layout';
-import { cancellationEInvoice, invoiceEInvoice } from './e-invoice';
+import { cancellationEInvoice, finalEInvoice, invoiceEInvoice } from './e-invoice';
 import {
   type InvoiceDocumentRow,
   invoiceClient,
@@ -216,7 +216,7 @@ export async function finalInvoiceDocument(
   const paidTax = taxBreakdown(supplied).reduce((sum, row) => sum + row.taxCents, 0);
   const advance = `${invoice.invoiceNumber ?? ''} vom ${formatDate(invoiceDay(invoice))}`;
   const totals = taxTotals(supplied, 'Gesamtbetrag der Lieferung:');
-  return {
+  const model: PdfDocumentModel = {
     title: `Schlussrechnung ${final.number}`,
     metaTitle: `Schlussrechnung ${final.number}`,
     metaSubject: `Schlussrechnung von ${company.name} nach Anzahlungsrechnung`,
@@ -244,4 +244,7 @@ export async function finalInvoiceDocument(
     notes: taxNotes(supplied),
     verification: null,
   };
+  return withEInvoice(model, final.issuedOn, (notes) =>
+    finalEInvoice(db, invoice, final, supplied, company, notes),
+  );
 }

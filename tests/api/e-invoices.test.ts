@@ -1,6 +1,7 @@
 /**
  * E-invoices of business clients: the VAT id in the account settings (format checked, German
- * message), the invoice and the cancellation invoice of a client with company and VAT id as
+ * message), the invoice, the cancellation invoice and the final invoice after an en-primeur advance
+ * of a client with company and VAT id as
  * Factur-X (EN 16931): the CII XML extracted from the PDF with `pdfdetach`, identical to the XML
  * served beside it, and checked against the EN 16931 business rules that apply to it; a
  * consumer's invoice has none, and another client's or an unknown address answers 404.
@@ -9,9 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partialOffers, users } from '../../server/db/schema';
+import { depotPositions, offers, partialOffers, users, vintages } from '../../server/db/schema';
+import { businessDay } from '../../src/domain/dates';
 import { NOT_TAXABLE_IN_GERMANY_NOTE } from '../../src/domain/tax';
 import { VAT_ID_MESSAGE } from '../../src/domain/vat-id';
 import { checkEn16931, ciiValue } from './support/en16931-rules';
@@ -36,13 +38,19 @@ const FINALIZE = 'mutation ($id: Int!) { finalizeInvoice(invoiceId: $id) { hoste
 const INVOICE = `query ($id: Int!) { getInvoiceById(invoiceId: $id) {
   invoiceNumber stripeInvoicePdfUrl eInvoiceXmlUrl
   cancellationInvoice { number pdfUrl eInvoiceXmlUrl }
+  finalInvoice { number pdfUrl eInvoiceXmlUrl }
 } }`;
+const BOOK_INTO_WAREHOUSE =
+  'mutation ($id: Int!) { updateAssetUnderManagement(depotPositionId: $id, newMrn: "26DE1234567890ABC8") { success } }';
+
+type DocumentView = { number: string; pdfUrl: string; eInvoiceXmlUrl: string | null };
 
 interface InvoiceView {
   invoiceNumber: string;
   stripeInvoicePdfUrl: string;
   eInvoiceXmlUrl: string | null;
-  cancellationInvoice: { number: string; pdfUrl: string; eInvoiceXmlUrl: string | null } | null;
+  cancellationInvoice: DocumentView | null;
+  finalInvoice: DocumentView | null;
 }
 
 /** The files `pdfdetach` finds embedded in `pdf`, by name. */
@@ -77,6 +85,7 @@ describe.each(databaseTargets)('E-Rechnungen für Firmenkunden (%s)', (target) =
   let portal: TestPortal;
   let staff: string;
   let offerId: number;
+  let enPrimeurOfferId: number;
   let clients = 0;
   const url = (address: string) => new URL(address).pathname;
   const login = async (email: string) =>
@@ -109,8 +118,8 @@ describe.each(databaseTargets)('E-Rechnungen für Firmenkunden (%s)', (target) =
     return { id, email, token };
   }
 
-  async function numberedInvoice(token: string) {
-    await portal.gql(CREATE, { offerId, amount: 1 }, { token });
+  async function numberedInvoice(token: string, offer = offerId) {
+    await portal.gql(CREATE, { offerId: offer, amount: 1 }, { token });
     const created = await portal.gql<{ createInvoice: { invoice: { id: number } } }>(
       CREATE_INVOICE,
       {},
@@ -144,11 +153,20 @@ describe.each(databaseTargets)('E-Rechnungen für Firmenkunden (%s)', (target) =
   beforeAll(async () => {
     portal = await startTestPortal(target, { seed: true });
     staff = await login('berater@example.com');
-    offerId = (await stockedOfferIds(portal.db))[0] as number;
+    const stocked = await stockedOfferIds(portal.db);
+    const enPrimeur = await portal.db
+      .selectDistinct({ id: offers.id })
+      .from(offers)
+      .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+      .where(and(inArray(offers.id, stocked), gt(vintages.enPrimeurDeliveryDate, businessDay())))
+      .orderBy(offers.id);
+    enPrimeurOfferId = enPrimeur[0]?.id as number;
+    expect(enPrimeurOfferId).toBeDefined();
+    offerId = stocked.find((id) => !enPrimeur.some((offer) => offer.id === id)) as number;
     await portal.db
       .update(partialOffers)
       .set({ quantityAvailable: sql`${partialOffers.quantityAvailable} + 20` })
-      .where(inArray(partialOffers.offerId, [offerId]));
+      .where(inArray(partialOffers.offerId, [offerId, enPrimeurOfferId]));
   }, 120_000);
 
   afterAll(async () => {
@@ -272,6 +290,56 @@ describe.each(databaseTargets)('E-Rechnungen für Firmenkunden (%s)', (target) =
     expect(
       ciiValue(xml, `${settlement}/ram:SpecifiedTradeSettlementHeaderMonetarySummation/ram:DuePayableAmount`),
     ).toBe('0.00');
+  });
+
+  it("gives a business client's final invoice after an en-primeur advance as an invoice (380): the advance prepaid, nothing due", async () => {
+    const client = await newClient(true);
+    const id = await numberedInvoice(client.token, enPrimeurOfferId);
+    await pay(client.token, id);
+    const advance = await view(client.token, id);
+    const advanceXml = (await get(advance.eInvoiceXmlUrl as string)).body;
+    expect(ciiValue(advanceXml, 'rsm:ExchangedDocument/ram:TypeCode')).toBe('386');
+    expect(advance.finalInvoice).toBeNull();
+
+    const [position] = await portal.db
+      .select({ id: depotPositions.id })
+      .from(depotPositions)
+      .where(eq(depotPositions.ownerId, client.id));
+    const booked = await portal.gql<{ updateAssetUnderManagement: { success: boolean } }>(
+      BOOK_INTO_WAREHOUSE,
+      { id: position?.id },
+      { token: staff },
+    );
+    expect(booked.data?.updateAssetUnderManagement.success).toBe(true);
+    const final = (await view(client.token, id)).finalInvoice;
+    expect(final?.eInvoiceXmlUrl).toMatch(/\/schlussrechnung\.xml$/);
+    const pdf = await get(final?.pdfUrl as string);
+    const xml = embeddedFiles(pdf.rawPayload).get('factur-x.xml') as string;
+    const served = await get(final?.eInvoiceXmlUrl as string);
+    expect(served.headers['content-disposition']).toBe(
+      `attachment; filename="Schlussrechnung-${final?.number}.xml"`,
+    );
+    expect(served.body).toBe(xml);
+    expect(archivalFindings(pdf.rawPayload)).toEqual([]);
+
+    expectRulesHold(xml);
+    expect(ciiValue(xml, 'rsm:ExchangedDocument/ram:TypeCode')).toBe('380');
+    expect(ciiValue(xml, 'rsm:ExchangedDocument/ram:ID')).toBe(final?.number);
+    const settlement = 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement';
+    const summation = `${settlement}/ram:SpecifiedTradeSettlementHeaderMonetarySummation`;
+    expect(ciiValue(xml, `${settlement}/ram:InvoiceReferencedDocument/ram:IssuerAssignedID`)).toBe(
+      advance.invoiceNumber,
+    );
+    const grandTotal = ciiValue(xml, `${summation}/ram:GrandTotalAmount`);
+    expect(Number(grandTotal)).toBeGreaterThan(0);
+    expect(ciiValue(xml, `${summation}/ram:TotalPrepaidAmount`)).toBe(grandTotal);
+    expect(ciiValue(xml, `${summation}/ram:DuePayableAmount`)).toBe('0.00');
+    expect(
+      ciiValue(
+        xml,
+        'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeDelivery/ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime/udt:DateTimeString',
+      ),
+    ).toBe(businessDay().replace(/-/g, ''));
   });
 
   it('shows an e-invoice on a fresh portal: the demo business client has a paid one', async () => {

@@ -139,10 +139,9 @@ async function invoiceDocumentView(
         number: document.number,
         date: document.issuedOn,
         pdfUrl: invoiceDocumentPdfUrl(config.publicUrl, invoice, kind),
-        eInvoiceXmlUrl:
-          kind === 'CANCELLATION' && (await hasEInvoice(invoice, loaders))
-            ? eInvoiceXmlUrl(config.publicUrl, invoice, 'CANCELLATION')
-            : null,
+        eInvoiceXmlUrl: (await hasEInvoice(invoice, loaders))
+          ? eInvoiceXmlUrl(config.publicUrl, invoice, kind)
+          : null,
       }
     : null;
 }

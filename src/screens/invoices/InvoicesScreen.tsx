@@ -88,6 +88,11 @@ export function InvoicesScreen() {
                           Schlussrechnung {invoice.finalInvoice.number} (PDF)
                         </Anchor>
                       ) : null}
+                      {invoice.finalInvoice?.eInvoiceXmlUrl ? (
+                        <Anchor href={invoice.finalInvoice.eInvoiceXmlUrl} download size="sm">
+                          Schlussrechnung als E-Rechnung (XML)
+                        </Anchor>
+                      ) : null}
                     </Stack>
                   </Table.Td>
                 </Table.Tr>

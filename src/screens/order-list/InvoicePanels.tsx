@@ -181,6 +181,11 @@ export function CancelledPanel({ invoice }: { invoice: InvoiceView }) {
               Stornorechnung {invoice.cancellationInvoice.number} zur Rechnung {invoice.invoiceNumber} (PDF)
             </Anchor>
           ) : null}
+          {invoice.cancellationInvoice?.eInvoiceXmlUrl ? (
+            <Anchor href={invoice.cancellationInvoice.eInvoiceXmlUrl} download size="sm">
+              Stornorechnung als E-Rechnung (XML)
+            </Anchor>
+          ) : null}
         </Alert>
         <InvoicePositions invoice={invoice} />
         <Group justify="space-between" wrap="wrap">

@@ -202,6 +202,14 @@ function InvoiceCheckCard({
                 <Anchor href={invoice.cancellationInvoice.pdfUrl} target="_blank" rel="noopener" size="sm">
                   Stornorechnung {invoice.cancellationInvoice.number} (PDF)
                 </Anchor>
+                {invoice.cancellationInvoice.eInvoiceXmlUrl ? (
+                  <>
+                    {' · '}
+                    <Anchor href={invoice.cancellationInvoice.eInvoiceXmlUrl} download size="sm">
+                      als E-Rechnung (XML)
+                    </Anchor>
+                  </>
+                ) : null}
               </>
             ) : null}
           </Alert>
@@ -245,6 +253,11 @@ function InvoiceCheckCard({
                 Die Rechnungs-PDF entsteht mit der Rechnungsnummer (speichern oder „Prüfung abschließen“).
               </Text>
             )}
+            {invoice.eInvoiceXmlUrl ? (
+              <Anchor href={invoice.eInvoiceXmlUrl} download size="sm">
+                E-Rechnung (XML, ZUGFeRD/Factur-X)
+              </Anchor>
+            ) : null}
           </Stack>
           <Stack gap={2}>
             <Text size="sm" fw={500}>
