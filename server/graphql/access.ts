@@ -8,7 +8,7 @@ export type Access = 'public' | 'client' | 'staff';
 
 /**
  * The one place where operations get their role. Every root field of the schema must appear
- * here (typed against the generated resolver types, and checked at start-up by `assertPolicyCovers`),
+ * here (typed against the generated resolver types; `guarded` in `resolvers/index.ts` refuses at start-up a resolver without one),
  * so a new operation cannot be forgotten. Per-client data checks (own rows only) live in services.
  */
 export const accessPolicy = {
