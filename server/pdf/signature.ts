@@ -4,21 +4,29 @@
  * is a PKCS#12 file (key and certificate chain) from configuration; without one, a self-signed
  * certificate is generated into `DATA_DIR` once, which proves integrity but not who signed.
  *
- * Not PAdES: the signature has no signing-certificate-v2 attribute (the signer of `@signpdf`
- * writes content type, signing time and message digest), so it is called a CMS signature.
+ * Not PAdES: the signature has no signing-certificate-v2 attribute (it carries content type,
+ * signing time and message digest, as `@signpdf`'s PKCS#12 signer writes them), so it is called a
+ * CMS signature.
  * RSA PKCS#1 v1.5 is deterministic and the signing time is the moment the document is issued,
  * so signing the same rendered bytes twice gives the same file.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import {
+  constants,
+  createPrivateKey,
+  generateKeyPairSync,
+  type KeyObject,
+  privateEncrypt,
+  randomBytes,
+} from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import {
   ANNOTATION_FLAGS,
   DEFAULT_BYTE_RANGE_PLACEHOLDER,
   DEFAULT_SIGNATURE_LENGTH,
   SIG_FLAGS,
+  Signer,
   SUBFILTER_ADOBE_PKCS7_DETACHED,
 } from '@signpdf/utils';
 import forge from 'node-forge';
@@ -192,8 +200,89 @@ interface PdfkitInternals {
   page: { dictionary: unknown; annotations: PdfkitReference[] };
 }
 
+const OID = {
+  sha256: '2.16.840.1.101.3.4.2.1',
+  data: '1.2.840.113549.1.7.1',
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingTime: '1.2.840.113549.1.9.5',
+} as const;
+
+/** DER prefix of a SHA-256 DigestInfo (RFC 8017, 9.2): what PKCS#1 v1.5 signs around the digest. */
+const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420', 'hex');
+
+/**
+ * `@signpdf`'s PKCS#12 signer, with the file opened once rather than per document (its key
+ * derivation and forge's RSA in JavaScript took most of a document's time) and the RSA operation
+ * done by node:crypto. The CMS is the one that signer writes: forge's SignedData with content type,
+ * signing time and message digest as signed attributes, SHA-256, the certificates of the file.
+ */
+class PreparedP12Signer extends Signer {
+  private readonly certificates: forge.pki.Certificate[];
+  private readonly certificate: forge.pki.Certificate;
+  private readonly key: KeyObject;
+
+  constructor(identity: SigningIdentity) {
+    super();
+    const p12 = forge.pkcs12.pkcs12FromAsn1(
+      forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(identity.p12).toString('binary'))),
+      false,
+      identity.passphrase,
+    );
+    const keyBag = p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[
+      forge.pki.oids.pkcs8ShroudedKeyBag as string
+    ]?.[0];
+    const privateKey = keyBag?.key as forge.pki.rsa.PrivateKey | undefined;
+    if (!privateKey) throw new Error('Die Signatur-Identität enthält keinen privaten Schlüssel.');
+    this.certificates = (
+      p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag as string] ?? []
+    ).flatMap((bag) => (bag.cert ? [bag.cert] : []));
+    const matching = this.certificates.find((certificate) => {
+      const publicKey = certificate.publicKey as forge.pki.rsa.PublicKey;
+      return publicKey.n.compareTo(privateKey.n) === 0 && publicKey.e.compareTo(privateKey.e) === 0;
+    });
+    if (!matching) throw new Error('Kein Zertifikat der Signatur-Identität passt zu ihrem Schlüssel.');
+    this.certificate = matching;
+    this.key = createPrivateKey(forge.pki.privateKeyToPem(privateKey));
+  }
+
+  override async sign(pdfBuffer: Buffer, signingTime?: Date): Promise<Buffer> {
+    const p7 = forge.pkcs7.createSignedData();
+    p7.content = forge.util.createBuffer(pdfBuffer.toString('binary'));
+    for (const certificate of this.certificates) p7.addCertificate(certificate);
+    const key = this.key;
+    // forge calls only `sign` of the key: PKCS#1 v1.5 over the signed attributes' digest.
+    const nodeKey = {
+      sign: (md: forge.md.MessageDigest) =>
+        privateEncrypt(
+          { key, padding: constants.RSA_PKCS1_PADDING },
+          Buffer.concat([SHA256_DIGEST_INFO, Buffer.from(md.digest().getBytes(), 'binary')]),
+        ).toString('binary'),
+    };
+    p7.addSigner({
+      key: nodeKey as unknown as forge.pki.rsa.PrivateKey,
+      certificate: this.certificate,
+      digestAlgorithm: OID.sha256,
+      authenticatedAttributes: [
+        { type: OID.contentType, value: OID.data },
+        // forge writes a Date as UTCTime; its type declarations allow only strings.
+        { type: OID.signingTime, value: (signingTime ?? new Date()) as unknown as string },
+        { type: OID.messageDigest },
+      ],
+    });
+    p7.sign({ detached: true });
+    return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary');
+  }
+}
+
+const preparedSigners = new WeakMap<SigningIdentity, PreparedP12Signer>();
+
 /** Fills the placeholder with the CMS signature over the rest of the file. */
 export function signPdf(pdf: Buffer, identity: SigningIdentity, signingTime: Date): Promise<Buffer> {
-  const signer = new P12Signer(Buffer.from(identity.p12), { passphrase: identity.passphrase });
+  let signer = preparedSigners.get(identity);
+  if (!signer) {
+    signer = new PreparedP12Signer(identity);
+    preparedSigners.set(identity, signer);
+  }
   return new SignPdf().sign(pdf, signer, signingTime);
 }

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { centsToDecimal, decimalToCents, formatEuro } from '../../src/domain/money';
+import { INVESTMENT_RISK_NOTICE } from '../../src/domain/risk-notice';
 import { demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
 import { submitLoginForm } from './support/session';
 
@@ -164,6 +165,7 @@ test('kunde sees the adviser offer (archived ones hidden) without the investor p
   await expect(offers.getByRole('heading', { name: /^Angebot vom \d{2}\.\d{2}\.\d{4}$/ })).toBeVisible();
   await expect(offers.getByTestId('investor-profile-card')).toHaveCount(0);
   await expect(offers.getByTestId('proposal-positions').locator('tbody tr')).toHaveCount(4);
+  await expect(offers.getByTestId('risk-notice')).toContainText(INVESTMENT_RISK_NOTICE);
   await expect(offers.getByRole('button', { name: 'Vollständig in Orderliste übertragen' })).toBeVisible();
   await offers.getByRole('button', { name: 'Verbindlich bestellen' }).click();
   const binding = page.getByRole('dialog', { name: 'Verbindliche Bestellung' });
@@ -326,6 +328,11 @@ test('a visitor opens the proposal by uid, consents and is asked to register aft
     'true',
   );
   await expect(page.getByTestId('portfolio-simulation').getByTestId('simulation-rate')).toHaveText('8,7 %');
+  // The projection comes with its risk notice, in view, not behind a hover.
+  await expect(page.getByTestId('portfolio-simulation').getByTestId('risk-notice')).toBeVisible();
+  await expect(page.getByTestId('portfolio-simulation').getByTestId('risk-notice')).toContainText(
+    INVESTMENT_RISK_NOTICE,
+  );
 
   // Ordering needs an account: the visitor's button under the proposal asks to register.
   await expect(page.getByRole('button', { name: 'Verbindlich bestellen' })).toHaveCount(0);
@@ -352,6 +359,23 @@ test('a visitor opens the proposal by uid, consents and is asked to register aft
   await expect(page.getByTestId('proposal-positions')).toHaveCount(0);
 });
 
+test('the proposal page states the risk beside the return it expects', async ({ page, request }) => {
+  const uid = await latestProfileUid(request, demoAccounts.client, demoPassword);
+  await logInDismissingNudge(page, demoAccounts.client, false);
+  await page.goto(`/portfolio/${uid}`);
+  await expect(page.getByTestId('portfolio-simulation').getByTestId('risk-notice')).toBeVisible();
+  // The server-rendered page takes clicks once hydrated: open the section until it says so.
+  const section = page.getByRole('button', { name: 'Warum in Wein investieren?' });
+  await expect(async () => {
+    if ((await section.getAttribute('aria-expanded')) !== 'true') await section.click();
+    await expect(section).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass();
+  const why = page.getByRole('region', { name: 'Warum in Wein investieren?' });
+  await expect(why).toContainText('realistisch erwarten wir 8–10 % p.a.');
+  await expect(why.getByTestId('risk-notice')).toBeVisible();
+  await expect(why.getByTestId('risk-notice')).toContainText(INVESTMENT_RISK_NOTICE);
+});
+
 test('a signed-in client is not asked to register on her proposal page', async ({ page, request }) => {
   const uid = await latestProfileUid(request, demoAccounts.client, demoPassword);
   await logInDismissingNudge(page, demoAccounts.client, false);
@@ -371,6 +395,7 @@ test('the intelligent portfolio development counts to 100 % and opens the compos
   await page.clock.install();
   // "Portfolio ausbauen" leads to the top offers, which link the portfolio development.
   await page.goto('/admin/weinangebot');
+  await expect(page.getByTestId('risk-notice')).toContainText(INVESTMENT_RISK_NOTICE);
   await page.getByRole('link', { name: 'Intelligente Portfolioentwicklung' }).click();
   await expect(page).toHaveURL('/admin/portfolio-entwicklung');
   // Stop the page's clock so the count can be checked at exact moments.

@@ -6,6 +6,7 @@ import { decimalToCents, formatEuro } from '../../domain/money';
 import { DEFAULT_FEE_SCHEDULE } from '../../domain/order-costs';
 import { useSalesCalculation } from '../../queries/advice';
 import { LineChart } from '../charts';
+import { RiskNotice } from '../RiskNotice';
 
 const euro = (value: string | number) => formatEuro(decimalToCents(String(value)));
 const wholeEuro = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
@@ -43,6 +44,7 @@ export function SimulationChart({ uid }: { uid: string }) {
   return (
     <Stack gap="md" data-testid="portfolio-simulation">
       <Title order={4}>Portfolio-Simulation über 15 Jahre</Title>
+      <RiskNotice />
       <Stack gap={4}>
         <Group justify="space-between">
           <Text size="sm">Erwartete Rendite pro Jahr</Text>

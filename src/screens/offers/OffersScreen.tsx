@@ -16,6 +16,7 @@ import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
+import { RiskNotice } from '../../components/RiskNotice';
 import { LOAD_ERROR } from '../../domain/client/error-texts';
 import {
   activeFilterCount,
@@ -67,6 +68,7 @@ export function OffersScreen() {
   return (
     <Stack gap="xl">
       <Title order={1}>Top Angebote</Title>
+      <RiskNotice />
       <PortfolioDevelopmentHint />
       <Paper
         withBorder

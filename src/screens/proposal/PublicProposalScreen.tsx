@@ -21,6 +21,7 @@ import { EXPIRED_TEXT, ProposalBoundary, ProposalView } from '../../components/a
 import { ContactModalProvider, useContactModal } from '../../components/contact/contact-modal';
 import { PublicBrand, PublicHeader } from '../../components/discovery/PublicPageLayout';
 import { BindingOrderDialog } from '../../components/order-list/BindingOrderDialog';
+import { RiskNotice } from '../../components/RiskNotice';
 import { BRAND_GALLERY, STORAGE_VIDEO } from '../../domain/client/brand-media';
 import { type Proposal, useAddRecommendations, useProposal } from '../../queries/advice';
 import { useSession } from '../../queries/session/session-context';
@@ -110,10 +111,13 @@ function CompanySections() {
       <Accordion.Item value="why">
         <Accordion.Control>Warum in Wein investieren?</Accordion.Control>
         <Accordion.Panel>
-          <Text>
-            Spitzenweine sind ein knappes, real existierendes Gut, dessen Angebot mit jedem getrunkenen
-            Jahrgang sinkt. Historisch erzielten sie 8-9 % p.a.; realistisch erwarten wir 8-10 % p.a.
-          </Text>
+          <Stack gap="sm">
+            <Text>
+              Spitzenweine sind ein knappes, real existierendes Gut, dessen Angebot mit jedem getrunkenen
+              Jahrgang sinkt. Historisch erzielten sie 8–9 % p.a.; realistisch erwarten wir 8–10 % p.a.
+            </Text>
+            <RiskNotice />
+          </Stack>
         </Accordion.Panel>
       </Accordion.Item>
     </>
