@@ -116,6 +116,8 @@ async function generate(): Promise<Record<string, string>> {
       contextType: './context#GraphQLContext',
       useTypeImports: true,
       avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
+      // The sync service owns the entity list, so it need not import the generated types.
+      enumValues: { SyncEntity: '../services/sync#SyncEntity' },
       mappers: Object.fromEntries(
         [
           'User',
@@ -168,7 +170,10 @@ async function generate(): Promise<Record<string, string>> {
     pluginMap: { typescriptOperations, typedDocumentNode },
   });
   return {
-    'server/graphql/resolvers-types.generated.ts': banner + server,
+    // The typescript plugin re-exports a mapped enum as a value although `useTypeImports` imported
+    // only its type, which `verbatimModuleSyntax` refuses; the enum's values come from its module.
+    'server/graphql/resolvers-types.generated.ts':
+      banner + server.replace(/^export \{ (\w+) \};$/gm, 'export type { $1 };'),
     'server/graphql/pwa-operations.generated.ts': pwaOperationNames(documents),
     ...splitDocuments(client, documents),
   };

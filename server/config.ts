@@ -5,13 +5,16 @@ import webpush from 'web-push';
 import { decimalToCents } from '../src/domain/money';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from '../src/domain/order-costs';
 import { type CompanyDetails, companyDetails } from './company';
-import { DEFAULT_CATALOGUE_CACHE_TTL_MS } from './graphql/catalogue-cache';
-import { DEFAULT_DEPOT_READ_CACHE_POSITIONS } from './graphql/depot-read-cache';
 import { loadSigningIdentity, type SigningIdentity } from './pdf/signature';
 import { writeFileDurablySync } from './services/durable-file';
 import { defaultPasswordHashing, type PasswordHashingOptions } from './services/passwords';
 
 /** Everything the server can be configured with; only environment variables feed it (see README). */
+/** How long the catalogue cache serves rows without a confirming check. */
+export const DEFAULT_CATALOGUE_CACHE_TTL_MS = 2_000;
+/** The depot-read cache's bound, in positions held over all clients. */
+export const DEFAULT_DEPOT_READ_CACHE_POSITIONS = 20_000;
+
 export interface ServerConfig {
   port: number;
   /**

@@ -25,6 +25,8 @@
  * the whole catalogue at once. A fetch that started before a drop does not store its rows.
  */
 
+import { DEFAULT_CATALOGUE_CACHE_TTL_MS } from '../config';
+
 /** Whether the catalogue changed since a snapshot (services/catalogue-changes.ts). */
 export type CatalogueChangeCheck = (
   since: string | undefined,
@@ -48,8 +50,6 @@ export type CatalogueKind = keyof CatalogueStores;
 
 /** More entries than this in one store (an unusual crawl of the catalogue) and it starts afresh. */
 const MAX_ENTRIES_PER_STORE = 50_000;
-
-export const DEFAULT_CATALOGUE_CACHE_TTL_MS = 2_000;
 
 export class CatalogueCache {
   private stores: CatalogueStores = emptyStores();

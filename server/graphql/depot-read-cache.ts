@@ -31,8 +31,6 @@ interface Entry<Read> {
   size: number;
 }
 
-export const DEFAULT_DEPOT_READ_CACHE_POSITIONS = 20_000;
-
 export class DepotReadCache<Read extends { positions: readonly unknown[] }> {
   /** In the order of their last use, least recent first. */
   private readonly entries = new Map<number, Entry<Read>>();

@@ -14,9 +14,9 @@ import {
 } from '../../src/domain/order-costs';
 import type { Database, Transaction } from '../db/client';
 import { invoicePositions, invoices, vintages } from '../db/schema';
+import { vintageLabelSql } from '../db/vintage-label';
 import { recordAudit } from './audit';
 import { invalidFields, type MutationError, ok, refused, refusedAll } from './errors';
-import { vintageLabelSql } from './invoices';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 type InvoicePositionRow = typeof invoicePositions.$inferSelect;

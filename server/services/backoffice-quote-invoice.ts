@@ -19,13 +19,14 @@ import {
   users,
   vintages,
 } from '../db/schema';
+import { vintageLabelSql } from '../db/vintage-label';
 import { agreedCasesLeft } from './agreed-prices';
 import { recordAudit } from './audit';
 import { manualQuoteForUpdate, type QuoteResult } from './backoffice-quote-edits';
 import { issueSetPasswordToken, type QuoteView, quoteTexts, quoteView } from './backoffice-quotes';
 import { type MutationError, ok, refusedAll } from './errors';
 import { insertInvoice } from './invoice-records';
-import { changeInvoice, finalizeInvoice, vintageLabelSql } from './invoices';
+import { changeInvoice, finalizeInvoice } from './invoices';
 import { orderTexts } from './order-texts';
 import { hashPassword } from './passwords';
 import type { PaymentProvider } from './payments/provider';

@@ -25,7 +25,7 @@ import {
   wineries,
   wines,
 } from '../db/schema';
-import { vintageLabelSql } from './invoices';
+import { vintageLabelSql } from '../db/vintage-label';
 import { hashToken } from './tokens';
 
 type Executor = Database | Transaction;

@@ -30,8 +30,10 @@ import {
   users,
   vintages,
 } from '../db/schema';
+import { vintageLabelSql } from '../db/vintage-label';
 import type { PdfDocumentModel } from '../pdf/layout';
-import { type InvoiceRow, vintageLabelSql } from './invoices';
+
+type InvoiceRow = typeof invoices.$inferSelect;
 
 export const STORAGE_FACTS = {
   warehouse: 'Zollfreilager Genf, Schweiz',

@@ -29,7 +29,7 @@ import {
   users,
   vintages,
 } from '../db/schema';
-import { vintageLabelSql } from './invoices';
+import { vintageLabelSql } from '../db/vintage-label';
 import { resaleOriginsByOffer } from './resale-origins';
 
 type Executor = Database | Transaction;

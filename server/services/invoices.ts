@@ -34,6 +34,7 @@ import {
   users,
   vintages,
 } from '../db/schema';
+import { vintageLabelSql } from '../db/vintage-label';
 import { recordAudit } from './audit';
 import { type MutationError, ok, refused, refusedAll } from './errors';
 import {
@@ -52,7 +53,7 @@ import {
   refundTaskMail,
 } from './order-mails';
 import { orderTexts } from './order-texts';
-import type { HostedInvoice, PaymentProvider } from './payments/provider';
+import type { HostedInvoice, InvoiceLine, PaymentProvider } from './payments/provider';
 import { enqueuePushToUser, pushTexts } from './push';
 import { releaseReservedStock } from './reservations';
 import { releaseSellOrderCasesForInvoice, settleSoldCases } from './secondary-market';
@@ -64,9 +65,6 @@ type InvoiceStage = InvoiceRow['stage'];
 type Actor = Pick<typeof users.$inferSelect, 'id' | 'isStaff' | 'isSuperuser'>;
 
 const isStaff = (actor: Actor) => actor.isStaff || actor.isSuperuser;
-
-/** "Ornellaia 2021": the vintage title with its year, in SQL (as `vintageLabel` in the PWA). */
-export const vintageLabelSql = sql<string>`case when ${vintages.title} like '%' || ${vintages.year}::text then ${vintages.title} else ${vintages.title} || ' ' || ${vintages.year}::text end`;
 
 /** An invoice's positions in their order, each with its wine's label ("Title Year"). */
 export function invoicePositionsWithTitles(executor: Executor, invoiceId: number) {
@@ -523,11 +521,6 @@ export async function finalizeInvoice(
       .where(eq(invoices.id, invoice.id));
     return ok({ hostedInvoiceUrl: hosted.hostedInvoiceUrl });
   });
-}
-
-export interface InvoiceLine {
-  description: string;
-  amountCents: number;
 }
 
 /** The lines a provider bills: one per position (cases × bottles × price) and one per fee. */

@@ -48,10 +48,10 @@ import {
   valuations,
   vintages,
 } from '../db/schema';
+import { vintageLabelSql } from '../db/vintage-label';
 import { recordAudit } from './audit';
 import { reissueCertificatesForPositions } from './certificates';
 import { type MutationError, ok, refused } from './errors';
-import { vintageLabelSql } from './invoices';
 import { enqueueMail } from './mail';
 import { composeMail, letterGreeting } from './mail-templates';
 import type { OfferRow } from './offers';

@@ -13,8 +13,8 @@ import { formatRate, splitGross, taxCategoryOf } from '../../src/domain/tax';
 import { type CompanyDetails, companyFooterLines, companySenderLine } from '../company';
 import type { Database, Transaction } from '../db/client';
 import { bottleSizes, depotPositions, sellOrders, users, vintages } from '../db/schema';
+import { vintageLabelSql } from '../db/vintage-label';
 import type { PdfDocumentModel } from '../pdf/layout';
-import { vintageLabelSql } from './invoices';
 import { postalAddressLines } from './postal-address';
 
 type SellOrderRow = typeof sellOrders.$inferSelect;

@@ -13,11 +13,42 @@
 
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
-import type { SyncEntity } from '../graphql/resolvers-types.generated';
 
 type Executor = Database | Transaction;
 
-/** The entities of `SyncEntity` in the schema, as the strings the API sends. */
+/**
+ * The entities of `SyncEntity` in the schema; codegen maps the schema's enum to this one
+ * (scripts/codegen.ts), so the service does not import the GraphQL layer.
+ */
+export enum SyncEntity {
+  /** The signed-in user (account data, 'inform me' requests). */
+  Account = 'ACCOUNT',
+  DepotPosition = 'DEPOT_POSITION',
+  SellOrder = 'SELL_ORDER',
+  Invoice = 'INVOICE',
+  OrderPosition = 'ORDER_POSITION',
+  /** Investor profiles and adviser offers (with their positions). */
+  PreferencesProfile = 'PREFERENCES_PROFILE',
+  /** Offers with their tranches; an archived offer counts as deleted. */
+  Offer = 'OFFER',
+  /** Vintages with ratings, grape shares, market records, price history, valuations and assortment parts. */
+  Vintage = 'VINTAGE',
+  Wine = 'WINE',
+  Winery = 'WINERY',
+  Region = 'REGION',
+  Subregion = 'SUBREGION',
+  Country = 'COUNTRY',
+  Classification = 'CLASSIFICATION',
+  Rater = 'RATER',
+  Grape = 'GRAPE',
+  BottleSize = 'BOTTLE_SIZE',
+  AcademyVideo = 'ACADEMY_VIDEO',
+  AcademyKeyword = 'ACADEMY_KEYWORD',
+  BlogPost = 'BLOG_POST',
+  BrandImage = 'BRAND_IMAGE',
+}
+
+/** The same entities as the strings the API sends. */
 export type SyncEntityName = `${SyncEntity}`;
 
 /** A table whose rows belong to an entity (a status to its depot position): its change is the entity's. */

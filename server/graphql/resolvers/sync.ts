@@ -1,7 +1,13 @@
 import { GraphQLError } from 'graphql';
-import { isSyncCursor, type SyncEntityName, syncChanges, syncMessages } from '../../services/sync';
+import {
+  isSyncCursor,
+  SyncEntity,
+  type SyncEntityName,
+  syncChanges,
+  syncMessages,
+} from '../../services/sync';
 import { signedInUser } from '../access';
-import { type QueryResolvers, SyncEntity } from '../resolvers-types.generated';
+import type { QueryResolvers } from '../resolvers-types.generated';
 
 const graphQLEntity: Record<SyncEntityName, SyncEntity> = {
   ACCOUNT: SyncEntity.Account,

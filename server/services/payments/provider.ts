@@ -1,5 +1,10 @@
 import type { invoices, users } from '../../db/schema';
-import type { InvoiceLine } from '../invoices';
+
+/** One line a provider bills: a position or a fee, with its amount. */
+export interface InvoiceLine {
+  description: string;
+  amountCents: number;
+}
 
 export interface HostedInvoice {
   providerInvoiceId: string;

@@ -18,16 +18,11 @@ import { Figure } from '../../screens/depot/hidden-figures';
 import { lazyComponent } from '../lazy-component';
 import { useOnline } from '../offline/use-online';
 import { ShowMoreButton, useListPage } from '../show-more';
+import type { SellablePosition } from './SellDialog';
 import { cents, orderTitle, vintageTitle } from './sell-format';
 
 // The sell dialog (NumberInput, ≈ 9 KB gzipped) loads when a position is offered for sale, not with the depot.
 const SellDialog = lazyComponent(() => import('./SellDialog').then((module) => module.SellDialog));
-
-export interface SellablePosition {
-  id: number;
-  amount: number;
-  caskOf: number;
-}
 
 interface Props {
   rows: DepotRow[];

@@ -34,8 +34,14 @@ import {
 } from '../../domain/secondary-market';
 import { useCreateSellOrder } from '../../queries/secondary-market';
 import { useOnline } from '../offline/use-online';
-import type { SellablePosition } from './DepotSecondaryMarket';
 import { centsToInput, vintageTitle } from './sell-format';
+
+/** The depot position a sale is offered from: how many cases it holds, of how many bottles. */
+export interface SellablePosition {
+  id: number;
+  amount: number;
+  caskOf: number;
+}
 
 interface Props {
   row: DepotRow;
