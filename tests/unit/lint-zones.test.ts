@@ -70,6 +70,18 @@ const zones: Array<{ zone: string; file: string; source: string; message: string
     message: 'src/domain holds the shared rules',
   },
   {
+    zone: "a feature's model never reaches the data layer",
+    file: 'src/features/order-list/model/planted-zone-check.ts',
+    source: "import { database } from '../../../db/database';\n\nexport const planted = database;\n",
+    message: "A feature's model/ holds its pure client-only rules",
+  },
+  {
+    zone: "a feature's model never imports Dexie",
+    file: 'src/features/order-list/model/planted-zone-check.ts',
+    source: "import Dexie from 'dexie';\n\nexport const planted = Dexie;\n",
+    message: "A feature's model/ holds its pure client-only rules",
+  },
+  {
     zone: 'the server never imports src/domain/client',
     file: 'server/planted-zone-check.ts',
     source:
