@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { EARLY_REQUESTS_ENTRY, EARLY_REQUESTS_NAME } from './src/app/route-screens';
+import { EARLY_REQUESTS_ENTRY, EARLY_REQUESTS_NAME } from './src/routes/route-screens';
 
 // `vite build --ssr src/entry-server.tsx`: the server's render of the first screens
 // (server/first-screen.ts). It gets no service worker, no compressed copies and no vendor chunks.

@@ -26,8 +26,8 @@ import { openDatabase } from '../server/db/client';
 import { buildApp } from '../server/http';
 import { ensurePwaBuild } from '../server/pwa-build';
 import { DEMO_PASSWORD, seedDemoData } from '../server/seed';
-import { clearOutbox, queueOrderChange, replayOutbox } from '../src/db/outbox';
-import { sendOrderChange } from '../src/queries/order-outbox';
+import { sendOrderChange } from '../src/features/order-list/api/order-changes';
+import { clearOutbox, queueOrderChange, replayOutbox } from '../src/features/order-list/api/outbox-store';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 4344);

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { firstScreenDir } from '../server/first-screen';
 import { ensurePwaBuild } from '../server/pwa-build';
-import { ROUTE_SCREENS } from '../src/app/route-screens';
+import { ROUTE_SCREENS } from '../src/routes/route-screens';
 
 /** One chunk of Vite's `.vite/manifest.json`, keyed by its source (or `_name` for shared chunks). */
 interface ManifestChunk {
@@ -86,7 +86,7 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   '/admin/management': 560,
 };
 
-/** Each route of `src/app/route-screens.ts` with its budget (a route without one fails the check). */
+/** Each route of `src/routes/route-screens.ts` with its budget (a route without one fails the check). */
 export const ROUTE_BUDGETS: RouteBudget[] = ROUTE_SCREENS.map(({ route, screens, earlyScript }) => ({
   route,
   screens: [...screens, ...(earlyScript ? [earlyScript] : [])],
@@ -107,7 +107,9 @@ function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
     if (seen.has(key)) continue;
     const chunk = manifest[key];
     if (!chunk)
-      throw new Error(`${key} steht nicht im Build-Manifest (umbenannt? src/app/route-screens.ts anpassen)`);
+      throw new Error(
+        `${key} steht nicht im Build-Manifest (umbenannt? src/routes/route-screens.ts anpassen)`,
+      );
     seen.add(key);
     pending.push(...(chunk.imports ?? []));
   }
@@ -221,7 +223,7 @@ async function main(): Promise<void> {
         .filter((result) => result.jsKb > result.budgetKb)
         .map((result) => `${result.route}: ${result.jsKb.toFixed(1)} KB > ${result.budgetKb} KB`),
       ...screensWithoutBudget(distDir).map(
-        (key) => `${key}: Bildschirm ohne Route in src/app/route-screens.ts`,
+        (key) => `${key}: Bildschirm ohne Route in src/routes/route-screens.ts`,
       ),
       ...firstScreenStylesMissing(root, distDir).map(
         (entry) => `${entry}: Stile fehlen in ${FIRST_SCREEN_CSS}`,

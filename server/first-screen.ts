@@ -17,8 +17,8 @@ import {
   type FirstScreen,
   type RenderFirstScreen,
   SERVER_RENDERED_PAGES,
-} from '../src/app/first-screen';
-import { routeScreensOf, withEarlyScript } from '../src/app/route-screens';
+} from '../src/routes/first-screen';
+import { routeScreensOf, withEarlyScript } from '../src/routes/route-screens';
 import type { ErrorReporter } from './graphql/german-errors';
 
 /** The server bundle's folder beside the PWA's build folder (never served). */

@@ -10,8 +10,8 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import type { RenderFirstScreen } from '../src/app/first-screen';
 import { isSpaPath } from '../src/domain/server-paths';
+import type { RenderFirstScreen } from '../src/routes/first-screen';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import { encodedShellPage, registerFirstScreenRoutes, shellPagesWithScreens } from './first-screen';

@@ -9,12 +9,12 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router-dom';
 import { AppProviders, type AppServices, MantineGlobalStyles } from './app/AppProviders';
-import type { FirstScreenOptions, FirstScreenRedirect, RenderFirstScreen } from './app/first-screen';
-import { ENTRY_ROUTE_PATHS } from './app/route-paths';
 import { AppRoutes, preloadRoute } from './app/router';
 import { offerRedirectLwin11 } from './domain/offer-display';
 import { offerPageQueryOptions } from './queries/offers';
 import { createSessionStore } from './queries/session/session-store';
+import type { FirstScreenOptions, FirstScreenRedirect, RenderFirstScreen } from './routes/first-screen';
+import { ENTRY_ROUTE_PATHS } from './routes/route-paths';
 import { offerPath } from './screens/offer-detail/offer-links';
 
 /** Nothing is stored on the server: every render is a visitor without a session. */

@@ -6,7 +6,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders, type AppServices } from './app/AppProviders';
 import { deviceStorage } from './app/device-storage';
-import { FIRST_SCREEN_DATA_ID } from './app/first-screen';
 import { captureInstallPrompt } from './app/pwa/install-prompt';
 import { showUpdatePrompt } from './app/pwa/update-prompt';
 import { createQueryClient } from './app/query-client';
@@ -19,6 +18,7 @@ import { createQueryPersister } from './db/query-persister';
 import { createApiClient } from './queries/client';
 import { refreshSessionToken } from './queries/refresh-token';
 import { createSessionStore, deviceUserKey } from './queries/session/session-store';
+import { FIRST_SCREEN_DATA_ID } from './routes/first-screen';
 
 captureInstallPrompt(window);
 

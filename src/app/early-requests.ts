@@ -1,9 +1,9 @@
 import { readSyncedAt } from '../db/sync-state';
-import { DEPOT_PATH } from '../domain/client/depot-routes';
 import { createApiClient } from '../queries/client';
 import { depotKeys, requestOwnDepot } from '../queries/depot-request';
 import { askEarly } from '../queries/early-answers';
 import { deviceUserKey, readSession } from '../queries/session/session-store';
+import { DEPOT_PATH } from '../routes/depot-routes';
 
 /**
  * The request of a signed-in start's large screen data, sent before the rest of the app's code is

@@ -3,10 +3,10 @@ import type { GraphQLClient } from 'graphql-request';
 import { useLayoutEffect } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import { readSyncedAt } from '../db/sync-state';
-import { DEPOT_PATH } from '../domain/client/depot-routes';
 import { useApiClient } from '../queries/client';
 import { startDepot } from '../queries/depot';
-import { ADMIN_ROUTE_PATH, ADMIN_ROUTE_PATHS } from './route-paths';
+import { DEPOT_PATH } from '../routes/depot-routes';
+import { ADMIN_ROUTE_PATH, ADMIN_ROUTE_PATHS } from '../routes/route-paths';
 
 type Params = Readonly<Record<string, string | undefined>>;
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router-dom';
 import { lazyComponent, preloadElement, ScreenSuspense } from '../components/lazy-component';
 import { START_PATH } from '../domain/client/entry-navigation';
-import { ADMIN_ROUTE_PATHS as A, ADMIN_ROUTE_PATH, ENTRY_ROUTE_PATHS as E } from './route-paths';
+import { ADMIN_ROUTE_PATHS as A, ADMIN_ROUTE_PATH, ENTRY_ROUTE_PATHS as E } from '../routes/route-paths';
 import { StaffOnly } from './StaffOnly';
 import { RequireSession } from './session/RequireSession';
 

@@ -1,6 +1,6 @@
 import type { QueryKey, QueryState } from '@tanstack/react-query';
 import { Dexie, type Table } from 'dexie';
-import type { OutboxEntry } from '../domain/client/order-outbox';
+import type { OutboxEntry } from '../features/order-list/model/outbox-queue';
 
 /** One persisted TanStack Query entry: one row per query and user, never one blob for all. */
 export interface PersistedQuery {
@@ -14,7 +14,7 @@ export interface PersistedQuery {
   updatedAt: number;
 }
 
-/** A queued order-list change of one user (see `src/domain/client/order-outbox.ts`). */
+/** A queued order-list change of one user (see `src/features/order-list/model/outbox-queue.ts`). */
 export type StoredOutboxEntry = OutboxEntry & { userKey: string };
 
 export type WeindepotDatabase = Dexie & {

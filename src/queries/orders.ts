@@ -1,6 +1,6 @@
 /**
  * Order list hooks. The three order-list mutations go through the device's outbox
- * (`order-outbox.ts`): stored first, sent at once when possible, replayed later when offline, each
+ * (`src/features/order-list/api/order-changes.ts`): stored first, sent at once when possible, replayed later when offline, each
  * with a client mutation id the server records, so a replay has one effect. Their one optimistic
  * view is the outbox overlay (`applyQueue`/`overlayOrder`): the screen shows the change from the
  * moment it is queued until a list fetched after the server applied it arrives; the cached list is
@@ -10,8 +10,9 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { CONNECTION_FAILED } from '../domain/client/error-texts';
-import type { OrderChange, QueuedOffer } from '../domain/client/order-outbox';
 import { costSummary, costSummaryStrings } from '../domain/order-costs';
+import { type SubmitOutcome, submitOrderChange } from '../features/order-list/api/order-changes';
+import type { OrderChange, QueuedOffer } from '../features/order-list/model/outbox-queue';
 import { useApiClient } from './client';
 import {
   CreateInvoiceDocument,
@@ -28,7 +29,6 @@ import {
 import type { MutationErrorMeta } from './mutation-errors';
 import { acceptedOrThrow } from './mutation-refused';
 import { orderKeys, refreshOrderState } from './order-keys';
-import { type SubmitOutcome, submitOrderChange } from './order-outbox';
 import { useUserKey } from './session/session-context';
 
 export { MutationRefused } from './mutation-refused';

@@ -4,9 +4,9 @@
  * the sums. The server's ids of the vintage, wine and winery are not known here and not shown.
  */
 
-import type { OrderChange, QueuedOffer } from '../domain/client/order-outbox';
 import { formatEuro } from '../domain/money';
 import { casePriceCents } from '../domain/offer-pricing';
+import type { OrderChange, QueuedOffer } from '../features/order-list/model/outbox-queue';
 import type { OfferCardFragment, OrderPositionFieldsFragment } from './graphql.generated';
 
 /** What the add-to-order-list dialog needs of an offer. */

@@ -1,8 +1,8 @@
-import { routeScreensOf, withEarlyScript } from '../app/route-screens';
+import { routeScreensOf, withEarlyScript } from '../routes/route-screens';
 
 /**
  * The app shell the service worker answers a page request with: for a route with an early script
- * (`src/app/route-screens.ts`: the depot) the shell runs it before the app's script, as the
+ * (`src/routes/route-screens.ts`: the depot) the shell runs it before the app's script, as the
  * server's page of that route does. A page opened once the worker controls the device (any visit
  * after the first) would otherwise ask for the depot only after the app's code has run (
  * ≈ 670 ms after the navigation on a 2-core machine). `earlyScript` is the built file's path from

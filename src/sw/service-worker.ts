@@ -9,7 +9,6 @@ import {
 } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { EARLY_REQUESTS_FILE } from '../app/route-screens';
 import {
   base64UrlToBytes,
   notificationTarget,
@@ -17,6 +16,7 @@ import {
   parsePushPayload,
 } from '../domain/push';
 import { isEmbedPath, isSpaPath } from '../domain/server-paths';
+import { EARLY_REQUESTS_FILE } from '../routes/route-screens';
 import {
   CLEAR_USER_CACHES,
   ON_DEMAND_CHUNK,

@@ -23,9 +23,18 @@ import { GraphQLClient } from 'graphql-request';
 import { afterEach, describe, expect, it } from 'vitest';
 import { outbox, processedMutations, users } from '../../server/db/schema';
 import { outboxIdempotencyKey } from '../../server/jobs/outbox-handlers';
-import { clearOutbox, queueOrderChange, readOutbox, replayOutbox } from '../../src/db/outbox';
-import { type OrderChange, type OutboxEntry, unsentEntries } from '../../src/domain/client/order-outbox';
-import { sendOrderChange } from '../../src/queries/order-outbox';
+import { sendOrderChange } from '../../src/features/order-list/api/order-changes';
+import {
+  clearOutbox,
+  queueOrderChange,
+  readOutbox,
+  replayOutbox,
+} from '../../src/features/order-list/api/outbox-store';
+import {
+  type OrderChange,
+  type OutboxEntry,
+  unsentEntries,
+} from '../../src/features/order-list/model/outbox-queue';
 import { databaseTargets } from './support/harness';
 import { startPostgresProxy } from './support/postgres-proxy';
 import {

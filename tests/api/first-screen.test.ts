@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/http';
 import { wineSeeds } from '../../server/seed/data/wines';
-import { FIRST_SCREEN_DATA_ID } from '../../src/app/first-screen';
 import { renderFirstScreen } from '../../src/entry-server';
+import { FIRST_SCREEN_DATA_ID } from '../../src/routes/first-screen';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 
 const SHELL =

@@ -1,16 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ACCOUNT_TEXTS } from '../../src/domain/account-form';
+import { MANAGEMENT_SUBTABS } from '../../src/domain/client/backoffice-navigation';
+import { staffDepotPath } from '../../src/routes/depot-routes';
 import {
   type ADMIN_ROUTE_PATH,
   type ADMIN_ROUTE_PATHS,
   allRoutePaths,
   type ENTRY_ROUTE_PATHS,
   type SERVER_PAGE_PATHS,
-} from '../../src/app/route-paths';
-import { ACCOUNT_TEXTS } from '../../src/domain/account-form';
-import { MANAGEMENT_SUBTABS } from '../../src/domain/client/backoffice-navigation';
-import { staffDepotPath } from '../../src/domain/client/depot-routes';
+} from '../../src/routes/route-paths';
 import { registerActivatedClient, uniqueEmail } from '../e2e/support/accounts';
 import { seriousAxeFindings } from '../e2e/support/axe';
 import { expectLoadersGone } from '../e2e/support/loaders';

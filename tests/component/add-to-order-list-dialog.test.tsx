@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AddToOrderListDialog } from '../../src/components/order-list/AddToOrderListDialog';
-import { clearOutbox } from '../../src/db/outbox';
 import { ORDER_LIST_BLOCKED_TEXT } from '../../src/domain/order-list-texts';
+import { clearOutbox } from '../../src/features/order-list/api/outbox-store';
 import type { OrderListOffer } from '../../src/queries/queued-positions';
 import { type GraphQLHandler, renderWithApp } from './support/render';
 

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { wineSeeds } from '../../server/seed/data/wines';
-import { staffDepotPath } from '../../src/domain/client/depot-routes';
+import { staffDepotPath } from '../../src/routes/depot-routes';
 import { apiToken, demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
 import { seriousAxeFindings } from './support/axe';
 import { expectLoadersGone } from './support/loaders';

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { staffDepotPath } from '../../src/domain/client/depot-routes';
 import { formatGainPercent } from '../../src/domain/depot-valuation';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
+import { staffDepotPath } from '../../src/routes/depot-routes';
 import { demoAccounts, demoPassword } from './support/accounts';
 import { logIn } from './support/session';
 

@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { staffDepotPath } from '../../src/domain/client/depot-routes';
+import { staffDepotPath } from '../../src/routes/depot-routes';
 import { demoAccounts, demoPassword } from './support/accounts';
 import { logIn } from './support/session';
 

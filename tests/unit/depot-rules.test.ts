@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { countUpDuration, countUpValue } from '../../src/domain/client/count-up';
 import { remainingHoldingYears, TYPICAL_HOLDING_YEARS } from '../../src/domain/client/depot-holding';
 import { shortenName, truncateName } from '../../src/domain/client/depot-names';
-import { STAFF_DEPOT_SEGMENT, staffDepotPath } from '../../src/domain/client/depot-routes';
 import { elapsedParts } from '../../src/domain/client/invested-since';
 import {
   currentStatusEntry,
@@ -10,6 +9,7 @@ import {
   isEnPrimeur,
   purchaseDate,
 } from '../../src/domain/depot-status';
+import { STAFF_DEPOT_SEGMENT, staffDepotPath } from '../../src/routes/depot-routes';
 
 const DAY = 24 * 60 * 60 * 1000;
 

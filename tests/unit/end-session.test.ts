@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../src/app/session/end-session';
-import { queueOrderChange, readOutbox } from '../../src/db/outbox';
+import { queueOrderChange, readOutbox } from '../../src/features/order-list/api/outbox-store';
 import type { SessionStore } from '../../src/queries/session/session-store';
 
 const ENDPOINT = 'https://push.example/abc';

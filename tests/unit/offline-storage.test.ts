@@ -2,6 +2,8 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { database } from '../../src/db/database';
+import { clearPersistedQueryCache, forgetPersistedQueries } from '../../src/db/query-cache';
+import { createQueryPersister } from '../../src/db/query-persister';
 import {
   adoptOutbox,
   clearOutbox,
@@ -11,9 +13,7 @@ import {
   readOutbox,
   replayOutbox,
   retryOutboxEntry,
-} from '../../src/db/outbox';
-import { clearPersistedQueryCache, forgetPersistedQueries } from '../../src/db/query-cache';
-import { createQueryPersister } from '../../src/db/query-persister';
+} from '../../src/features/order-list/api/outbox-store';
 
 let currentUser: string | null = 'kunde@example.com';
 

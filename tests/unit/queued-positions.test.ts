@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyQueue, type OutboxEntry } from '../../src/domain/client/order-outbox';
 import { DEFAULT_FEE_SCHEDULE } from '../../src/domain/order-costs';
+import { applyQueue, type OutboxEntry } from '../../src/features/order-list/model/outbox-queue';
 import type { OfferCardFragment, OrderListQuery } from '../../src/queries/graphql.generated';
 import { withPositions } from '../../src/queries/orders';
 import { orderListOffer, queuedOrderPosition } from '../../src/queries/queued-positions';

@@ -6,9 +6,9 @@ import { startRouteData } from '../../src/app/route-data';
 import { database } from '../../src/db/database';
 import { createQueryPersister } from '../../src/db/query-persister';
 import { SYNC_STORAGE_PREFIX } from '../../src/db/sync-state';
-import { staffDepotPath } from '../../src/domain/client/depot-routes';
 import { depotKeys } from '../../src/queries/depot-request';
 import { answerOf } from '../../src/queries/early-answers';
+import { staffDepotPath } from '../../src/routes/depot-routes';
 
 /** A GraphQL client that answers every depot document with an empty depot and notes what was asked. */
 function recordingClient() {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { encodedShellPage, shellPagesWithScreens } from '../../server/first-screen';
-import { routeScreensOf } from '../../src/app/route-screens';
+import { routeScreensOf } from '../../src/routes/route-screens';
 
 function distWithManifest(): string {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'shell-preload-'));

@@ -8,7 +8,7 @@ import { ContactModalProvider } from '../../components/contact/contact-modal';
 import { OfflineBanner } from '../../components/offline/OfflineBanner';
 import { ReferralModalProvider } from '../../components/referral/referral-modal';
 import { displayName } from '../../domain/client/user-names';
-import { useOutboxReplay } from '../../queries/order-outbox';
+import { useOutboxReplay } from '../../features/order-list';
 import { usePushSubscriptionSync } from '../../queries/push';
 import { useSession } from '../../queries/session/session-context';
 import { deviceUserKey, type SessionUser } from '../../queries/session/session-store';

@@ -1,10 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useOnline } from '../../components/offline/use-online';
-import { unsentEntries } from '../../domain/client/order-outbox';
 import { LOG_OUT } from '../../domain/client/texts';
 import { countLabel, isSingular } from '../../domain/plural';
-import { useOrderOutbox, useSendOutboxNow } from '../../queries/order-outbox';
+import { unsentEntries, useOrderOutbox, useSendOutboxNow } from '../../features/order-list';
 import { useLogout } from '../session/use-logout';
 
 /** Shown when the waiting changes went out while the dialog was open (the connection returned). */

@@ -41,7 +41,7 @@ async function clearUserCaches(): Promise<void> {
  */
 async function clearOutboxes(owner: Session | null): Promise<void> {
   if (!owner) return;
-  const { clearOutbox } = await import('../../db/outbox');
+  const { clearOutbox } = await import('../../features/order-list/api/outbox-store');
   await clearOutbox(deviceUserKey(owner.user));
   await clearOutbox(owner.user.email);
 }

@@ -1,7 +1,6 @@
-import { positionCountWithQueue } from '../../domain/client/order-outbox';
 import { orderListBadge, personalOffersBadge } from '../../domain/sidebar-badges';
+import { positionCountWithQueue, useOrderOutbox } from '../../features/order-list';
 import { useAccountMe } from '../../queries/account';
-import { useOrderOutbox } from '../../queries/order-outbox';
 
 /** The live badges of the sidebar by item path (personal offers, order list); undefined = static or none. */
 export function useSidebarBadges(): (path: string) => string | undefined {

@@ -20,7 +20,6 @@ import { lazyComponent, OpenAfterMount, PartLoading } from '../../components/laz
 import { QueryFailure } from '../../components/offline/OfflineUnavailable';
 import { useOnline } from '../../components/offline/use-online';
 import { DepotSecondaryMarket } from '../../components/secondary-market/DepotSecondaryMarket';
-import { EXPAND_PORTFOLIO_PATH } from '../../domain/client/depot-routes';
 import {
   type DepotRow,
   depotMarketValueBasis,
@@ -37,6 +36,7 @@ import { depotTotals } from '../../domain/depot-valuation';
 import { decimalToCents } from '../../domain/money';
 import { useApiClient } from '../../queries/client';
 import { type Depot, depotPerformanceQueryOptions, useDepot, useDepotPerformance } from '../../queries/depot';
+import { EXPAND_PORTFOLIO_PATH } from '../../routes/depot-routes';
 import { DepotPerformanceCards } from './DepotPerformanceCards';
 import { DepotPositionCards } from './DepotPositionCards';
 import { DepotPositionDialog } from './DepotPositionDialog';

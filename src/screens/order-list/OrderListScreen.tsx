@@ -10,6 +10,8 @@ import { useOnline } from '../../components/offline/use-online';
 import { BindingOrderDialog } from '../../components/order-list/BindingOrderDialog';
 import { forgetPersistedQueries } from '../../db/query-cache';
 import { billingComplete } from '../../domain/billing-data';
+import { ORDER_LIST_BLOCKED_TEXT, ORDER_LIST_EMPTY } from '../../domain/order-list-texts';
+import { useOrderOutbox, useQueuedChangeEditing } from '../../features/order-list/api/order-changes';
 import {
   applyQueue,
   hasQueuedAdds,
@@ -17,12 +19,10 @@ import {
   isLocalPosition,
   localPositionEntry,
   overlayOrder,
-} from '../../domain/client/order-outbox';
-import { ORDER_LIST_BLOCKED_TEXT, ORDER_LIST_EMPTY } from '../../domain/order-list-texts';
+} from '../../features/order-list/model/outbox-queue';
 import { depotKeys } from '../../queries/depot-request';
 import { notifyMutationError } from '../../queries/mutation-errors';
 import { refreshOrderState } from '../../queries/order-keys';
-import { useOrderOutbox, useQueuedChangeEditing } from '../../queries/order-outbox';
 import {
   orderErrorMeta,
   orderKeys,

@@ -1,17 +1,17 @@
 import { Alert, Button, Group, List, NumberInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { discardOutboxEntry } from '../../db/outbox';
+import { MAX_ORDER_CASES, MIN_ORDER_CASES } from '../../domain/order-costs';
+import { countLabel } from '../../domain/plural';
+import { useQueuedChangeEditing, useRetryOrderChange } from '../../features/order-list/api/order-changes';
+import { discardOutboxEntry } from '../../features/order-list/api/outbox-store';
 import {
   changeAmount,
   isEditable,
   type OutboxEntry,
   replayOrder,
   waitingText,
-} from '../../domain/client/order-outbox';
-import { MAX_ORDER_CASES, MIN_ORDER_CASES } from '../../domain/order-costs';
-import { countLabel } from '../../domain/plural';
+} from '../../features/order-list/model/outbox-queue';
 import { notifyMutationError } from '../../queries/mutation-errors';
-import { useQueuedChangeEditing, useRetryOrderChange } from '../../queries/order-outbox';
 import { orderErrorMeta } from '../../queries/orders';
 
 function describeChange(entry: OutboxEntry): string {

@@ -16,7 +16,7 @@ import {
   unsentEntries,
   waitingText,
   withdrawQueuedChange,
-} from '../../src/domain/client/order-outbox';
+} from '../../../src/features/order-list/model/outbox-queue';
 
 let seq = 0;
 const entry = (change: OrderChange, status: OutboxEntry['status'] = 'queued'): OutboxEntry => {

@@ -1,4 +1,4 @@
-import { STAFF_DEPOT_ROUTE } from '../domain/client/depot-routes';
+import { STAFF_DEPOT_ROUTE } from './depot-routes';
 
 /**
  * Every route path of the PWA, in one plain module (no React): the router builds its routes from

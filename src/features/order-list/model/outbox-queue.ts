@@ -1,10 +1,10 @@
-import { countLabel, isSingular } from '../plural';
-import type { ResaleOriginFacts } from '../secondary-market';
+import { countLabel, isSingular } from '../../../domain/plural';
+import type { ResaleOriginFacts } from '../../../domain/secondary-market';
 
 /**
  * The queue of order-list changes made while offline (or while the server could not be reached).
  * Pure rules: how a new change joins the queue, what the order list looks like with the queue
- * applied, and in which order entries are replayed. Persistence lives in `src/db/outbox.ts`.
+ * applied, and in which order entries are replayed. Persistence lives in `src/features/order-list/api/outbox-store.ts`.
  *
  * Every entry carries a client mutation id that the server records, so replaying an entry whose
  * answer was lost has no second effect.

@@ -1,3 +1,5 @@
+import type { StoredOutboxEntry, WeindepotDatabase } from '../../../db/database';
+import { loadDatabase } from '../../../db/load-database';
 import {
   editQueuedChange,
   enqueueChange,
@@ -10,9 +12,7 @@ import {
   settledEntries,
   unsentEntries,
   withdrawQueuedChange,
-} from '../domain/client/order-outbox';
-import type { StoredOutboxEntry, WeindepotDatabase } from './database';
-import { loadDatabase } from './load-database';
+} from '../model/outbox-queue';
 
 /**
  * Every change of the user's outbox and every replay run one at a time, across tabs (Web Locks):

@@ -6,6 +6,18 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { ClientError, type GraphQLClient } from 'graphql-request';
 import { useEffect, useState } from 'react';
+import { GENERIC_ERROR } from '../../../domain/client/error-texts';
+import { accountKeys } from '../../../queries/account';
+import { isUnauthenticatedError, useApiClient } from '../../../queries/client';
+import {
+  ChangeOrderPositionDocument,
+  CreateOrderPositionDocument,
+  DeleteOrderPositionDocument,
+} from '../../../queries/graphql.generated';
+import { MutationRefused } from '../../../queries/mutation-refused';
+import { orderKeys, refreshOrderState } from '../../../queries/order-keys';
+import { useSession, useUserKey } from '../../../queries/session/session-context';
+import type { OrderChange, OutboxEntry, QueuedEdit } from '../model/outbox-queue';
 import {
   adoptOutbox,
   discardOutboxEntry,
@@ -19,19 +31,7 @@ import {
   retryOutboxEntry,
   watchOutbox,
   withdrawOutboxEntry,
-} from '../db/outbox';
-import { GENERIC_ERROR } from '../domain/client/error-texts';
-import type { OrderChange, OutboxEntry, QueuedEdit } from '../domain/client/order-outbox';
-import { accountKeys } from './account';
-import { isUnauthenticatedError, useApiClient } from './client';
-import {
-  ChangeOrderPositionDocument,
-  CreateOrderPositionDocument,
-  DeleteOrderPositionDocument,
-} from './graphql.generated';
-import { MutationRefused } from './mutation-refused';
-import { orderKeys, refreshOrderState } from './order-keys';
-import { useSession, useUserKey } from './session/session-context';
+} from './outbox-store';
 
 interface Answer {
   success: boolean;

@@ -1,0 +1,13 @@
+/**
+ * What other parts of the PWA may use of the order list: the outbox's hooks (what is queued on
+ * this device, replaying it, sending it now) and the pure rules others show from it. The Dexie
+ * store of the outbox and the screens stay inside the feature.
+ */
+export { useOrderOutbox, useOutboxReplay, useSendOutboxNow } from './api/order-changes';
+export {
+  type OrderChange,
+  type OutboxEntry,
+  positionCountWithQueue,
+  type QueuedOffer,
+  unsentEntries,
+} from './model/outbox-queue';
