@@ -281,6 +281,13 @@ const invoicePaymentTerms = (invoice: InvoiceRow) =>
     ? `Bezahlt am ${formatDate(businessDay(invoice.paidAt))}.`
     : 'Zahlbar sofort über die Zahlungsseite im Kundenportal.';
 
+/** The client of a numbered invoice when it gets e-invoices (a business client), else null. */
+async function eInvoiceRecipient(db: Database, invoice: InvoiceRow): Promise<Client | null> {
+  if (!invoice.invoiceNumber) return null;
+  const client = await invoiceClient(db, invoice);
+  return client && isBusinessClient(client) ? client : null;
+}
+
 /** The invoice as e-invoice XML, or null: a consumer's invoice, or one without its number yet. */
 export async function invoiceEInvoice(
   db: Database,
@@ -288,8 +295,8 @@ export async function invoiceEInvoice(
   company: CompanyDetails,
   notes: string[],
 ): Promise<string | null> {
-  const client = await invoiceClient(db, invoice);
-  if (!client || !isBusinessClient(client) || !invoice.invoiceNumber) return null;
+  const client = await eInvoiceRecipient(db, invoice);
+  if (!client || !invoice.invoiceNumber) return null;
   const { lines } = await invoiceLinesOf(db, invoice);
   const total = lines.reduce((sum, line) => sum + line.grossCents, 0);
   return eInvoiceXml({
@@ -319,8 +326,8 @@ export async function cancellationEInvoice(
   company: CompanyDetails,
   notes: string[],
 ): Promise<string | null> {
-  const client = await invoiceClient(db, invoice);
-  if (!client || !isBusinessClient(client) || !invoice.invoiceNumber) return null;
+  const client = await eInvoiceRecipient(db, invoice);
+  if (!client || !invoice.invoiceNumber) return null;
   const { lines } = await invoiceLinesOf(db, invoice);
   const total = lines.reduce((sum, line) => sum + line.grossCents, 0);
   return eInvoiceXml({
@@ -354,8 +361,8 @@ export async function finalEInvoice(
   company: CompanyDetails,
   notes: string[],
 ): Promise<string | null> {
-  const client = await invoiceClient(db, invoice);
-  if (!client || !isBusinessClient(client) || !invoice.invoiceNumber) return null;
+  const client = await eInvoiceRecipient(db, invoice);
+  if (!client || !invoice.invoiceNumber) return null;
   const paid = supplied.reduce((sum, line) => sum + line.grossCents, 0);
   return eInvoiceXml({
     kind: 'FINAL',
