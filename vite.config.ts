@@ -1,9 +1,30 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { EARLY_REQUESTS_ENTRY, EARLY_REQUESTS_NAME } from './src/routes/route-screens';
+
+/**
+ * How the bundler treats our modules' side effects. They do nothing when imported but define what
+ * they export, so a feature's index.ts may re-export its parts without each importer carrying all
+ * of them; the exceptions are the modules that import a style sheet for its effect (the charts'
+ * entry, the management screen's table styles), found here so that a new one cannot be missed.
+ */
+function ourModuleSideEffects() {
+  const src = fileURLToPath(new URL('./src', import.meta.url));
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const withEffects = readdirSync(src, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => /^import ['"][^'"]+['"];?$/m.test(readFileSync(file, 'utf8')));
+  return [
+    ...withEffects.map((file) => ({ test: new RegExp(`${literal(file)}$`), sideEffects: true })),
+    { test: new RegExp(`^${literal(src)}[\\\\/].+\\.tsx?$`), sideEffects: false },
+  ];
+}
 
 // `vite build --ssr src/entry-server.tsx`: the server's render of the first screens
 // (server/first-screen.ts). It gets no service worker, no compressed copies and no vendor chunks.
@@ -15,11 +36,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     __SUPPORT_EMAIL__: JSON.stringify(process.env.SUPPORT_EMAIL || 'service@weindepot.example'),
   },
   resolve: {
-    // graphql-request needs only `print` and `Kind` of graphql (src/queries/graphql-printer.ts).
+    // graphql-request needs only `print` and `Kind` of graphql (src/api/graphql-printer.ts).
     alias: [
       {
         find: /^graphql$/,
-        replacement: fileURLToPath(new URL('./src/queries/graphql-printer.ts', import.meta.url)),
+        replacement: fileURLToPath(new URL('./src/api/graphql-printer.ts', import.meta.url)),
       },
     ],
   },
@@ -70,6 +91,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // (server/first-screen.ts, src/sw/service-worker.ts), so `/login`'s first load (150 KB
           // budget) does not carry them.
           input: { index: 'index.html', [EARLY_REQUESTS_NAME]: EARLY_REQUESTS_ENTRY },
+          treeshake: { moduleSideEffects: ourModuleSideEffects() },
           output: {
             // Vendor code changes less often than ours, so a deploy invalidates fewer cached bytes.
             codeSplitting: {

@@ -26,7 +26,7 @@ import { buildApp } from '../server/http';
 import { DEMO_PASSWORD, seedDemoData } from '../server/seed';
 import { loadDepotPerformance } from '../server/services/depot-performance';
 import { computePriceIndex } from '../server/services/wineries';
-import { DepotPerformanceDocument } from '../src/queries/graphql.generated';
+import { DepotPerformanceDocument } from '../src/api/graphql.generated';
 import { recordFigure } from './figures';
 import { generatedDepotPosition } from './large-depot';
 

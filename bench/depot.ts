@@ -22,7 +22,7 @@ import { openDatabase } from '../server/db/client';
 import { buildApp } from '../server/http';
 import { ensurePwaBuild } from '../server/pwa-build';
 import { DEMO_PASSWORD, seedDemoData } from '../server/seed';
-import { ClientsDepotDocument } from '../src/queries/graphql.generated';
+import { ClientsDepotDocument } from '../src/api/graphql.generated';
 import { depotRowAt, timeDepotRows } from './depot-row-time';
 import { recordFigure } from './figures';
 import { seedLargeDepot } from './large-depot';

@@ -35,12 +35,8 @@ import pg from 'pg';
 import type { Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../server/seed';
-import { defaultOfferFilter, offerSearchVariables } from '../src/domain/client/offer-filter';
-import {
-  ClientsDepotDocument,
-  OrderListDocument,
-  SearchOffersDocument,
-} from '../src/queries/graphql.generated';
+import { ClientsDepotDocument, OrderListDocument, SearchOffersDocument } from '../src/api/graphql.generated';
+import { defaultOfferFilter, offerSearchVariables } from '../src/features/offers/model/offer-filter';
 import { scaleSql } from './load';
 import {
   benchAdminUrl as adminUrl,

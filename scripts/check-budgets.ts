@@ -189,7 +189,9 @@ export function firstScreenStylesMissing(
 export function screensWithoutBudget(distDir: string, budgets: RouteBudget[] = ROUTE_BUDGETS): string[] {
   const covered = new Set(budgets.flatMap((budget) => budget.screens));
   return Object.entries(readManifest(distDir))
-    .filter(([key, chunk]) => chunk.isDynamicEntry && /^src\/screens\/[^/]+\/[^/]+Screen\.tsx$/.test(key))
+    .filter(
+      ([key, chunk]) => chunk.isDynamicEntry && /^src\/features\/[^/]+\/ui\/[^/]+Screen\.tsx$/.test(key),
+    )
     .map(([key]) => key)
     .filter((key) => !covered.has(key));
 }

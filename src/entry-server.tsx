@@ -8,14 +8,14 @@ import { GraphQLClient } from 'graphql-request';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router-dom';
+import { createSessionStore } from './api/session/session-store';
 import { AppProviders, type AppServices, MantineGlobalStyles } from './app/AppProviders';
 import { AppRoutes, preloadRoute } from './app/router';
 import { offerRedirectLwin11 } from './domain/offer-display';
-import { offerPageQueryOptions } from './queries/offers';
-import { createSessionStore } from './queries/session/session-store';
+import { offerPageQueryOptions } from './features/offers/api/offers';
+import { offerPath } from './features/offers/ui/offer-links';
 import type { FirstScreenOptions, FirstScreenRedirect, RenderFirstScreen } from './routes/first-screen';
 import { ENTRY_ROUTE_PATHS } from './routes/route-paths';
-import { offerPath } from './screens/offer-detail/offer-links';
 
 /** Nothing is stored on the server: every render is a visitor without a session. */
 const noStorage: Storage = {

@@ -1,7 +1,7 @@
 /**
  * Limits on what one GraphQL operation may ask for (graphql-armor), so a single request cannot
  * make the server walk the object graph for seconds, and introspection only where configured.
- * The product's own operations (`src/queries/**\/*.graphql`) stay well inside these limits:
+ * The product's own operations (`src/**\/*.graphql`) stay well inside these limits:
  * `tests/api/graphql-hardening.test.ts` runs each of them through the server's parser and validator.
  */
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';

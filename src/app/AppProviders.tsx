@@ -3,9 +3,9 @@ import { DatesProvider } from '@mantine/dates';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import type { ReactNode } from 'react';
-import { ApiClientContext } from '../queries/client';
-import { SessionStoreContext } from '../queries/session/session-context';
-import type { SessionStore } from '../queries/session/session-store';
+import { ApiClientContext } from '../api/client';
+import { SessionStoreContext } from '../api/session/session-context';
+import type { SessionStore } from '../api/session/session-store';
 import { NotificationsOnDemand } from './NotificationsOnDemand';
 import { cssVariablesResolver, theme } from './theme';
 

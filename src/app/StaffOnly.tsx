@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { START_PATH } from '../domain/client/entry-navigation';
-import { canUseBackOffice } from '../domain/client/navigation';
-import { useSession } from '../queries/session/session-context';
+import { useSession } from '../api/session/session-context';
+import { START_PATH } from '../routes/entry-navigation';
+import { canUseBackOffice } from './layout/navigation';
 
 /** Hides the back office from clients; the server checks the role on every call regardless. */
 export function StaffOnly({ children }: { children: ReactNode }) {

@@ -1,8 +1,8 @@
+import { createApiClient } from '../api/client';
+import { askEarly } from '../api/early-answers';
+import { deviceUserKey, readSession } from '../api/session/session-store';
 import { readSyncedAt } from '../db/sync-state';
-import { createApiClient } from '../queries/client';
-import { depotKeys, requestOwnDepot } from '../queries/depot-request';
-import { askEarly } from '../queries/early-answers';
-import { deviceUserKey, readSession } from '../queries/session/session-store';
+import { depotKeys, requestOwnDepot } from '../features/depot/api/depot-request';
 import { DEPOT_PATH } from '../routes/depot-routes';
 
 /**

@@ -1,9 +1,9 @@
 import { MutationCache, onlineManager, type Query, QueryClient } from '@tanstack/react-query';
 import { ClientError } from 'graphql-request';
+import { BACKOFFICE_QUERY_KEY } from '../api/backoffice-key';
+import { notifyMutationError } from '../api/mutation-errors';
 import { forgetPersistedQueries } from '../db/query-cache';
 import type { createQueryPersister } from '../db/query-persister';
-import { BACKOFFICE_QUERY_KEY } from '../queries/backoffice-key';
-import { notifyMutationError } from '../queries/mutation-errors';
 
 type QueryPersister = ReturnType<typeof createQueryPersister>;
 

@@ -2,9 +2,9 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { useLayoutEffect } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
+import { useApiClient } from '../api/client';
 import { readSyncedAt } from '../db/sync-state';
-import { useApiClient } from '../queries/client';
-import { startDepot } from '../queries/depot';
+import { startDepot } from '../features/depot/api/depot';
 import { DEPOT_PATH } from '../routes/depot-routes';
 import { ADMIN_ROUTE_PATH, ADMIN_ROUTE_PATHS } from '../routes/route-paths';
 

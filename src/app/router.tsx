@@ -1,77 +1,77 @@
 import { useEffect } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router-dom';
 import { lazyComponent, preloadElement, ScreenSuspense } from '../components/lazy-component';
-import { START_PATH } from '../domain/client/entry-navigation';
+import { START_PATH } from '../routes/entry-navigation';
 import { ADMIN_ROUTE_PATHS as A, ADMIN_ROUTE_PATH, ENTRY_ROUTE_PATHS as E } from '../routes/route-paths';
 import { StaffOnly } from './StaffOnly';
 import { RequireSession } from './session/RequireSession';
 
 // Every screen is its own chunk: a route's first load fetches the shell and that screen only.
 const AcademyOverviewScreen = lazyComponent(() =>
-  import('../screens/academy/AcademyOverviewScreen').then((module) => module.AcademyOverviewScreen),
+  import('../features/academy/ui/AcademyOverviewScreen').then((module) => module.AcademyOverviewScreen),
 );
 const AcademyVideoScreen = lazyComponent(() =>
-  import('../screens/academy-video/AcademyVideoScreen').then((module) => module.AcademyVideoScreen),
+  import('../features/academy/ui/AcademyVideoScreen').then((module) => module.AcademyVideoScreen),
 );
 const AdminLayout = lazyComponent(() => import('./layout/AdminLayout').then((module) => module.AdminLayout));
 const BlogPostScreen = lazyComponent(() =>
-  import('../screens/blog-post/BlogPostScreen').then((module) => module.BlogPostScreen),
+  import('../features/academy/ui/BlogPostScreen').then((module) => module.BlogPostScreen),
 );
 const ConfirmEmailScreen = lazyComponent(() =>
-  import('../screens/confirm-email/ConfirmEmailScreen').then((module) => module.ConfirmEmailScreen),
+  import('../features/entry/ui/ConfirmEmailScreen').then((module) => module.ConfirmEmailScreen),
 );
 const DepotScreen = lazyComponent(() =>
-  import('../screens/depot/DepotScreen').then((module) => module.DepotScreen),
+  import('../features/depot/ui/DepotScreen').then((module) => module.DepotScreen),
 );
 // The entry pages and the public offer page need only the first screen's styles (styles/first-screen.css).
 const EntryScreen = lazyComponent(
-  () => import('../screens/entry/EntryScreen').then((module) => module.EntryScreen),
+  () => import('../features/entry/ui/EntryScreen').then((module) => module.EntryScreen),
   { firstScreen: true },
 );
 const IndexChartScreen = lazyComponent(() =>
-  import('../screens/index-chart/IndexChartScreen').then((module) => module.IndexChartScreen),
+  import('../features/wineries/ui/IndexChartScreen').then((module) => module.IndexChartScreen),
 );
 const InvoicesScreen = lazyComponent(() =>
-  import('../screens/invoices/InvoicesScreen').then((module) => module.InvoicesScreen),
+  import('../features/invoices/ui/InvoicesScreen').then((module) => module.InvoicesScreen),
 );
 const ManagementScreen = lazyComponent(() =>
-  import('../screens/management/ManagementScreen').then((module) => module.ManagementScreen),
+  import('../features/backoffice/ui/ManagementScreen').then((module) => module.ManagementScreen),
 );
 const OfferDetailScreen = lazyComponent(() =>
-  import('../screens/offer-detail/OfferDetailScreen').then((module) => module.OfferDetailScreen),
+  import('../features/offers/ui/OfferDetailScreen').then((module) => module.OfferDetailScreen),
 );
 const OffersScreen = lazyComponent(() =>
-  import('../screens/offers/OffersScreen').then((module) => module.OffersScreen),
+  import('../features/offers/ui/OffersScreen').then((module) => module.OffersScreen),
 );
 const OrderListScreen = lazyComponent(() =>
-  import('../screens/order-list/OrderListScreen').then((module) => module.OrderListScreen),
+  import('../features/order-list/ui/OrderListScreen').then((module) => module.OrderListScreen),
 );
 const PortfolioDevelopmentScreen = lazyComponent(() =>
-  import('../screens/portfolio-development/PortfolioDevelopmentScreen').then(
+  import('../features/advice/ui/PortfolioDevelopmentScreen').then(
     (module) => module.PortfolioDevelopmentScreen,
   ),
 );
 const PublicOfferScreen = lazyComponent(
-  () => import('../screens/offer-detail/PublicOfferScreen').then((module) => module.PublicOfferScreen),
+  () => import('../features/offers/ui/PublicOfferScreen').then((module) => module.PublicOfferScreen),
   { firstScreen: true },
 );
 const PublicProposalScreen = lazyComponent(() =>
-  import('../screens/proposal/PublicProposalScreen').then((module) => module.PublicProposalScreen),
+  import('../features/advice/ui/PublicProposalScreen').then((module) => module.PublicProposalScreen),
 );
 const SelectionScreen = lazyComponent(() =>
-  import('../screens/selection/SelectionScreen').then((module) => module.SelectionScreen),
+  import('../features/advice/ui/SelectionScreen').then((module) => module.SelectionScreen),
 );
 const StartScreen = lazyComponent(() =>
-  import('../screens/start/StartScreen').then((module) => module.StartScreen),
+  import('../features/start/ui/StartScreen').then((module) => module.StartScreen),
 );
 const VintageDetailScreen = lazyComponent(() =>
-  import('../screens/vintage-detail/VintageDetailScreen').then((module) => module.VintageDetailScreen),
+  import('../features/wineries/ui/VintageDetailScreen').then((module) => module.VintageDetailScreen),
 );
 const WineriesScreen = lazyComponent(() =>
-  import('../screens/wineries/WineriesScreen').then((module) => module.WineriesScreen),
+  import('../features/wineries/ui/WineriesScreen').then((module) => module.WineriesScreen),
 );
 const WineryDetailScreen = lazyComponent(() =>
-  import('../screens/winery-detail/WineryDetailScreen').then((module) => module.WineryDetailScreen),
+  import('../features/wineries/ui/WineryDetailScreen').then((module) => module.WineryDetailScreen),
 );
 
 const entryRoutes: RouteObject[] = [

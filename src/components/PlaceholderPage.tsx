@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { UNDER_CONSTRUCTION } from '../domain/client/texts';
+import { UNDER_CONSTRUCTION } from '../domain/texts';
 
 export interface PlaceholderPageProps {
   /** Heading of the area, usually its sidebar label. */

@@ -1,6 +1,6 @@
 import type { QueryKey, QueryState } from '@tanstack/react-query';
 import { Dexie, type Table } from 'dexie';
-import type { OutboxEntry } from '../features/order-list/model/outbox-queue';
+import { OUTBOX_TABLE } from './table-names';
 
 /** One persisted TanStack Query entry: one row per query and user, never one blob for all. */
 export interface PersistedQuery {
@@ -14,12 +14,8 @@ export interface PersistedQuery {
   updatedAt: number;
 }
 
-/** A queued order-list change of one user (see `src/features/order-list/model/outbox-queue.ts`). */
-export type StoredOutboxEntry = OutboxEntry & { userKey: string };
-
 export type WeindepotDatabase = Dexie & {
   queryCache: Table<PersistedQuery, [string, string]>;
-  outbox: Table<StoredOutboxEntry, string>;
 };
 
 export const database = new Dexie('weindepot') as WeindepotDatabase;
@@ -29,5 +25,5 @@ database.version(1).stores({
 });
 database.version(2).stores({
   queryCache: '[userKey+queryHash], userKey, updatedAt',
-  outbox: 'id, userKey, seq',
+  [OUTBOX_TABLE]: 'id, userKey, seq',
 });

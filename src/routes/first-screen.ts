@@ -4,7 +4,7 @@
  * TypeScript (no React): the server reads it as well as the PWA.
  */
 
-const ENTRY_SCREEN = 'src/screens/entry/EntryScreen.tsx';
+const ENTRY_SCREEN = 'src/features/entry/ui/EntryScreen.tsx';
 
 /**
  * The public pages rendered on the server (Fastify's path syntax, the same as the router's for
@@ -15,7 +15,7 @@ const ENTRY_SCREEN = 'src/screens/entry/EntryScreen.tsx';
 export const SERVER_RENDERED_PAGES = [
   { path: '/', screen: ENTRY_SCREEN },
   { path: '/login', screen: ENTRY_SCREEN },
-  { path: '/angebot/:id', screen: 'src/screens/offer-detail/PublicOfferScreen.tsx' },
+  { path: '/angebot/:id', screen: 'src/features/offers/ui/PublicOfferScreen.tsx' },
 ] as const;
 
 /** The `<script type="application/json">` element holding the server's query answers. */

@@ -35,19 +35,19 @@ export function withEarlyScript(shell: string, src: string): string {
 }
 
 const ADMIN_FRAME = 'src/app/layout/AdminLayout.tsx';
-const screen = (folder: string, name: string) => `src/screens/${folder}/${name}.tsx`;
-const admin = (route: string, folder: string, name: string): RouteScreens => ({
+const screen = (feature: string, name: string) => `src/features/${feature}/ui/${name}.tsx`;
+const admin = (route: string, feature: string, name: string): RouteScreens => ({
   route,
-  screens: [ADMIN_FRAME, screen(folder, name)],
+  screens: [ADMIN_FRAME, screen(feature, name)],
 });
-const entry = (route: string, folder: string, name: string): RouteScreens => ({
+const entry = (route: string, feature: string, name: string): RouteScreens => ({
   route,
-  screens: [screen(folder, name)],
+  screens: [screen(feature, name)],
 });
 /** A mode of the entry screen whose form is split off (`EntryScreen.tsx`). */
 const entryMode = (route: string, form: string): RouteScreens => ({
   route,
-  screens: [screen('entry', 'EntryScreen'), `src/screens/entry/${form}.tsx`],
+  screens: [screen('entry', 'EntryScreen'), screen('entry', form)],
 });
 
 export const ROUTE_SCREENS: readonly RouteScreens[] = [
@@ -55,27 +55,27 @@ export const ROUTE_SCREENS: readonly RouteScreens[] = [
   entryMode('/register', 'RegisterForm'),
   entryMode('/set-password/:token', 'ResetPasswordForm'),
   entryMode('/activate/:uid', 'ActivationView'),
-  entry('/confirm-email/:token', 'confirm-email', 'ConfirmEmailScreen'),
-  entry('/chateaus/:id', 'winery-detail', 'WineryDetailScreen'),
-  entry('/angebot/:id', 'offer-detail', 'PublicOfferScreen'),
-  entry('/vintage/:id', 'vintage-detail', 'VintageDetailScreen'),
-  entry('/index-chart', 'index-chart', 'IndexChartScreen'),
-  entry('/portfolio/:uid', 'proposal', 'PublicProposalScreen'),
+  entry('/confirm-email/:token', 'entry', 'ConfirmEmailScreen'),
+  entry('/chateaus/:id', 'wineries', 'WineryDetailScreen'),
+  entry('/angebot/:id', 'offers', 'PublicOfferScreen'),
+  entry('/vintage/:id', 'wineries', 'VintageDetailScreen'),
+  entry('/index-chart', 'wineries', 'IndexChartScreen'),
+  entry('/portfolio/:uid', 'advice', 'PublicProposalScreen'),
   admin('/admin/start', 'start', 'StartScreen'),
   admin('/admin/weinangebot', 'offers', 'OffersScreen'),
-  admin('/admin/angebot/:lwin11', 'offer-detail', 'OfferDetailScreen'),
+  admin('/admin/angebot/:lwin11', 'offers', 'OfferDetailScreen'),
   { ...admin('/admin/depot', 'depot', 'DepotScreen'), earlyScript: EARLY_REQUESTS_ENTRY },
   admin('/admin/academy-overview', 'academy', 'AcademyOverviewScreen'),
-  admin('/admin/academy/:slug', 'academy-video', 'AcademyVideoScreen'),
+  admin('/admin/academy/:slug', 'academy', 'AcademyVideoScreen'),
   admin('/admin/all-wineries', 'wineries', 'WineriesScreen'),
-  admin('/admin/chateaus/:id', 'winery-detail', 'WineryDetailScreen'),
-  admin('/admin/blog/:slug', 'blog-post', 'BlogPostScreen'),
+  admin('/admin/chateaus/:id', 'wineries', 'WineryDetailScreen'),
+  admin('/admin/blog/:slug', 'academy', 'BlogPostScreen'),
   admin('/admin/orderlist', 'order-list', 'OrderListScreen'),
   admin('/admin/invoices', 'invoices', 'InvoicesScreen'),
-  admin('/admin/portfolio-entwicklung', 'portfolio-development', 'PortfolioDevelopmentScreen'),
-  admin('/admin/vintage/:id', 'vintage-detail', 'VintageDetailScreen'),
-  admin('/admin/selection', 'selection', 'SelectionScreen'),
-  admin('/admin/management', 'management', 'ManagementScreen'),
+  admin('/admin/portfolio-entwicklung', 'advice', 'PortfolioDevelopmentScreen'),
+  admin('/admin/vintage/:id', 'wineries', 'VintageDetailScreen'),
+  admin('/admin/selection', 'advice', 'SelectionScreen'),
+  admin('/admin/management', 'backoffice', 'ManagementScreen'),
 ];
 
 /** The entry of `ROUTE_SCREENS` whose route `pathname` opens (a trailing slash allowed), if any. */

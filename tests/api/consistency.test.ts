@@ -12,6 +12,19 @@ import ExcelJS from 'exceljs';
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ClientsDepotDocument,
+  type ClientsDepotQuery,
+  DepotPerformanceDocument,
+  type DepotPerformanceQuery,
+} from '../../src/api/graphql.generated';
+import { businessDay, formatDate } from '../../src/domain/dates';
+import { decimalToCents, formatEuro } from '../../src/domain/money';
+import { type FeeSchedule, managementFeeMonthlyCents } from '../../src/domain/order-costs';
+import { countLabel } from '../../src/domain/plural';
+import { currentStorageLabel, storageState, storageStateLabel } from '../../src/domain/storage-state';
+import { valuationAsOfLabel } from '../../src/domain/valuation-as-of';
+import { joinDepot } from '../../src/features/depot/api/depot';
+import {
   depotMarketValueBasis,
   depotPositionCountLabel,
   heldRows,
@@ -19,21 +32,8 @@ import {
   heldValuationDay,
   soldRows,
   toDepotRows,
-} from '../../src/domain/client/depot-rows';
-import { businessDay, formatDate } from '../../src/domain/dates';
-import { decimalToCents, formatEuro } from '../../src/domain/money';
-import { type FeeSchedule, managementFeeMonthlyCents } from '../../src/domain/order-costs';
-import { countLabel } from '../../src/domain/plural';
-import { currentStorageLabel, storageState, storageStateLabel } from '../../src/domain/storage-state';
-import { valuationAsOfLabel } from '../../src/domain/valuation-as-of';
-import { joinDepot } from '../../src/queries/depot';
-import {
-  ClientsDepotDocument,
-  type ClientsDepotQuery,
-  DepotPerformanceDocument,
-  type DepotPerformanceQuery,
-} from '../../src/queries/graphql.generated';
-import { depotWorkbook } from '../../src/screens/depot/excel-export';
+} from '../../src/features/depot/model/depot-rows';
+import { depotWorkbook } from '../../src/features/depot/ui/excel-export';
 import { clientWithAddress } from './support/clients';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 import { pdfText } from './support/pdf-text';

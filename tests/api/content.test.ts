@@ -3,10 +3,10 @@ import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academyVideos, blogPosts, wineries } from '../../server/db/schema';
 import { signMediaUrl } from '../../server/services/media-signing';
+import { WineryListDocument, type WineryListQuery } from '../../src/api/graphql.generated';
 import { businessDay, formatDate } from '../../src/domain/dates';
 import { PRICE_INDEX_SOURCE } from '../../src/domain/price-index';
 import { valuationAsOfLabel } from '../../src/domain/valuation-as-of';
-import { WineryListDocument, type WineryListQuery } from '../../src/queries/graphql.generated';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 
 const TOKEN_AUTH =

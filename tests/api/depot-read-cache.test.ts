@@ -12,8 +12,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depotPositionStatuses, depotPositions, users, valuations } from '../../server/db/schema';
 import { buildApp } from '../../server/http';
+import { ClientsDepotDocument } from '../../src/api/graphql.generated';
 import { MARKET_VALUE_SOURCE } from '../../src/domain/depot-valuation';
-import { ClientsDepotDocument } from '../../src/queries/graphql.generated';
 import { databaseTargets, type GraphQLAnswer, startTestPortal, type TestPortal } from './support/harness';
 import { signInToken } from './support/sign-in';
 

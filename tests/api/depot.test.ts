@@ -2,7 +2,7 @@ import { eq, notInArray, sql } from 'drizzle-orm';
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depotPositionStatuses, depotPositions, valuations, vintages } from '../../server/db/schema';
-import { ClientsDepotDocument, ViewClientsDepotDocument } from '../../src/queries/graphql.generated';
+import { ClientsDepotDocument, ViewClientsDepotDocument } from '../../src/api/graphql.generated';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 
 const TOKEN_AUTH =

@@ -21,7 +21,7 @@ const SHELL =
 const MANIFEST = {
   'index.html': { file: 'assets/index.js', css: ['assets/index.css'], imports: ['_Box.js'] },
   '_Box.js': { file: 'assets/Box.js', css: ['assets/Box.css'] },
-  'src/screens/entry/EntryScreen.tsx': {
+  'src/features/entry/ui/EntryScreen.tsx': {
     file: 'assets/EntryScreen.js',
     css: ['assets/EntryScreen.css'],
     imports: ['index.html', '_Box.js'],

@@ -19,16 +19,21 @@ import {
   storageCertificates,
 } from '../../server/db/schema';
 import { scalarMessages } from '../../server/graphql/scalars';
-import { depotPositionCountLabel, heldRows, soldRows, toDepotRows } from '../../src/domain/client/depot-rows';
-import { sellTexts } from '../../src/domain/secondary-market';
-import { joinDepot } from '../../src/queries/depot';
 import {
   ClientsDepotDocument,
   type ClientsDepotQuery,
   ViewClientsDepotDocument,
   type ViewClientsDepotQuery,
-} from '../../src/queries/graphql.generated';
-import { depotWorkbook } from '../../src/screens/depot/excel-export';
+} from '../../src/api/graphql.generated';
+import { sellTexts } from '../../src/domain/secondary-market';
+import { joinDepot } from '../../src/features/depot/api/depot';
+import {
+  depotPositionCountLabel,
+  heldRows,
+  soldRows,
+  toDepotRows,
+} from '../../src/features/depot/model/depot-rows';
+import { depotWorkbook } from '../../src/features/depot/ui/excel-export';
 import { clientWithAddress } from './support/clients';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 import { archivalFindings, pdfText } from './support/pdf-text';

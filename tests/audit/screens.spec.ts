@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ACCOUNT_TEXTS } from '../../src/domain/account-form';
-import { MANAGEMENT_SUBTABS } from '../../src/domain/client/backoffice-navigation';
+import { MANAGEMENT_SUBTABS } from '../../src/features/backoffice/model/backoffice-navigation';
 import { staffDepotPath } from '../../src/routes/depot-routes';
 import {
   type ADMIN_ROUTE_PATH,

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AccountSettingsForm } from '../../src/components/account/AccountSettingsForm';
+import { AccountSettingsForm } from '../../src/features/account/ui/AccountSettingsForm';
 import { type GraphQLHandler, renderWithApp } from './support/render';
 
 const anna = {

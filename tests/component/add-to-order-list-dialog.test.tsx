@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AddToOrderListDialog } from '../../src/components/order-list/AddToOrderListDialog';
 import { ORDER_LIST_BLOCKED_TEXT } from '../../src/domain/order-list-texts';
 import { clearOutbox } from '../../src/features/order-list/api/outbox-store';
-import type { OrderListOffer } from '../../src/queries/queued-positions';
+import type { OrderListOffer } from '../../src/features/order-list/api/queued-positions';
+import { AddToOrderListDialog } from '../../src/features/order-list/ui/AddToOrderListDialog';
 import { type GraphQLHandler, renderWithApp } from './support/render';
 
 const offer = {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ContactForm } from '../../src/components/contact/ContactForm';
 import { CONTACT_TEXTS } from '../../src/domain/contact-texts';
+import { ContactForm } from '../../src/features/contact/ui/ContactForm';
 import { type GraphQLHandler, renderWithApp } from './support/render';
 
 type Reason = { message: string; code: string; field: string | null };

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { InvestorProfileWizard } from '../../src/components/advice/InvestorProfileWizard';
+import { InvestorProfileWizard } from '../../src/features/advice/ui/InvestorProfileWizard';
 import { type GraphQLHandler, renderWithApp, type SentRequest } from './support/render';
 
 const savedProfile = { uid: 'profil-1', id: 3 };

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { OrderPositionView } from '../../src/queries/orders';
-import { OrderPositionRow } from '../../src/screens/order-list/OrderPositionRow';
+import type { OrderPositionView } from '../../src/features/order-list/api/orders';
+import { OrderPositionRow } from '../../src/features/order-list/ui/OrderPositionRow';
 import { renderWithApp } from './support/render';
 
 const position: OrderPositionView = {

@@ -31,9 +31,9 @@ import {
   wizardProgress,
 } from '../../src/domain/advice-wizard';
 import { monthlyServiceFee } from '../../src/domain/backoffice-analytics';
-import { COUNT_MS, countAt, FADE_MS } from '../../src/domain/client/advice-development';
 import { REGION_COLORS } from '../../src/domain/depot-region-colors';
 import { costSummary } from '../../src/domain/order-costs';
+import { COUNT_MS, countAt, FADE_MS } from '../../src/features/advice/model/advice-development';
 
 describe('wizard amount mapping', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisTicks } from '../../src/domain/client/axis-ticks';
+import { axisTicks } from '../../src/features/depot/model/axis-ticks';
 
 describe('Achsenwerte der Wertentwicklung', () => {
   it('covers the values with round, rising steps', () => {

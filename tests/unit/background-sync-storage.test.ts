@@ -16,9 +16,9 @@ vi.mock('@mantine/notifications', () => ({
 }));
 
 let syncAnswer: () => Promise<unknown> = async () => ({ full: false, files: [], images: [] });
-vi.mock('../../src/queries/sync', () => ({ syncClientArea: () => syncAnswer() }));
+vi.mock('../../src/features/sync/api/sync', () => ({ syncClientArea: () => syncAnswer() }));
 
-const { runBackgroundSync } = await import('../../src/app/sync/background-sync');
+const { runBackgroundSync } = await import('../../src/features/sync/api/background-sync');
 const { syncState } = await import('../../src/db/sync-state');
 
 interface Device {

@@ -11,7 +11,7 @@ import {
   type TrancheValues,
   trancheComplete,
   trancheProblems,
-} from '../../src/domain/client/backoffice-forms';
+} from '../../src/features/backoffice-sortiment/model/backoffice-forms';
 
 const offer: NewOfferValues = {
   vintageId: '3',

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compareForSort, matchesSearch, pageCount, sortRows } from '../../src/domain/client/backoffice-table';
+import {
+  compareForSort,
+  matchesSearch,
+  pageCount,
+  sortRows,
+} from '../../src/components/backoffice/backoffice-table';
 
 describe('back office tables: sorting', () => {
   const rows = [

@@ -25,21 +25,21 @@ function fakeBuild(): string {
       isEntry: true,
       imports: ['_shared.js'],
       css: ['assets/index.css'],
-      dynamicImports: ['src/screens/login/LoginScreen.tsx', 'src/screens/depot/DepotScreen.tsx'],
+      dynamicImports: ['src/features/entry/ui/LoginScreen.tsx', 'src/features/depot/ui/DepotScreen.tsx'],
     },
     '_shared.js': { file: 'assets/shared.js' },
-    'src/screens/login/LoginScreen.tsx': {
+    'src/features/entry/ui/LoginScreen.tsx': {
       file: 'assets/LoginScreen.js',
       isDynamicEntry: true,
       imports: ['index.html', '_shared.js'],
     },
-    'src/screens/depot/DepotScreen.tsx': {
+    'src/features/depot/ui/DepotScreen.tsx': {
       file: 'assets/DepotScreen.js',
       isDynamicEntry: true,
       imports: ['index.html', '_shared.js'],
-      dynamicImports: ['src/screens/depot/Chart.tsx'],
+      dynamicImports: ['src/features/depot/ui/Chart.tsx'],
     },
-    'src/screens/depot/Chart.tsx': { file: 'assets/Chart.js', isDynamicEntry: true },
+    'src/features/depot/ui/Chart.tsx': { file: 'assets/Chart.js', isDynamicEntry: true },
   };
   writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
   return dist;
@@ -52,8 +52,8 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 describe('the front-end budget check (scripts/check-budgets.ts)', () => {
   it('counts the entry, the route screen and their static imports once each, not the lazy chart', () => {
     const [login, depot] = measureFirstLoad(dist, [
-      { route: '/login', screens: ['src/screens/login/LoginScreen.tsx'], budgetKb: 170 },
-      { route: '/depot', screens: ['src/screens/depot/DepotScreen.tsx'], budgetKb: 300 },
+      { route: '/login', screens: ['src/features/entry/ui/LoginScreen.tsx'], budgetKb: 170 },
+      { route: '/depot', screens: ['src/features/depot/ui/DepotScreen.tsx'], budgetKb: 300 },
     ]);
     const entryAndShared = gzipKb('a'.repeat(2000)) + gzipKb('console.log("shared");'.repeat(300));
     expect(login?.chunks).toBe(3);
@@ -64,19 +64,19 @@ describe('the front-end budget check (scripts/check-budgets.ts)', () => {
 
   it('reports a route over its budget, and a lazy screen without one', () => {
     const [depot] = measureFirstLoad(dist, [
-      { route: '/depot', screens: ['src/screens/depot/DepotScreen.tsx'], budgetKb: 1 },
+      { route: '/depot', screens: ['src/features/depot/ui/DepotScreen.tsx'], budgetKb: 1 },
     ]);
     expect(depot?.jsKb).toBeGreaterThan(depot?.budgetKb ?? 0);
     expect(
       screensWithoutBudget(dist, [
-        { route: '/login', screens: ['src/screens/login/LoginScreen.tsx'], budgetKb: 170 },
+        { route: '/login', screens: ['src/features/entry/ui/LoginScreen.tsx'], budgetKb: 170 },
       ]),
-    ).toEqual(['src/screens/depot/DepotScreen.tsx']);
+    ).toEqual(['src/features/depot/ui/DepotScreen.tsx']);
   });
 
   it('fails loudly when a budgeted screen is missing from the build', () => {
     expect(() =>
-      measureFirstLoad(dist, [{ route: '/x', screens: ['src/screens/x/XScreen.tsx'], budgetKb: 1 }]),
+      measureFirstLoad(dist, [{ route: '/x', screens: ['src/features/x/ui/XScreen.tsx'], budgetKb: 1 }]),
     ).toThrow(/nicht im Build-Manifest/);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { joinDepot } from '../../src/queries/depot';
-import type { DepotTransfer } from '../../src/queries/depot-request';
+import { joinDepot } from '../../src/features/depot/api/depot';
+import type { DepotTransfer } from '../../src/features/depot/api/depot-request';
 
 const vintage = (id: number, title: string) => ({
   id,

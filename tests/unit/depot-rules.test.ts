@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { countUpDuration, countUpValue } from '../../src/domain/client/count-up';
-import { remainingHoldingYears, TYPICAL_HOLDING_YEARS } from '../../src/domain/client/depot-holding';
-import { shortenName, truncateName } from '../../src/domain/client/depot-names';
-import { elapsedParts } from '../../src/domain/client/invested-since';
 import {
   currentStatusEntry,
   DEPOT_STATUS_LABELS,
   isEnPrimeur,
   purchaseDate,
 } from '../../src/domain/depot-status';
+import { countUpDuration, countUpValue } from '../../src/features/depot/model/count-up';
+import { remainingHoldingYears, TYPICAL_HOLDING_YEARS } from '../../src/features/depot/model/depot-holding';
+import { shortenName, truncateName } from '../../src/features/depot/model/depot-names';
+import { elapsedParts } from '../../src/features/depot/model/invested-since';
 import { STAFF_DEPOT_SEGMENT, staffDepotPath } from '../../src/routes/depot-routes';
 
 const DAY = 24 * 60 * 60 * 1000;

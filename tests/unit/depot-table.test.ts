@@ -10,7 +10,7 @@ import {
   summaryExcelRows,
   VALUATION_EXCEL_COLUMNS,
   valuationExcelRow,
-} from '../../src/domain/client/depot-excel';
+} from '../../src/features/depot/model/depot-excel';
 import {
   DEFAULT_CARD_SORT,
   DEFAULT_TABLE_SORT,
@@ -24,8 +24,8 @@ import {
   sortDepotTable,
   toDepotRow,
   toDepotRows,
-} from '../../src/domain/client/depot-rows';
-import { nextSort } from '../../src/domain/client/depot-sorting';
+} from '../../src/features/depot/model/depot-rows';
+import { nextSort } from '../../src/features/depot/model/depot-sorting';
 import {
   addCalendarMonths,
   dailyPurchases,
@@ -33,8 +33,8 @@ import {
   MIN_PROJECTION,
   projectedIncrement,
   timeSeriesGrid,
-} from '../../src/domain/client/depot-time-series';
-import { depotWorkbook } from '../../src/screens/depot/excel-export';
+} from '../../src/features/depot/model/depot-time-series';
+import { depotWorkbook } from '../../src/features/depot/ui/excel-export';
 
 const now = new Date('2026-06-15T12:00:00Z');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceStorage, memoryStorage } from '../../src/app/device-storage';
+import { deviceStorage, memoryStorage } from '../../src/db/device-storage';
 
 describe('deviceStorage', () => {
   it('uses the browser’s local storage when it may', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerOf, askEarly } from '../../src/queries/early-answers';
+import { answerOf, askEarly } from '../../src/api/early-answers';
 
 function counter() {
   let calls = 0;

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionStore } from '../../src/api/session/session-store';
 import { endSession } from '../../src/app/session/end-session';
 import { queueOrderChange, readOutbox } from '../../src/features/order-list/api/outbox-store';
-import type { SessionStore } from '../../src/queries/session/session-store';
 
 const ENDPOINT = 'https://push.example/abc';
 

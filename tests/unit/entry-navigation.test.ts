@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { canUseBackOffice, isSidebarItemActive, sidebarItems } from '../../src/app/layout/navigation';
+import { displayName, greetingName } from '../../src/app/layout/user-names';
 import {
   afterActivationPath,
   afterLoginPath,
   registerPath,
   screenPathAfterLogin,
-} from '../../src/domain/client/entry-navigation';
-import { canUseBackOffice, isSidebarItemActive, sidebarItems } from '../../src/domain/client/navigation';
-import { displayName, greetingName } from '../../src/domain/client/user-names';
+} from '../../src/routes/entry-navigation';
 
 describe('after login', () => {
   it.each([

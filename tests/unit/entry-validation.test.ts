@@ -1,23 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isResetPasswordEnabled,
-  isResetRequestEnabled,
-  normalizeLoginCredentials,
-  resetPasswordPayload,
-} from '../../src/domain/client/entry-forms';
-import {
-  loginErrorOutcome,
-  passwordResetFailureText,
-  registrationFailureText,
-} from '../../src/domain/client/entry-messages';
-import {
-  EMPTY_REGISTRATION_FORM,
-  isRegistrationComplete,
-  type RegistrationForm,
-  registrationErrors,
-  registrationPayload,
-} from '../../src/domain/client/registration';
-import {
   passwordRuleViolations,
   validateAgeConfirmed,
   validateEmail,
@@ -29,6 +11,24 @@ import {
   validatePrivacyAccepted,
   validateTermsAccepted,
 } from '../../src/domain/entry-validation';
+import {
+  isResetPasswordEnabled,
+  isResetRequestEnabled,
+  normalizeLoginCredentials,
+  resetPasswordPayload,
+} from '../../src/features/entry/model/entry-forms';
+import {
+  loginErrorOutcome,
+  passwordResetFailureText,
+  registrationFailureText,
+} from '../../src/features/entry/model/entry-messages';
+import {
+  EMPTY_REGISTRATION_FORM,
+  isRegistrationComplete,
+  type RegistrationForm,
+  registrationErrors,
+  registrationPayload,
+} from '../../src/features/entry/model/registration';
 
 // Texts quoted from entry-checkout-backoffice.txt sections 5 and 8, spelling as given.
 const EMAIL = 'Bitte geben Sie eine gültige Emailadresse ein.';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type LabelRequest, placeLabels } from '../../src/components/discovery/map/label-placement';
-import { clusterCaption, clusterName, clusterRegions } from '../../src/domain/client/wineries';
+import { clusterCaption, clusterName, clusterRegions } from '../../src/features/wineries/model/wineries';
+import { type LabelRequest, placeLabels } from '../../src/features/wineries/ui/map/label-placement';
 
 const frame = { width: 600, height: 400 };
 const label = (x: number, y: number, prefer: LabelRequest['prefer'] = 'side'): LabelRequest => ({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configuredRasterLayers } from '../../src/components/discovery/map/map-types';
+import { configuredRasterLayers } from '../../src/features/wineries/ui/map/map-types';
 
 describe('map raster layers come from configuration', () => {
   afterEach(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_NOT_SAVED, CONNECTION_FAILED, GENERIC_ERROR } from '../../src/domain/client/error-texts';
-import { mutationErrorNotice } from '../../src/queries/mutation-errors';
-import { acceptedOrThrow, MutationRefused } from '../../src/queries/mutation-refused';
+import { mutationErrorNotice } from '../../src/api/mutation-errors';
+import { acceptedOrThrow, MutationRefused } from '../../src/api/mutation-refused';
+import { CHANGE_NOT_SAVED, CONNECTION_FAILED, GENERIC_ERROR } from '../../src/domain/error-texts';
 
 describe('MutationRefused', () => {
   it('joins the reasons of a refusal and keeps the first code and field', () => {

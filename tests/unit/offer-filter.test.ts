@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { containsPattern, normalizeSearchTerm, SEARCH_DEBOUNCE_MS } from '../../src/domain/search';
 import {
   defaultOfferFilter,
   offerFilterToParams,
   offerSearchVariables,
   parseOfferFilter,
-} from '../../src/domain/client/offer-filter';
-import { containsPattern, normalizeSearchTerm, SEARCH_DEBOUNCE_MS } from '../../src/domain/search';
-import { createSearchDebouncer } from '../../src/screens/offers/search-debounce';
+} from '../../src/features/offers/model/offer-filter';
+import { createSearchDebouncer } from '../../src/features/offers/ui/search-debounce';
 
 const now = new Date(2026, 10, 21);
 

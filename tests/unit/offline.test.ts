@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataTimeOnScreen, offlineBannerText } from '../../src/domain/client/offline';
+import { dataTimeOnScreen, offlineBannerText } from '../../src/components/offline/offline-texts';
 
 describe('Offline-Hinweis', () => {
   it('says since when the data shown is', () => {

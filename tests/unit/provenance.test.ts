@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { provenanceText } from '../../src/domain/client/provenance';
+import { provenanceText } from '../../src/features/offers/model/provenance';
 
 describe('provenance text', () => {
   it('names the négociants of Bordeaux only for a Bordeaux', () => {

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { describe, expect, it, vi } from 'vitest';
+import { MutationRefused } from '../../src/api/mutation-refused';
 import { createQueryClient } from '../../src/app/query-client';
-import { MutationRefused } from '../../src/queries/mutation-refused';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 

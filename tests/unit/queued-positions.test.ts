@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { OfferCardFragment, OrderListQuery } from '../../src/api/graphql.generated';
 import { DEFAULT_FEE_SCHEDULE } from '../../src/domain/order-costs';
+import { withPositions } from '../../src/features/order-list/api/orders';
+import { orderListOffer, queuedOrderPosition } from '../../src/features/order-list/api/queued-positions';
 import { applyQueue, type OutboxEntry } from '../../src/features/order-list/model/outbox-queue';
-import type { OfferCardFragment, OrderListQuery } from '../../src/queries/graphql.generated';
-import { withPositions } from '../../src/queries/orders';
-import { orderListOffer, queuedOrderPosition } from '../../src/queries/queued-positions';
 
 const offerCard = {
   id: 42,

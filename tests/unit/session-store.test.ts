@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSessionStore } from '../../src/queries/session/session-store';
+import { createSessionStore } from '../../src/api/session/session-store';
 import { memoryStorage } from './support/memory-storage';
 
 const user = {

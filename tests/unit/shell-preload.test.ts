@@ -20,7 +20,7 @@ function distWithManifest(): string {
       '_react.js': { file: 'assets/react-B.js' },
       '_box.js': { file: 'assets/Box-C.js', imports: ['_react.js'] },
       'src/app/layout/AdminLayout.tsx': { file: 'assets/AdminLayout-D.js', imports: ['_box.js'] },
-      'src/screens/depot/DepotScreen.tsx': {
+      'src/features/depot/ui/DepotScreen.tsx': {
         file: 'assets/DepotScreen-E.js',
         imports: ['_box.js', '_react.js'],
       },
@@ -36,7 +36,7 @@ function distWithManifest(): string {
 
 describe('the app shell links the code of its route’s screens', () => {
   it('names the route a path opens, with its parameters and a trailing slash', () => {
-    expect(routeScreensOf('/admin/depot')?.screens).toContain('src/screens/depot/DepotScreen.tsx');
+    expect(routeScreensOf('/admin/depot')?.screens).toContain('src/features/depot/ui/DepotScreen.tsx');
     expect(routeScreensOf('/admin/depot/')?.route).toBe('/admin/depot');
     expect(routeScreensOf('/admin/angebot/12345678901')?.route).toBe('/admin/angebot/:lwin11');
     expect(routeScreensOf('/admin/angebot/')).toBeUndefined();

@@ -1,6 +1,6 @@
 import { ClientError } from 'graphql-request';
 import { describe, expect, it } from 'vitest';
-import { START_RETRY_HINT, startFailure } from '../../src/screens/start/start-failure';
+import { START_RETRY_HINT, startFailure } from '../../src/features/start/ui/start-failure';
 
 const SERVICE_UNAVAILABLE_MESSAGE =
   'Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es in einem Moment erneut.';

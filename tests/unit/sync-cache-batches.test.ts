@@ -5,8 +5,8 @@
  */
 import { defaultScheduler, notifyManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, expect, it } from 'vitest';
-import { CACHE_BATCH, inBatches } from '../../src/queries/sync';
-import { yieldToBrowser } from '../../src/queries/yield-to-browser';
+import { CACHE_BATCH, inBatches } from '../../src/features/sync/api/sync';
+import { yieldToBrowser } from '../../src/features/sync/api/yield-to-browser';
 
 afterEach(() => {
   notifyManager.setScheduler(defaultScheduler);

@@ -9,7 +9,7 @@ import type { GraphQLClient } from 'graphql-request';
 import { beforeEach, expect, it } from 'vitest';
 import { database } from '../../src/db/database';
 import { createQueryPersister } from '../../src/db/query-persister';
-import { syncClientArea } from '../../src/queries/sync';
+import { syncClientArea } from '../../src/features/sync/api/sync';
 
 const USER = 'kunde@example.com';
 const KEY = ['depot', 'own'] as const;

@@ -6,7 +6,7 @@ import {
   queriesToForget,
   type SyncProgress,
   sourcesToRerun,
-} from '../../src/domain/client/sync-plan';
+} from '../../src/features/sync/model/sync-plan';
 
 const progress = (overrides: Partial<SyncProgress> = {}): SyncProgress => ({
   cursor: '10:10:',

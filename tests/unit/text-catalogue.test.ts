@@ -68,7 +68,7 @@ const ALLOWED: readonly { file: string; text: RegExp; why: string }[] = [
     why: "the spec's answer of `login`, kept for API clients that match it (docs/deviations.md)",
   },
   {
-    file: 'src/domain/client/entry-messages.ts',
+    file: 'src/features/entry/model/entry-messages.ts',
     text: /^Please enter valid credentials$/,
     why: "the PWA recognises that answer to show 'Bitte überprüfen Sie …' in its place",
   },
@@ -164,10 +164,10 @@ describe('the texts users read', () => {
   it('reads the texts of every screen, catalogue, mail and refusal', () => {
     const files = new Set(ALL_TEXTS.map(({ file }) => relative(ROOT, join(ROOT, file))));
     for (const expected of [
-      'src/domain/client/texts.ts',
+      'src/domain/texts.ts',
       'src/domain/entry-validation.ts',
       'src/domain/backoffice-validation.ts',
-      'src/screens/management/ManagementScreen.tsx',
+      'src/features/backoffice/ui/ManagementScreen.tsx',
       'server/services/mail-templates.ts',
       'server/services/order-mails.ts',
     ]) {

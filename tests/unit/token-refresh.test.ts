@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createSessionStore, type Session } from '../../src/api/session/session-store';
 import { needsRefresh, startTokenRefresh, tokenTimes } from '../../src/app/session/token-refresh';
-import { createSessionStore, type Session } from '../../src/queries/session/session-store';
 import { memoryStorage } from './support/memory-storage';
 import { clientUser } from './support/session-user';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readWatchedPayment, writeWatchedPayment } from '../../src/screens/order-list/watched-payment';
+import { readWatchedPayment, writeWatchedPayment } from '../../src/features/order-list/ui/watched-payment';
 
 function memoryStorage() {
   const items = new Map<string, string>();

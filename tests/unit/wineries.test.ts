@@ -6,7 +6,7 @@ import {
   markerClickNavigates,
   parseLocation,
   type WineryListRow,
-} from '../../src/domain/client/wineries';
+} from '../../src/features/wineries/model/wineries';
 
 describe('map description preview: the first 15 words', () => {
   const sixteen = Array.from({ length: 16 }, (_, index) => `w${index + 1}`).join(' ');

@@ -21,7 +21,7 @@ export const mediaPath = {
   brandFilm: (slug: string) => `brand/${slug}.webm`,
 };
 
-/** The brand's storage film (public, unlike the academy videos): `src/domain/client/brand-media.ts`. */
+/** The brand's storage film (public, unlike the academy videos): `src/domain/brand-media.ts`. */
 export const STORAGE_FILM_SLUG = 'lagerung-im-zollfreilager-genf';
 
 export const mediaUrl = (relativePath: string): string => `/media/${relativePath}`;

@@ -1,22 +1,22 @@
 import { AppShell, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
-import { AccountSettingsProvider } from '../../components/account/account-settings';
-import { InvestorProfileGate } from '../../components/advice/InvestorProfileGate';
-import { ContactAvatar } from '../../components/contact/ContactAvatar';
-import { ContactModalProvider } from '../../components/contact/contact-modal';
+import { useSession } from '../../api/session/session-context';
+import { deviceUserKey, type SessionUser } from '../../api/session/session-store';
 import { OfflineBanner } from '../../components/offline/OfflineBanner';
-import { ReferralModalProvider } from '../../components/referral/referral-modal';
-import { displayName } from '../../domain/client/user-names';
+import { usePushSubscriptionSync } from '../../features/account/api/push';
+import { AccountSettingsProvider } from '../../features/account/ui/account-settings';
+import { ReferralModalProvider } from '../../features/account/ui/referral-modal';
+import { InvestorProfileGate } from '../../features/advice/ui/InvestorProfileGate';
+import { ContactAvatar } from '../../features/contact/ui/ContactAvatar';
+import { ContactModalProvider } from '../../features/contact/ui/contact-modal';
 import { useOutboxReplay } from '../../features/order-list';
-import { usePushSubscriptionSync } from '../../queries/push';
-import { useSession } from '../../queries/session/session-context';
-import { deviceUserKey, type SessionUser } from '../../queries/session/session-store';
+import { useBackgroundSync } from '../../features/sync/api/use-background-sync';
 import { useRouteDataOnNavigation } from '../route-data';
-import { useBackgroundSync } from '../sync/use-background-sync';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import { useSessionSync } from './use-session-sync';
+import { displayName } from './user-names';
 
 /** The frame of `/admin/*`: top bar, sidebar (a burger menu below 1024 px) and the page. */
 export function AdminLayout() {

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useOnline } from '../../components/offline/use-online';
-import { LOG_OUT } from '../../domain/client/texts';
 import { countLabel, isSingular } from '../../domain/plural';
+import { LOG_OUT } from '../../domain/texts';
 import { unsentEntries, useOrderOutbox, useSendOutboxNow } from '../../features/order-list';
 import { useLogout } from '../session/use-logout';
 

@@ -1,8 +1,8 @@
 import { AppShell, Badge, NavLink, ScrollArea } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
-import { useSidebarBadges } from '../../components/sidebar/use-sidebar-badges';
-import { isSidebarItemActive, sidebarItems } from '../../domain/client/navigation';
-import type { SessionUser } from '../../queries/session/session-store';
+import type { SessionUser } from '../../api/session/session-store';
+import { isSidebarItemActive, sidebarItems } from './navigation';
+import { useSidebarBadges } from './use-sidebar-badges';
 
 export interface SidebarProps {
   user: SessionUser;

@@ -1,8 +1,9 @@
 import { Box, Button, Group, Loader, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { syncStatusText } from '../../components/offline/offline-texts';
 import { useOnline } from '../../components/offline/use-online';
-import { syncStatusText } from '../../domain/client/offline';
-import { syncNow, useSyncState } from '../sync/use-background-sync';
+import { useSyncState } from '../../components/offline/use-sync-state';
+import { syncNow } from '../../features/sync/api/use-background-sync';
 
 /** Since when the device is offline (null while online). */
 function useOfflineSince(): number | null {

@@ -1,14 +1,14 @@
 import { Anchor, Burger, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { AccountSettingsButton } from '../../components/account/AccountSettingsButton';
+import type { SessionUser } from '../../api/session/session-store';
 import { BrandMark } from '../../components/BrandMark';
-import { InvoicesPortalLink } from '../../components/order-list/InvoicesPortalLink';
-import { START_PATH } from '../../domain/client/entry-navigation';
-import { displayName } from '../../domain/client/user-names';
-import type { SessionUser } from '../../queries/session/session-store';
+import { AccountSettingsButton } from '../../features/account/ui/AccountSettingsButton';
+import { InvoicesPortalLink } from '../../features/invoices/ui/InvoicesPortalLink';
+import { START_PATH } from '../../routes/entry-navigation';
 import { InstallButton } from '../pwa/InstallButton';
 import { LogoutButton } from './LogoutButton';
 import { SyncStatus } from './SyncStatus';
+import { displayName } from './user-names';
 
 export interface TopBarProps {
   user: SessionUser;

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSessionStore } from '../../queries/session/session-context';
-import type { SessionUser } from '../../queries/session/session-store';
-import { useMe } from '../../queries/user';
+import { useSessionStore } from '../../api/session/session-context';
+import type { SessionUser } from '../../api/session/session-store';
+import { useMe } from '../../api/user';
 import { endSession } from '../session/end-session';
 
 /**

@@ -1,11 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { LOGIN_PATH } from '../../domain/client/entry-navigation';
-import { useSession } from '../../queries/session/session-context';
-
-export interface LoginRedirectState {
-  /** The page the visitor wanted; the login returns there. */
-  from: string;
-}
+import { useSession } from '../../api/session/session-context';
+import { LOGIN_PATH, type LoginRedirectState } from '../../routes/entry-navigation';
 
 /** Guards `/admin/*`: without a session the visitor logs in first and then comes back. */
 export function RequireSession() {

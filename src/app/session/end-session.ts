@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { deviceUserKey, type Session, type SessionStore } from '../../api/session/session-store';
 import { clearPersistedQueryCache } from '../../db/query-cache';
 import { syncState } from '../../db/sync-state';
-import { deviceUserKey, type Session, type SessionStore } from '../../queries/session/session-store';
+import { stopBackgroundSync } from '../../features/sync/api/background-sync';
 import { CLEAR_USER_CACHES, USER_CACHES } from '../../sw/cache-names';
 import { forgetDevicePushOnServer, unsubscribeDevicePush } from '../pwa/push-subscription';
-import { stopBackgroundSync } from '../sync/background-sync';
 
 /** How long the logout waits for the service worker to confirm that it emptied the user caches. */
 const WORKER_ANSWER_MS = 3_000;

@@ -1,4 +1,4 @@
-import type { Session, SessionStore } from '../../queries/session/session-store';
+import type { Session, SessionStore } from '../../api/session/session-store';
 
 /** How often an open app checks whether its token is due (also on start, `online` and when shown). */
 export const REFRESH_CHECK_INTERVAL_MS = 15 * 60_000;

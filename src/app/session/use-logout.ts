@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
-import { useApiClient } from '../../queries/client';
-import { removeServerPushSubscription } from '../../queries/push';
-import { useSessionStore } from '../../queries/session/session-context';
+import { useApiClient } from '../../api/client';
+import { useSessionStore } from '../../api/session/session-context';
+import { removeServerPushSubscription } from '../../features/account/api/push';
 import { endSession } from './end-session';
 
 /**

@@ -7,8 +7,8 @@ import {
   type DataTableSortStatus,
 } from 'mantine-datatable';
 import { type ReactNode, useMemo, useState } from 'react';
-import { matchesSearch, pageCount, sortRows } from '../../domain/client/backoffice-table';
 import { LoadFailedAlert } from '../LoadFailedAlert';
+import { matchesSearch, pageCount, sortRows } from './backoffice-table';
 
 export const BACKOFFICE_TABLE_TEXTS = {
   error: 'Fehler!',

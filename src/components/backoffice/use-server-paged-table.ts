@@ -1,9 +1,9 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
-import { pageCount } from '../../domain/client/backoffice-table';
-import type { PageRequest } from '../../queries/paging';
+import type { PageRequest } from '../../api/paging';
 import type { BackofficeTableProps, RemoteTableState } from './BackofficeTable';
+import { pageCount } from './backoffice-table';
 
 /** The search box asks the server this long after the last keystroke. */
 const SEARCH_DELAY_MS = 300;

@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LOGIN_PATH } from '../../domain/client/entry-navigation';
+import { LOGIN_PATH } from '../../routes/entry-navigation';
 import { BrandMark } from '../BrandMark';
 import { useHydrated } from '../use-hydrated';
 

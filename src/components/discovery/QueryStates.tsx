@@ -1,5 +1,5 @@
 import { Center, Loader, LoadingOverlay, Paper, Text, Title } from '@mantine/core';
-import { LOAD_ERROR } from '../../domain/client/error-texts';
+import { LOAD_ERROR } from '../../domain/error-texts';
 import { QueryFailure } from '../offline/OfflineUnavailable';
 
 /** The spec's plain error state of the browsing screens: a heading "Error" (offline: why). */

@@ -1,5 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
-import { MutationRefused } from '../../queries/mutation-refused';
+import { MutationRefused } from '../../api/mutation-refused';
 
 /**
  * Puts the reasons of a refused mutation under the form's fields: the one place where a server

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { dataTimeOnScreen, offlineBannerText } from '../../domain/client/offline';
+import { dataTimeOnScreen, offlineBannerText } from './offline-texts';
 import { useOnline } from './use-online';
 
 /** Shown while the device is offline: the data on screen comes from the device and is this old. */

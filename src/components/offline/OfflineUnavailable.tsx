@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useSyncState } from '../../app/sync/use-background-sync';
-import { offlineUnavailableText } from '../../domain/client/offline';
+import { offlineUnavailableText } from './offline-texts';
 import { useOnline } from './use-online';
+import { useSyncState } from './use-sync-state';
 
 /** Offline, and the screen's data is not on the device: said in German with the date of the data there. */
 export function OfflineUnavailable() {

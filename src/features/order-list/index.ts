@@ -5,9 +5,19 @@
  */
 export { useOrderOutbox, useOutboxReplay, useSendOutboxNow } from './api/order-changes';
 export {
+  orderListBlockedQueryOptions,
+  orderListQueryOptions,
+  paidInvoicesQueryOptions,
+  useCustomerPortalSession,
+  usePaidInvoices,
+} from './api/orders';
+export { type OrderListOffer, orderListOffer } from './api/queued-positions';
+export {
   type OrderChange,
   type OutboxEntry,
   positionCountWithQueue,
   type QueuedOffer,
   unsentEntries,
 } from './model/outbox-queue';
+export { type AddedToastPlacement, AddToOrderListDialog } from './ui/AddToOrderListDialog';
+export { BindingOrderDialog } from './ui/BindingOrderDialog';

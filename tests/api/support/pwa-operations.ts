@@ -18,9 +18,9 @@ interface PwaOperation {
   text: string;
 }
 
-/** Every operation of `src/queries/**\/*.graphql` with the fragments it needs. */
+/** Every operation of the PWA (`src/**\/*.graphql`) with the fragments it needs. */
 export function pwaOperations(): PwaOperation[] {
-  const root = path.resolve(import.meta.dirname, '../../../src/queries');
+  const root = path.resolve(import.meta.dirname, '../../../src');
   const files = readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.graphql'))
     .map((entry) => path.join(entry.parentPath, entry.name));

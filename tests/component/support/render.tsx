@@ -4,8 +4,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { GraphQLClient } from 'graphql-request';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createSessionStore } from '../../../src/api/session/session-store';
 import { AppProviders } from '../../../src/app/AppProviders';
-import { createSessionStore } from '../../../src/queries/session/session-store';
 import { memoryStorage } from '../../unit/support/memory-storage';
 import { clientUser } from '../../unit/support/session-user';
 

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-import { vintageTitle } from '../../../src/components/secondary-market/sell-format';
 import { businessDay } from '../../../src/domain/dates';
+import { vintageTitle } from '../../../src/features/secondary-market/ui/sell-format';
 import { apiToken, demoAccounts, demoPassword, registerActivatedClient } from './accounts';
 import { staffChecksOrder } from './checkout';
 

@@ -6,17 +6,17 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { ClientError, type GraphQLClient } from 'graphql-request';
 import { useEffect, useState } from 'react';
-import { GENERIC_ERROR } from '../../../domain/client/error-texts';
-import { accountKeys } from '../../../queries/account';
-import { isUnauthenticatedError, useApiClient } from '../../../queries/client';
+import { isUnauthenticatedError, useApiClient } from '../../../api/client';
 import {
   ChangeOrderPositionDocument,
   CreateOrderPositionDocument,
   DeleteOrderPositionDocument,
-} from '../../../queries/graphql.generated';
-import { MutationRefused } from '../../../queries/mutation-refused';
-import { orderKeys, refreshOrderState } from '../../../queries/order-keys';
-import { useSession, useUserKey } from '../../../queries/session/session-context';
+} from '../../../api/graphql.generated';
+import { MutationRefused } from '../../../api/mutation-refused';
+import { orderKeys, refreshOrderState } from '../../../api/order-keys';
+import { useSession, useUserKey } from '../../../api/session/session-context';
+import { GENERIC_ERROR } from '../../../domain/error-texts';
+import { accountKeys } from '../../account';
 import type { OrderChange, OutboxEntry, QueuedEdit } from '../model/outbox-queue';
 import {
   adoptOutbox,

@@ -1,5 +1,6 @@
-import type { StoredOutboxEntry, WeindepotDatabase } from '../../../db/database';
+import type { WeindepotDatabase } from '../../../db/database';
 import { loadDatabase } from '../../../db/load-database';
+import { OUTBOX_TABLE } from '../../../db/table-names';
 import {
   editQueuedChange,
   enqueueChange,
@@ -13,6 +14,11 @@ import {
   unsentEntries,
   withdrawQueuedChange,
 } from '../model/outbox-queue';
+
+/** A queued order-list change of one user, as the device keeps it. */
+type StoredOutboxEntry = OutboxEntry & { userKey: string };
+
+const outboxOf = (database: WeindepotDatabase) => database.table<StoredOutboxEntry, string>(OUTBOX_TABLE);
 
 /**
  * Every change of the user's outbox and every replay run one at a time, across tabs (Web Locks):
@@ -34,8 +40,10 @@ async function writeQueue(
   next: readonly OutboxEntry[],
 ) {
   const keep = new Set(next.map((queued) => queued.id));
-  await database.outbox.bulkDelete(queue.filter((queued) => !keep.has(queued.id)).map((queued) => queued.id));
-  await database.outbox.bulkPut(next.map((queued): StoredOutboxEntry => ({ ...queued, userKey })));
+  await outboxOf(database).bulkDelete(
+    queue.filter((queued) => !keep.has(queued.id)).map((queued) => queued.id),
+  );
+  await outboxOf(database).bulkPut(next.map((queued): StoredOutboxEntry => ({ ...queued, userKey })));
 }
 
 /** The user's queued changes, oldest first. */
@@ -45,7 +53,7 @@ export async function readOutbox(userKey: string): Promise<OutboxEntry[]> {
 
 /** `readOutbox` inside a transaction (which awaits nothing but Dexie). */
 async function readQueue(database: WeindepotDatabase, userKey: string): Promise<OutboxEntry[]> {
-  const rows = await database.outbox.where('userKey').equals(userKey).sortBy('seq');
+  const rows = await outboxOf(database).where('userKey').equals(userKey).sortBy('seq');
   return rows.map(({ userKey: _owner, ...entry }) => entry);
 }
 
@@ -78,7 +86,7 @@ export function watchOutbox(userKey: string, listener: (queue: OutboxEntry[]) =>
 export async function queueOrderChange(userKey: string, change: OrderChange): Promise<OutboxEntry> {
   const database = await loadDatabase();
   return withOutboxLock(userKey, () =>
-    database.transaction('rw', database.outbox, async () => {
+    database.transaction('rw', outboxOf(database), async () => {
       const queue = await readQueue(database, userKey);
       const seq = queue.reduce((highest, entry) => Math.max(highest, entry.seq), 0) + 1;
       const entry: OutboxEntry = {
@@ -112,7 +120,7 @@ export async function queueOrderChange(userKey: string, change: OrderChange): Pr
 export async function editOutboxEntry(userKey: string, id: string, edit: QueuedEdit): Promise<boolean> {
   const database = await loadDatabase();
   return withOutboxLock(userKey, () =>
-    database.transaction('rw', database.outbox, async () => {
+    database.transaction('rw', outboxOf(database), async () => {
       const queue = await readQueue(database, userKey);
       const entry = queue.find((queued) => queued.id === id);
       if (!entry || !isEditable(entry)) return false;
@@ -127,7 +135,7 @@ export async function editOutboxEntry(userKey: string, id: string, edit: QueuedE
 export async function withdrawOutboxEntry(userKey: string, id: string): Promise<boolean> {
   const database = await loadDatabase();
   return withOutboxLock(userKey, () =>
-    database.transaction('rw', database.outbox, async () => {
+    database.transaction('rw', outboxOf(database), async () => {
       const queue = await readQueue(database, userKey);
       const next = withdrawQueuedChange(queue, id);
       if (!next) return false;
@@ -141,7 +149,7 @@ export async function withdrawOutboxEntry(userKey: string, id: string): Promise<
 export async function retryOutboxEntry(userKey: string, id: string, amount?: number): Promise<void> {
   const database = await loadDatabase();
   await withOutboxLock(userKey, () =>
-    database.transaction('rw', database.outbox, async () => {
+    database.transaction('rw', outboxOf(database), async () => {
       const queue = await readQueue(database, userKey);
       const next = retryRefusedEntry(queue, id, {
         id: crypto.randomUUID(),
@@ -155,13 +163,13 @@ export async function retryOutboxEntry(userKey: string, id: string, amount?: num
 
 export async function discardOutboxEntry(id: string): Promise<void> {
   const database = await loadDatabase();
-  await database.outbox.delete(id);
+  await outboxOf(database).delete(id);
 }
 
 export async function clearOutbox(userKey?: string): Promise<void> {
   const database = await loadDatabase();
-  if (userKey === undefined) await database.outbox.clear();
-  else await database.outbox.where('userKey').equals(userKey).delete();
+  if (userKey === undefined) await outboxOf(database).clear();
+  else await outboxOf(database).where('userKey').equals(userKey).delete();
 }
 
 /** What the server said to one replayed change. */
@@ -173,10 +181,10 @@ export type ReplayAnswer = { outcome: 'applied' } | { outcome: 'refused'; reason
  */
 export async function forgetSettledEntries(userKey: string, fetchedAt: number): Promise<void> {
   const database = await loadDatabase();
-  await database.transaction('rw', database.outbox, async () => {
+  await database.transaction('rw', outboxOf(database), async () => {
     const queue = await readQueue(database, userKey);
     const settled = settledEntries(queue, Math.max(fetchedAt, Date.now() - 60 * 60 * 1000));
-    if (settled.length > 0) await database.outbox.bulkDelete(settled.map((entry) => entry.id));
+    if (settled.length > 0) await outboxOf(database).bulkDelete(settled.map((entry) => entry.id));
   });
 }
 
@@ -188,8 +196,8 @@ export async function adoptOutbox(fromKey: string, userKey: string): Promise<voi
   if (fromKey === userKey) return;
   const database = await loadDatabase();
   await withOutboxLock(userKey, () =>
-    database.transaction('rw', database.outbox, async () => {
-      await database.outbox.where('userKey').equals(fromKey).modify({ userKey });
+    database.transaction('rw', outboxOf(database), async () => {
+      await outboxOf(database).where('userKey').equals(fromKey).modify({ userKey });
     }),
   );
 }
@@ -246,7 +254,7 @@ export async function replayOutbox(
     if (typeof navigator !== 'undefined' && navigator.onLine === false)
       throw new ReplayInterrupted(result(true));
     for (const entry of replayOrder(queue)) {
-      if (!entry.attempted) await database.outbox.update(entry.id, { attempted: true });
+      if (!entry.attempted) await outboxOf(database).update(entry.id, { attempted: true });
       let answer: ReplayAnswer;
       try {
         answer = await send(entry);
@@ -257,9 +265,9 @@ export async function replayOutbox(
       if (answer.outcome === 'applied') applied += 1;
       else refused += 1;
       if (answer.outcome === 'applied') {
-        await database.outbox.update(entry.id, { status: 'applied', appliedAt: Date.now() });
+        await outboxOf(database).update(entry.id, { status: 'applied', appliedAt: Date.now() });
       } else {
-        await database.outbox.update(entry.id, {
+        await outboxOf(database).update(entry.id, {
           status: 'refused',
           reason: answer.reason,
           ...(answer.code ? { reasonCode: answer.code } : {}),

@@ -1,0 +1,5 @@
+export {
+  investorProfileGateQueryOptions,
+  personalOffersQueryOptions,
+  salesCalculationQueryOptions,
+} from './api/advice';

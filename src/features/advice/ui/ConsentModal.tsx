@@ -1,0 +1,60 @@
+import { Anchor, Button, Checkbox, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { EXTERNAL_LINKS } from '../../../domain/external-links';
+import { useAcceptConsent } from '../api/advice';
+
+/** "Ihre Zustimmung ist gefordert": blocking until both boxes are ticked and the consent is sent. */
+export function ConsentModal({ uid, opened }: { uid: string; opened: boolean }) {
+  const [terms, setTerms] = useState(false);
+  const [privacy, setPrivacy] = useState(false);
+  const accept = useAcceptConsent(uid);
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {}}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title="Ihre Zustimmung ist gefordert"
+      centered
+    >
+      <Stack>
+        <Text size="sm">Um Ihren persönlichen Portfoliovorschlag anzusehen, stimmen Sie bitte zu:</Text>
+        <Checkbox
+          checked={terms}
+          onChange={(event) => setTerms(event.currentTarget.checked)}
+          label={
+            <>
+              Ich akzeptiere die{' '}
+              <Anchor href={EXTERNAL_LINKS.terms} target="_blank" rel="noreferrer">
+                AGB
+              </Anchor>
+              .
+            </>
+          }
+        />
+        <Checkbox
+          checked={privacy}
+          onChange={(event) => setPrivacy(event.currentTarget.checked)}
+          label={
+            <>
+              Ich habe die{' '}
+              <Anchor href={EXTERNAL_LINKS.privacy} target="_blank" rel="noreferrer">
+                Datenschutzerklärung
+              </Anchor>{' '}
+              gelesen und stimme ihr zu.
+            </>
+          }
+        />
+        {accept.error && (
+          <Text c="red" size="sm">
+            {accept.error.message}
+          </Text>
+        )}
+        <Button disabled={!terms || !privacy} loading={accept.isPending} onClick={() => accept.mutate()}>
+          Zustimmen und fortfahren
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}

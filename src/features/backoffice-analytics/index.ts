@@ -1,0 +1,2 @@
+export { ServiceFeeTab } from './ui/ServiceFeeTab';
+export { SuppliersTab } from './ui/SuppliersTab';

@@ -1,0 +1,2 @@
+export { AuditLogButton } from './ui/AuditLogButton';
+export { AuditTab } from './ui/AuditTab';

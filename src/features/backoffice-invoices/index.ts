@@ -1,0 +1,1 @@
+export { InvoiceCheckTab } from './ui/InvoiceCheckTab';

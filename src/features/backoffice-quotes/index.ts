@@ -1,0 +1,1 @@
+export { QuotesTab } from './ui/QuotesTab';

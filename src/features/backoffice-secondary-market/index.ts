@@ -1,0 +1,1 @@
+export { SecondaryMarketTab } from './ui/SecondaryMarketTab';

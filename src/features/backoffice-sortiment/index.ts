@@ -1,0 +1,2 @@
+export { SortimentAltTab } from './ui/SortimentAltTab';
+export { SortimentTab } from './ui/SortimentTab';

@@ -1,0 +1,1 @@
+export { ContactModalProvider, useContactModal } from './ui/contact-modal';

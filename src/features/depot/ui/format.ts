@@ -1,0 +1,1 @@
+export { formatDate, formatDate as formatDay } from '../../../domain/dates';

@@ -1,0 +1,62 @@
+import { Anchor, Checkbox, Stack } from '@mantine/core';
+import { EXTERNAL_LINKS } from '../../../domain/external-links';
+import { REQUIRED_LABEL_CLASS } from './required-field';
+import type { RegistrationFormState } from './use-registration-form';
+
+const REQUIRED_CHECKBOX_PROPS = { required: true, classNames: { label: REQUIRED_LABEL_CLASS } } as const;
+
+function ExternalLink({ href, children }: { href: string; children: string }) {
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" inherit underline="always">
+      {children}
+    </Anchor>
+  );
+}
+
+/** The three required confirmations and the optional newsletter. */
+export function RegisterConsents({ state }: { state: RegistrationFormState }) {
+  const { form, update, touch, visibleError } = state;
+  return (
+    <Stack gap="sm">
+      <Checkbox
+        label={<>Ich bestätige, dass ich älter als 18 Jahre bin.</>}
+        {...REQUIRED_CHECKBOX_PROPS}
+        checked={form.ageConfirmed}
+        onChange={(event) => update('ageConfirmed', event.currentTarget.checked)}
+        onBlur={() => touch('ageConfirmed')}
+        error={visibleError('ageConfirmed')}
+      />
+      <Checkbox
+        label={
+          <>
+            Ich akzeptiere die{' '}
+            <ExternalLink href={EXTERNAL_LINKS.terms}>Allgemeinen Geschäftsbedingungen</ExternalLink> (AGB).
+          </>
+        }
+        {...REQUIRED_CHECKBOX_PROPS}
+        checked={form.termsAccepted}
+        onChange={(event) => update('termsAccepted', event.currentTarget.checked)}
+        onBlur={() => touch('termsAccepted')}
+        error={visibleError('termsAccepted')}
+      />
+      <Checkbox
+        label={
+          <>
+            Ich habe die <ExternalLink href={EXTERNAL_LINKS.privacy}>Datenschutzrichtlinien</ExternalLink>{' '}
+            gelesen und akzeptiere sie.
+          </>
+        }
+        {...REQUIRED_CHECKBOX_PROPS}
+        checked={form.privacyAccepted}
+        onChange={(event) => update('privacyAccepted', event.currentTarget.checked)}
+        onBlur={() => touch('privacyAccepted')}
+        error={visibleError('privacyAccepted')}
+      />
+      <Checkbox
+        label="Ich möchte den Newsletter erhalten."
+        checked={form.newsletter}
+        onChange={(event) => update('newsletter', event.currentTarget.checked)}
+      />
+    </Stack>
+  );
+}

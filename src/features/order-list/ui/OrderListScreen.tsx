@@ -1,0 +1,276 @@
+import { Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { notifyMutationError } from '../../../api/mutation-errors';
+import { refreshOrderState } from '../../../api/order-keys';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
+import { QueryFailure } from '../../../components/offline/OfflineUnavailable';
+import { useOnline } from '../../../components/offline/use-online';
+import { deviceStorage } from '../../../db/device-storage';
+import { forgetPersistedQueries } from '../../../db/query-cache';
+import { billingComplete } from '../../../domain/billing-data';
+import { ORDER_LIST_BLOCKED_TEXT, ORDER_LIST_EMPTY } from '../../../domain/order-list-texts';
+import { depotKeys } from '../../depot';
+import { useOrderOutbox, useQueuedChangeEditing } from '../api/order-changes';
+import {
+  orderErrorMeta,
+  orderKeys,
+  useChangeOrderPosition,
+  useCreateInvoice,
+  useDeleteOrderPosition,
+  useInvoiceStage,
+  useMarkPaymentThanksSeen,
+  useOrderList,
+  useUnseenPaymentThanks,
+  withPositions,
+} from '../api/orders';
+import { queuedOrderPosition } from '../api/queued-positions';
+import {
+  applyQueue,
+  hasQueuedAdds,
+  isEditable,
+  isLocalPosition,
+  localPositionEntry,
+  overlayOrder,
+} from '../model/outbox-queue';
+import { BillingData } from './BillingData';
+import { BindingOrderDialog } from './BindingOrderDialog';
+import { CostSummaryCard } from './CostSummaryCard';
+import {
+  CancelledPanel,
+  CheckDonePanel,
+  CheckNeededPanel,
+  PaymentFailedPanel,
+  WaitingForPaymentPanel,
+} from './InvoicePanels';
+import { OrderPositionRow } from './OrderPositionRow';
+import { PaidDialog } from './PaidDialog';
+import { PendingChanges } from './PendingChanges';
+import { usePayRedirect } from './use-pay-redirect';
+import { readWatchedPayment, writeWatchedPayment } from './watched-payment';
+
+/**
+ * Watches the invoice whose payment is open (or was started on this device before); once it is
+ * paid, the thank-you dialog shows until the client closes it, which the server remembers.
+ */
+function usePaymentWatch(openInvoiceId: number | null) {
+  const queryClient = useQueryClient();
+  const [watched, setWatched] = useState<number | null>(() => readWatchedPayment(deviceStorage(window)));
+  const thanks = useUnseenPaymentThanks();
+  const markSeen = useMarkPaymentThanksSeen();
+  const stage = useInvoiceStage(watched);
+  const current = stage.data?.stage ?? null;
+
+  useEffect(() => {
+    if (openInvoiceId === null) return;
+    setWatched(openInvoiceId);
+    writeWatchedPayment(deviceStorage(window), openInvoiceId);
+  }, [openInvoiceId]);
+
+  useEffect(() => {
+    // Not (or no longer) an invoice of the signed-in client.
+    if (stage.isSuccess && stage.data === null) {
+      writeWatchedPayment(deviceStorage(window), null);
+      setWatched(null);
+    }
+  }, [stage.isSuccess, stage.data]);
+
+  useEffect(() => {
+    if (!current) return;
+    void refreshOrderState(queryClient);
+    if (current === 'PAID' || current === 'PURCHASED') {
+      // The depot and the paid invoices now hold the purchase.
+      void queryClient.invalidateQueries({ queryKey: depotKeys.all });
+      // Only with the server's answer in reach: offline, a stage restored from the device must
+      // not delete the depot kept there (it is the only copy until the connection returns).
+      if (navigator.onLine) void forgetPersistedQueries(depotKeys.all).catch(() => undefined);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.invoices('paid') });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.paymentThanks() });
+      writeWatchedPayment(deviceStorage(window), null);
+    }
+  }, [current, queryClient]);
+
+  const unseen = thanks.data ?? null;
+  return {
+    paid: unseen !== null,
+    dismiss: () => {
+      setWatched(null);
+      writeWatchedPayment(deviceStorage(window), null);
+      if (unseen) markSeen.mutate(unseen.id);
+    },
+  };
+}
+
+/** `/admin/orderlist`: positions, sums, billing data, binding order and the invoice stages. */
+export function OrderListScreen() {
+  useDocumentTitle('Mein Orderbuch – Weindepot');
+  const list = useOrderList({ pollWhileWaiting: false });
+  const outbox = useOrderOutbox();
+  const change = useChangeOrderPosition();
+  const remove = useDeleteOrderPosition();
+  const queued = useQueuedChangeEditing();
+  const createInvoice = useCreateInvoice();
+  const redirect = usePayRedirect();
+  const online = useOnline();
+  const [binding, setBinding] = useState(false);
+  const data = list.data;
+  const openPayment = data ? ([...data.waiting_for_payment, ...data.payment_failed][0] ?? null) : null;
+  const watch = usePaymentWatch(openPayment?.id ?? null);
+
+  if (list.isPending) {
+    return (
+      <Center mih="50vh" role="status" aria-label="Wird geladen">
+        <Loader />
+      </Center>
+    );
+  }
+  if (list.isError || !data) {
+    return (
+      <QueryFailure>
+        <LoadFailedAlert
+          title="Die Orderliste konnte nicht geladen werden."
+          retryLabel="Erneut versuchen"
+          onRetry={list.refetch}
+        />
+      </QueryFailure>
+    );
+  }
+
+  const me = data.me;
+  const openInvoices =
+    data.check_needed.length +
+    data.check_done.length +
+    data.waiting_for_payment.length +
+    data.payment_failed.length;
+  const canPay = me ? billingComplete(me) : false;
+  // Changes still waiting on this device are shown as if applied (see src/db/README.md); a queued
+  // add is a position of its own, read-only until the server has it.
+  // Changes the server applied after this list was fetched show the same way until it is fetched again.
+  const fetchedAt = list.dataUpdatedAt;
+  const positions = applyQueue(data.orderPositionList, outbox, queuedOrderPosition, fetchedAt);
+  // The sums as well: after a reload the list comes from the device without the queued changes.
+  const sums =
+    overlayOrder(outbox, fetchedAt).length > 0
+      ? withPositions(data, positions).orderListSums
+      : data.orderListSums;
+  const payProps = (invoiceId: number) => ({
+    canPay,
+    online,
+    pending: redirect.pending && redirect.invoiceId === invoiceId,
+    hostedUrl: redirect.invoiceId === invoiceId ? redirect.hostedUrl : null,
+    onPay: () => redirect.pay(invoiceId),
+  });
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Mein Orderbuch</Title>
+      <PendingChanges queue={outbox} />
+
+      {data.check_needed.map((invoice) => (
+        <CheckNeededPanel key={invoice.id} invoice={invoice} />
+      ))}
+      {data.check_done.map((invoice) => (
+        <CheckDonePanel key={invoice.id} invoice={invoice} {...payProps(invoice.id)} />
+      ))}
+      {data.waiting_for_payment.map((invoice) => (
+        <WaitingForPaymentPanel key={invoice.id} invoice={invoice} {...payProps(invoice.id)} />
+      ))}
+      {data.payment_failed.map((invoice) => (
+        <PaymentFailedPanel key={invoice.id} invoice={invoice} {...payProps(invoice.id)} />
+      ))}
+      {/* Absent in an order list cached on this device before cancellations existed. */}
+      {(data.cancelled ?? []).map((invoice) => (
+        <CancelledPanel key={invoice.id} invoice={invoice} />
+      ))}
+
+      {positions.length === 0 && !hasQueuedAdds(outbox, fetchedAt) && openInvoices > 0 ? (
+        // The open order is the page's content; while it is checked or unpaid nothing can be added.
+        me?.blockedByOrderCheck ? (
+          <Text c="dimmed" data-testid="order-list-blocked">
+            {ORDER_LIST_BLOCKED_TEXT}
+          </Text>
+        ) : null
+      ) : positions.length === 0 && !hasQueuedAdds(outbox, fetchedAt) ? (
+        <Paper withBorder p="xl">
+          <Stack align="flex-start">
+            <Text>{ORDER_LIST_EMPTY}</Text>
+            <Button component={Link} to="/admin/weinangebot" variant="light">
+              Zu den Top Angeboten
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack>
+              {positions.map((position) => {
+                // A queued add is its own position until the server has it: its edits collapse
+                // into the waiting change and its removal withdraws it.
+                const waitingAdd = isLocalPosition(position)
+                  ? localPositionEntry(outbox, position.id)
+                  : undefined;
+                const editable =
+                  !isLocalPosition(position) || (waitingAdd !== undefined && isEditable(waitingAdd));
+                return (
+                  <OrderPositionRow
+                    key={position.id}
+                    position={position}
+                    mode={editable ? 'order-list' : 'display'}
+                    waiting={isLocalPosition(position)}
+                    conditionReportLater={waitingAdd !== undefined}
+                    onChange={(values) =>
+                      waitingAdd
+                        ? void queued
+                            .edit(waitingAdd, values)
+                            .catch((error: unknown) =>
+                              notifyMutationError(error, orderErrorMeta('Änderung nicht gespeichert')),
+                            )
+                        : change.mutate({ position, ...values })
+                    }
+                    onRemove={() =>
+                      waitingAdd
+                        ? void queued
+                            .withdraw(waitingAdd)
+                            .catch((error: unknown) =>
+                              notifyMutationError(error, orderErrorMeta('Nicht zurückgezogen')),
+                            )
+                        : remove.mutate(position)
+                    }
+                  />
+                );
+              })}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack>
+              <CostSummaryCard sums={sums} />
+              {me ? <BillingData person={me} /> : null}
+              <Button
+                size="md"
+                onClick={() => setBinding(true)}
+                disabled={!canPay || !online || me?.blockedByOrderCheck === true}
+              >
+                Verbindlich bestellen
+              </Button>
+              {online ? null : (
+                <Text size="xs" c="dimmed">
+                  Für die Bestellung ist eine Internetverbindung nötig.
+                </Text>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      )}
+
+      <BindingOrderDialog
+        opened={binding}
+        pending={createInvoice.isPending}
+        onClose={() => setBinding(false)}
+        onConfirm={() => createInvoice.mutate(undefined, { onSettled: () => setBinding(false) })}
+      />
+      <PaidDialog opened={watch.paid} onClose={watch.dismiss} />
+    </Stack>
+  );
+}

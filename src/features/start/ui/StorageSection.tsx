@@ -1,0 +1,46 @@
+import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { STORAGE_VIDEO } from '../../../domain/brand-media';
+import { STORAGE_FACTS } from '../../../domain/offer-display';
+
+export interface StorageSectionProps {
+  posterImage: string | null;
+  onRecommend: () => void;
+}
+
+/** Storage video and facts, the recommendation claim and "Jetzt weiterempfehlen". */
+export function StorageSection({ posterImage, onRecommend }: StorageSectionProps) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label="Lagerung">
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          Sicher gelagert im Zollfreilager Genf
+        </Title>
+        {/* biome-ignore lint/a11y/useMediaCaption: the storage film carries no speech */}
+        <video
+          src={STORAGE_VIDEO}
+          poster={posterImage ?? undefined}
+          controls
+          preload="none"
+          style={{ width: '100%', borderRadius: 8, background: '#000' }}
+          aria-label="Video: Lagerung im Zollfreilager Genf"
+        />
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+          {STORAGE_FACTS.map((fact) => (
+            <Stack key={fact.label} gap={0}>
+              <Text size="xs" c="dimmed">
+                {fact.label}
+              </Text>
+              <Text fw={600}>{fact.value}</Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+        <Text>
+          Unsere Kunden empfehlen uns im Durchschnitt <strong>3,3-mal</strong> weiter.
+        </Text>
+        <Button onClick={onRecommend} variant="light" style={{ alignSelf: 'flex-start' }}>
+          Jetzt weiterempfehlen
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

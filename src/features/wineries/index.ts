@@ -1,0 +1,6 @@
+export {
+  vintagePageQueryOptions,
+  wineryDetailsQueryOptions,
+  wineryListQueryOptions,
+  wineryMapQueryOptions,
+} from './api/wineries';

@@ -1,1 +1,0 @@
-export { formatDate, formatDate as formatDay } from '../../domain/dates';
