@@ -17,9 +17,9 @@
  *   within `ttlMs` (the database slow or failing), the next request drops them itself, so another
  *   instance's change is shown at most `ttlMs` late.
  *
- * Until 2026-11-24 the cache was dropped every 2 s whatever happened: under 100 connections every
- * request in flight then missed at once and fetched the same rows again, which stalled the depot
- * read every 2 s (p99 1.5 s on the server instead of 0.75 s, docs/quality.md).
+ * Why not simply drop it every few seconds: under 100 connections every request in flight would
+ * then miss at once and fetch the same rows again, stalling every read at each drop (the p99 of the
+ * depot read doubled when it did).
  *
  * Rows are loaded on demand (a miss is fetched by the request's batch loader and stored), never
  * the whole catalogue at once. A fetch that started before a drop does not store its rows.
