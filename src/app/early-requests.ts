@@ -1,8 +1,9 @@
 import { createApiClient } from '../api/client';
+import { depotKeys } from '../api/depot-keys';
 import { askEarly } from '../api/early-answers';
 import { deviceUserKey, readSession } from '../api/session/session-store';
 import { readSyncedAt } from '../db/sync-state';
-import { depotKeys, requestOwnDepot } from '../features/depot/api/depot-request';
+import { requestOwnDepot } from '../features/depot/api/depot-request';
 import { DEPOT_PATH } from '../routes/depot-routes';
 
 /**

@@ -4,10 +4,10 @@ import type { GraphQLClient } from 'graphql-request';
 import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClientContext } from '../../src/api/client';
+import { depotKeys } from '../../src/api/depot-keys';
 import { createQueryClient } from '../../src/app/query-client';
 import { startRouteData, useRouteDataOnNavigation } from '../../src/app/route-data';
 import { usePreloadOnIntent } from '../../src/app/router';
-import { depotKeys } from '../../src/features/depot/api/depot-request';
 
 /** A GraphQL client that answers every depot document with an empty depot and notes what was asked. */
 function recordingClient() {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { depotKeys } from '../../src/api/depot-keys';
 import { answerOf } from '../../src/api/early-answers';
 import { sendEarlyRequests } from '../../src/app/early-requests';
 import { SYNC_STORAGE_PREFIX } from '../../src/db/sync-state';
-import { depotKeys } from '../../src/features/depot/api/depot-request';
 import { memoryStorage } from './support/memory-storage';
 
 const signedIn = {

@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import type { GraphQLClient } from 'graphql-request';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { depotKeys } from '../../src/api/depot-keys';
 import { answerOf } from '../../src/api/early-answers';
 import { createQueryClient } from '../../src/app/query-client';
 import { startRouteData } from '../../src/app/route-data';
 import { database } from '../../src/db/database';
 import { createQueryPersister } from '../../src/db/query-persister';
 import { SYNC_STORAGE_PREFIX } from '../../src/db/sync-state';
-import { depotKeys } from '../../src/features/depot/api/depot-request';
 import { staffDepotPath } from '../../src/routes/depot-routes';
 
 /** A GraphQL client that answers every depot document with an empty depot and notes what was asked. */

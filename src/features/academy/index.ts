@@ -1,3 +1,4 @@
+/** The academy's and the blog's queries (the offline sync fills them) and the video card the winery pages show. */
 export {
   academyVideoQueryOptions,
   academyVideosQueryOptions,

@@ -1,2 +1,3 @@
+/** The tabs Lieferanten and Servicegebühr of the management screen. */
 export { ServiceFeeTab } from './ui/ServiceFeeTab';
 export { SuppliersTab } from './ui/SuppliersTab';

@@ -1,1 +1,2 @@
+/** The tab Angebote (manual quotes) of the management screen. */
 export { QuotesTab } from './ui/QuotesTab';

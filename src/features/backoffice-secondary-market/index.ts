@@ -1,1 +1,2 @@
+/** The Zweitmarkt tab of the management screen. */
 export { SecondaryMarketTab } from './ui/SecondaryMarketTab';

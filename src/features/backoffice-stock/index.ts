@@ -1,1 +1,2 @@
+/** The tab Lagerbestand of the management screen. */
 export { StockTab } from './ui/StockTab';

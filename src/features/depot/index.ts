@@ -1,4 +1,2 @@
-export { depotPerformanceKeys, depotPerformanceQueryOptions, depotQueryOptions } from './api/depot';
-export { depotKeys } from './api/depot-request';
-export type { DepotRow } from './model/depot-rows';
-export { Figure } from './ui/hidden-figures';
+/** The depot's queries, for the offline sync that fills them before the depot is opened. */
+export { depotPerformanceQueryOptions, depotQueryOptions } from './api/depot';

@@ -1,3 +1,4 @@
+/** The offers' queries (the start page and the offline sync use them) and the search's default filter. */
 export {
   offerFilterListsQueryOptions,
   offerPageQueryOptions,

@@ -1,3 +1,4 @@
+/** The wineries' and vintages' queries the offline sync fills before those pages are opened. */
 export {
   vintagePageQueryOptions,
   wineryDetailsQueryOptions,

@@ -22,15 +22,9 @@ export interface DepotTransfer {
   investmentScore: string | null;
 }
 
-export const depotKeys = {
-  all: ['depot'] as const,
-  own: () => [...depotKeys.all, 'own'] as const,
-  ofClient: (clientsMail: string) => [...depotKeys.all, 'client', clientsMail] as const,
-};
-
 /**
  * The own depot as the server answers it, compacted. Apart from the staff view's request
- * (`queries/depot.ts`), so that the early request does not bring that document into the entry
+ * (`depot.ts`), so that the early request does not bring that document into the entry
  * (`/login` carries a budget of 150 KB).
  */
 export async function requestOwnDepot(client: GraphQLClient): Promise<DepotTransfer> {

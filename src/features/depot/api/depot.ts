@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { GraphQLClient } from 'graphql-request';
 import { useApiClient } from '../../../api/client';
+import { depotKeys, depotPerformanceKeys } from '../../../api/depot-keys';
 import { answerOf, askEarly, forgetEarly } from '../../../api/early-answers';
 import {
   type DepotBottleSizeFieldsFragment,
@@ -10,7 +11,7 @@ import {
   type DepotVintageFieldsFragment,
   ViewClientsDepotDocument,
 } from '../../../api/graphql.generated';
-import { type DepotTransfer, depotKeys, requestOwnDepot } from './depot-request';
+import { type DepotTransfer, requestOwnDepot } from './depot-request';
 
 /** A depot position with its vintage and bottle size joined in (as the screen and the Excel export need it). */
 export type DepotPosition = Omit<DepotPositionFieldsFragment, 'vintage' | 'bottleSize'> & {
@@ -106,13 +107,6 @@ export function useDepot(clientsMail?: string) {
 }
 
 export type DepotPerformanceData = DepotPerformanceFieldsFragment;
-
-/** Query keys of the depot's "Wertentwicklung" (own depot, or a client's for staff); the offline sync uses them. */
-export const depotPerformanceKeys = {
-  all: ['depot-performance'] as const,
-  own: () => [...depotPerformanceKeys.all, 'own'] as const,
-  ofClient: (clientsMail: string) => [...depotPerformanceKeys.all, 'client', clientsMail] as const,
-};
 
 /** The "Wertentwicklung" of the own depot, or with `clientsMail` that of a client (staff). */
 export function depotPerformanceQueryOptions(client: GraphQLClient, clientsMail?: string) {

@@ -26,7 +26,6 @@ import { LOAD_ERROR } from '../../../domain/error-texts';
 import { decimalToCents } from '../../../domain/money';
 import { EXPAND_PORTFOLIO_PATH } from '../../../routes/depot-routes';
 import { useContactModal } from '../../contact';
-import { DepotSecondaryMarket } from '../../secondary-market';
 import { type Depot, depotPerformanceQueryOptions, useDepot, useDepotPerformance } from '../api/depot';
 import {
   type DepotRow,
@@ -40,6 +39,7 @@ import { earliestDate } from '../model/invested-since';
 import { DepotPerformanceCards } from './DepotPerformanceCards';
 import { DepotPositionCards } from './DepotPositionCards';
 import { DepotPositionDialog } from './DepotPositionDialog';
+import { DepotSecondaryMarket } from './DepotSecondaryMarket';
 import { DepotSoldPositions } from './DepotSoldPositions';
 import { DepotSummaryCards } from './DepotSummaryCards';
 import { DepotSunburst } from './DepotSunburst';

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { depotKeys } from '../../../api/depot-keys';
 import { notifyMutationError } from '../../../api/mutation-errors';
 import { refreshOrderState } from '../../../api/order-keys';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
@@ -12,7 +13,6 @@ import { deviceStorage } from '../../../db/device-storage';
 import { forgetPersistedQueries } from '../../../db/query-cache';
 import { billingComplete } from '../../../domain/billing-data';
 import { ORDER_LIST_BLOCKED_TEXT, ORDER_LIST_EMPTY } from '../../../domain/order-list-texts';
-import { depotKeys } from '../../depot';
 import { useOrderOutbox, useQueuedChangeEditing } from '../api/order-changes';
 import {
   orderErrorMeta,

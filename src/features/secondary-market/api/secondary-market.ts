@@ -3,6 +3,7 @@ import type { GraphQLClient } from 'graphql-request';
 import { useEffect, useRef } from 'react';
 import { BACKOFFICE_QUERY_KEY } from '../../../api/backoffice-key';
 import { useApiClient } from '../../../api/client';
+import { depotKeys, depotPerformanceKeys } from '../../../api/depot-keys';
 import {
   AllSellOrdersDocument,
   ApproveSellOrderDocument,
@@ -16,7 +17,6 @@ import {
 } from '../../../api/graphql.generated';
 import { acceptedOrThrow } from '../../../api/mutation-refused';
 import { sellTexts } from '../../../domain/secondary-market';
-import { depotKeys, depotPerformanceKeys } from '../../depot';
 
 export type SellOrder = SellOrderFieldsFragment;
 export type { SellOrderStatus };

@@ -32,9 +32,8 @@ import {
   sellProceeds,
   sellTexts,
 } from '../../../domain/secondary-market';
-import type { DepotRow } from '../../depot';
-import { useCreateSellOrder } from '../api/secondary-market';
-import { centsToInput, vintageTitle } from './sell-format';
+import { centsToInput, useCreateSellOrder, vintageTitle } from '../../secondary-market';
+import type { DepotRow } from '../model/depot-rows';
 
 /** The depot position a sale is offered from: how many cases it holds, of how many bottles. */
 export interface SellablePosition {

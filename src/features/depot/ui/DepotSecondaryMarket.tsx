@@ -15,11 +15,17 @@ import { ShowMoreButton, useListPage } from '../../../components/show-more';
 import { formatEuro } from '../../../domain/money';
 import { countLabel } from '../../../domain/plural';
 import { SELL_ORDER_STATUS_LABELS, sellTexts } from '../../../domain/secondary-market';
-import type { DepotRow } from '../../depot';
-import { Figure } from '../../depot';
-import { type SellOrder, useCancelSellOrder, useMySellOrders } from '../api/secondary-market';
+import {
+  cents,
+  orderTitle,
+  type SellOrder,
+  useCancelSellOrder,
+  useMySellOrders,
+  vintageTitle,
+} from '../../secondary-market';
+import type { DepotRow } from '../model/depot-rows';
+import { Figure } from './hidden-figures';
 import type { SellablePosition } from './SellDialog';
-import { cents, orderTitle, vintageTitle } from './sell-format';
 
 // The sell dialog (NumberInput, ≈ 9 KB gzipped) loads when a position is offered for sale, not with the depot.
 const SellDialog = lazyComponent(() => import('./SellDialog').then((module) => module.SellDialog));
