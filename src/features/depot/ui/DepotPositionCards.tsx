@@ -1,6 +1,5 @@
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { ShowMoreButton, useListPage } from '../../../components/show-more';
 import {
   DEFAULT_CARD_SORT,
   DEPOT_CARD_SORT_LABELS,
@@ -10,6 +9,7 @@ import {
 } from '../model/depot-rows';
 import { nextSort } from '../model/depot-sorting';
 import { DepotPositionCard } from './DepotPositionCard';
+import { ShowMoreButton, useListPage } from './show-more';
 
 const SORT_KEYS = Object.keys(DEPOT_CARD_SORT_LABELS) as DepotCardSortKey[];
 

@@ -11,7 +11,6 @@ import { Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { lazyComponent } from '../../../components/lazy-component';
 import { useOnline } from '../../../components/offline/use-online';
-import { ShowMoreButton, useListPage } from '../../../components/show-more';
 import { formatEuro } from '../../../domain/money';
 import { countLabel } from '../../../domain/plural';
 import { SELL_ORDER_STATUS_LABELS, sellTexts } from '../../../domain/secondary-market';
@@ -26,6 +25,7 @@ import {
 import type { DepotRow } from '../model/depot-rows';
 import { Figure } from './hidden-figures';
 import type { SellablePosition } from './SellDialog';
+import { ShowMoreButton, useListPage } from './show-more';
 
 // The sell dialog (NumberInput, ≈ 9 KB gzipped) loads when a position is offered for sale, not with the depot.
 const SellDialog = lazyComponent(() => import('./SellDialog').then((module) => module.SellDialog));

@@ -1,11 +1,11 @@
 import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { ShowMoreButton, useListPage } from '../../../components/show-more';
 import { formatEuro } from '../../../domain/money';
 import { countLabel } from '../../../domain/plural';
 import type { DepotRow } from '../model/depot-rows';
 import { formatDate, formatDay } from './format';
 import { Figure } from './hidden-figures';
+import { ShowMoreButton, useListPage } from './show-more';
 
 /**
  * The sold positions, apart from the held ones: they count in no value figure and in neither the

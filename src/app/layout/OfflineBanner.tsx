@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { dataTimeOnScreen, offlineBannerText } from './offline-texts';
-import { useOnline } from './use-online';
+import { dataTimeOnScreen, offlineBannerText } from '../../components/offline/offline-texts';
+import { useOnline } from '../../components/offline/use-online';
 
 /** Shown while the device is offline: the data on screen comes from the device and is this old. */
 export function OfflineBanner() {
