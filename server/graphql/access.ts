@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { isStaffUser } from '../../src/domain/staff';
 import type { GraphQLContext } from './context';
 import type { UserModel } from './models';
 import type { MutationResolvers, QueryResolvers } from './resolvers-types.generated';
@@ -127,7 +128,7 @@ export const accessMessages = {
 export function assertAccess(access: Access, context: GraphQLContext): void {
   if (access === 'public') return;
   const user = signedInUser(context);
-  if (access === 'staff' && !user.isStaff && !user.isSuperuser) {
+  if (access === 'staff' && !isStaffUser(user)) {
     throw new GraphQLError(accessMessages.forbidden, { extensions: { code: 'FORBIDDEN' } });
   }
 }

@@ -5,8 +5,9 @@ import {
   isEnPrimeur,
   purchaseDate,
 } from '../../src/domain/depot-status';
+import { TYPICAL_HOLDING_YEARS } from '../../src/domain/holding-years';
 import { countUpDuration, countUpValue } from '../../src/features/depot/model/count-up';
-import { remainingHoldingYears, TYPICAL_HOLDING_YEARS } from '../../src/features/depot/model/depot-holding';
+import { remainingHoldingYears } from '../../src/features/depot/model/depot-holding';
 import { shortenName, truncateName } from '../../src/features/depot/model/depot-names';
 import { elapsedParts } from '../../src/features/depot/model/invested-since';
 import { STAFF_DEPOT_SEGMENT, staffDepotPath } from '../../src/routes/depot-routes';
@@ -14,7 +15,7 @@ import { STAFF_DEPOT_SEGMENT, staffDepotPath } from '../../src/routes/depot-rout
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('Erwartete Resthaltedauer je Region (typische Jahre minus vergangene Jahre, mindestens 0)', () => {
-  it('uses the spec table of typical years', () => {
+  it('uses the spec table of typical years, with Rhône', () => {
     expect(TYPICAL_HOLDING_YEARS).toEqual({
       Bordeaux: 10,
       Champagne: 7,
@@ -23,7 +24,12 @@ describe('Erwartete Resthaltedauer je Region (typische Jahre minus vergangene Ja
       'Napa Valley': 6.75,
       'Ribera del Duero': 9.75,
       Piemont: 12,
+      Rhône: 9,
     });
+  });
+
+  it('gives a Rhône position a horizon, as every region the catalogue sells', () => {
+    expect(remainingHoldingYears('Rhône', null, new Date('2026-01-01T00:00:00Z'))).toBe(9);
   });
 
   const now = new Date('2026-01-01T00:00:00Z');
@@ -41,7 +47,7 @@ describe('Erwartete Resthaltedauer je Region (typische Jahre minus vergangene Ja
   });
 
   it('has no forecast for a region without typical years, and the full span without a status date', () => {
-    expect(remainingHoldingYears('Rhône', yearsAgo(1), now)).toBeNull();
+    expect(remainingHoldingYears('Mosel', yearsAgo(1), now)).toBeNull();
     expect(remainingHoldingYears('Bordeaux', null, now)).toBe(10);
   });
 });

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { formatEuro } from '../../../src/domain/money';
 import { availableCases, casePriceCents, pricePerLiterCents } from '../../../src/domain/offer-pricing';
+import { isStaffUser } from '../../../src/domain/staff';
 import { findVintage, listBottleSizes } from '../../services/catalogue';
 import { sanitizeRichText } from '../../services/html';
 import { signMediaUrl } from '../../services/media-signing';
@@ -26,7 +27,7 @@ async function required<Row>(
   return row;
 }
 
-const isStaff = (context: GraphQLContext) => Boolean(context.user?.isStaff || context.user?.isSuperuser);
+const isStaff = (context: GraphQLContext) => isStaffUser(context.user);
 
 // The client area and the back office name the same prices differently; one formatter each.
 const bottlePriceText = (offer: OfferModel) => formatEuro(casePriceCents(offer.sellPriceBtl, 1));

@@ -17,6 +17,7 @@ import {
   valueDepotPosition,
 } from '../../../src/domain/depot-valuation';
 import { centsToDecimal, formatEuro } from '../../../src/domain/money';
+import { isStaffUser } from '../../../src/domain/staff';
 import { clientIdByMail } from '../../services/depot';
 import { loadDepotPerformance } from '../../services/depot-performance';
 import { accessMessages, signedInUser } from '../access';
@@ -147,7 +148,7 @@ export const depotQueries = {
     let ownerId = user.id;
     if (clientsMail !== null && clientsMail !== undefined) {
       // The same rule as viewClientsDepot: another client's depot is for staff only.
-      if (!user.isStaff && !user.isSuperuser) {
+      if (!isStaffUser(user)) {
         throw new GraphQLError(accessMessages.forbidden, { extensions: { code: 'FORBIDDEN' } });
       }
       ownerId = await clientIdByMail(context.db, clientsMail);

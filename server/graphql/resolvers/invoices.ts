@@ -2,6 +2,7 @@ import { GraphQLError } from 'graphql';
 import { decimalToCents, formatEuro } from '../../../src/domain/money';
 import { lineTotalCents } from '../../../src/domain/offer-pricing';
 import { vintageLabel } from '../../../src/domain/order-list-texts';
+import { isStaffUser } from '../../../src/domain/staff';
 import { isBusinessClient } from '../../../src/domain/vat-id';
 import { eInvoiceXmlUrl } from '../../services/e-invoice';
 import { clientError, ok, refused } from '../../services/errors';
@@ -37,7 +38,6 @@ async function required<Row>(load: Promise<Row | null>, what: string): Promise<R
 }
 
 const cents = (value: string) => decimalToCents(value);
-const isStaffUser = (context: GraphQLContext) => Boolean(context.user?.isStaff || context.user?.isSuperuser);
 
 export const invoiceQueries = {
   // The order list asks for five stage groups: one read of the client's recent invoices serves all.
@@ -158,10 +158,10 @@ export const invoiceTypes = {
     eInvoiceXmlUrl: async (invoice, _args, { config, loaders }) =>
       (await hasEInvoice(invoice, loaders)) ? eInvoiceXmlUrl(config.publicUrl, invoice, 'INVOICE') : null,
     lateProviderEventAt: (invoice, _args, context) =>
-      isStaffUser(context) ? invoice.lateProviderEventAt : null,
+      isStaffUser(context.user) ? invoice.lateProviderEventAt : null,
     lateProviderEventOutcome: (invoice, _args, context) =>
-      isStaffUser(context) ? invoice.lateProviderEventOutcome : null,
-    refundDoneAt: (invoice, _args, context) => (isStaffUser(context) ? invoice.refundDoneAt : null),
+      isStaffUser(context.user) ? invoice.lateProviderEventOutcome : null,
+    refundDoneAt: (invoice, _args, context) => (isStaffUser(context.user) ? invoice.refundDoneAt : null),
     paymentThanksSeen: (invoice) => invoice.paymentThanksSeenAt !== null,
     user: (invoice, _args, { loaders }) => required(loaders.user.load(invoice.userId), 'Kunde'),
     positions: (invoice, _args, { loaders }) => positionsOf(invoice.id, loaders),

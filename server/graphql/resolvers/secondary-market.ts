@@ -4,6 +4,7 @@ import { GraphQLError } from 'graphql';
 import { currentMarketValue } from '../../../src/domain/market-value';
 import { centsToDecimal, decimalToCents } from '../../../src/domain/money';
 import { sellProceeds } from '../../../src/domain/secondary-market';
+import { isStaffUser } from '../../../src/domain/staff';
 import { depotPositions, users } from '../../db/schema';
 import { resaleOriginsByOffer } from '../../services/resale-origins';
 import {
@@ -32,7 +33,7 @@ import {
 } from '../resolvers-types.generated';
 import { settlementPdfUrl } from '../shared-views';
 
-const isStaff = (context: GraphQLContext) => Boolean(context.user?.isStaff || context.user?.isSuperuser);
+const isStaff = (context: GraphQLContext) => isStaffUser(context.user);
 
 /** Per-request loaders of this area, kept beside the context (no edit of the shared loaders). */
 const areaLoaders = new WeakMap<GraphQLContext, ReturnType<typeof createAreaLoaders>>();

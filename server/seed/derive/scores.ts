@@ -3,6 +3,7 @@
  * ranking, reference vintage and the profile predictions. They do not depend on the seed
  * date, so the generated images that show them never go stale.
  */
+import { TYPICAL_HOLDING_YEARS } from '../../../src/domain/holding-years';
 import type { RaterTitle } from '../data/raters';
 import { randomInt, seededRandom } from '../deterministic';
 import type { VintageFacts } from './catalogue';
@@ -44,18 +45,6 @@ const LIVEX_SUBINDEX: Readonly<Record<string, string>> = {
   Toskana: 'Italy 100',
   Piemont: 'Italy 100',
   Rhône: 'Rhone 100',
-};
-
-/** Typical holding years per region (the spec's depot forecast table; Rhône added). */
-const HOLDING_YEARS: Readonly<Record<string, number>> = {
-  Bordeaux: 10,
-  Champagne: 7,
-  Toskana: 8.5,
-  Burgund: 9.25,
-  'Napa Valley': 6.75,
-  'Ribera del Duero': 9.75,
-  Piemont: 12,
-  Rhône: 9,
 };
 
 /** Leaning towards investor (100) or wine lover (0) that a region's wines suit. */
@@ -149,7 +138,7 @@ export function deriveScores(facts: VintageFacts): VintageScores {
     ),
     investmentHorizon: Math.round(
       clamp(
-        (HOLDING_YEARS[facts.region] ?? 9) +
+        (TYPICAL_HOLDING_YEARS[facts.region] ?? 9) +
           Math.max(0, facts.seed.drinking[0] - facts.seed.year - 10) / 2 +
           (random() - 0.5) * 6,
         5,

@@ -1,3 +1,4 @@
+import { isStaffUser, type StaffFlags } from '../../domain/staff';
 /** The sidebar of the client area (spec client-area section 2). */
 
 export interface SidebarItem {
@@ -18,14 +19,11 @@ const CLIENT_ITEMS: readonly SidebarItem[] = [
 
 const MANAGEMENT_ITEM: SidebarItem = { label: 'Management', path: '/admin/management' };
 
-export interface StaffRoles {
-  isStaff: boolean;
-  isSuperuser: boolean;
-}
+export type StaffRoles = StaffFlags;
 
 /** The back office is for staff accounts and superusers: the server's rule for every staff operation. */
 export function canUseBackOffice(user: StaffRoles): boolean {
-  return user.isStaff || user.isSuperuser;
+  return isStaffUser(user);
 }
 
 /** Management is listed for staff and superusers; the server enforces the role on every call. */

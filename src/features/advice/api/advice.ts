@@ -15,6 +15,7 @@ import {
 import { MutationRefused } from '../../../api/mutation-refused';
 import { refreshOrderState } from '../../../api/order-keys';
 import { userKeys } from '../../../api/user';
+import { isStaffUser } from '../../../domain/staff';
 
 export type Proposal = ProposalFieldsFragment;
 
@@ -44,7 +45,7 @@ export function investorProfileGateQueryOptions(client: GraphQLClient) {
     queryKey: adviceKeys.gate(),
     queryFn: async () => {
       const answer = await client.request(InvestorProfileGateDocument);
-      const staff = Boolean(answer.me?.isStaff || answer.me?.isSuperuser);
+      const staff = isStaffUser(answer.me);
       return {
         profile: answer.getLatestPreferencesProfile ?? null,
         needsFirstProfile:

@@ -1,18 +1,11 @@
+import { TYPICAL_HOLDING_YEARS } from '../../../domain/holding-years';
 import { pluralForm } from '../../../domain/plural';
-/**
+
+/*
  * Investment horizon forecast per depot position (spec client area §4, §9): remaining expected
  * holding years = typical years for the region minus the years elapsed since the first status
  * date, floored at 0.
  */
-export const TYPICAL_HOLDING_YEARS: Readonly<Record<string, number>> = {
-  Bordeaux: 10,
-  Champagne: 7,
-  Toskana: 8.5,
-  Burgund: 9.25,
-  'Napa Valley': 6.75,
-  'Ribera del Duero': 9.75,
-  Piemont: 12,
-};
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
