@@ -25,13 +25,13 @@ import {
   type InvoiceDocumentKind,
   invoiceClient,
 } from '../services/invoice-documents';
-import { cancellationInvoiceDocument, finalInvoiceDocument, invoiceDocument } from '../services/invoice-pdf';
 import {
-  findInvoiceByToken,
   type PaymentOutcome,
   payLocalInvoice,
   recordPaymentResult,
-} from '../services/invoices';
+} from '../services/invoice-payment-results';
+import { cancellationInvoiceDocument, finalInvoiceDocument, invoiceDocument } from '../services/invoice-pdf';
+import { findInvoiceByToken } from '../services/invoices';
 import {
   checkDocument,
   type DocumentRequest,
