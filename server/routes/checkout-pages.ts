@@ -4,7 +4,7 @@ import { formatDate } from '../../src/domain/dates';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { countLabel } from '../../src/domain/plural';
 import type { SigningIdentity } from '../pdf/signature';
-import type { VerifiedCertificate } from '../services/certificates';
+import type { VerifiedCertificate } from '../services/certificate-verification';
 import type { PayPageInvoice, PortalInvoice } from '../services/checkout-views';
 import type { DocumentCheck } from '../services/issued-documents';
 import type { VerifiedSettlement } from '../services/settlement-pdf';

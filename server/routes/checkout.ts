@@ -14,7 +14,9 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { sendPdf as sendPdfFrom, withinPdfLimit as withinPdfLimitFor } from '../pdf/http';
 import type { PdfPool } from '../pdf/pool';
-import { certificateDocument, certificateFor, verifyCertificate } from '../services/certificates';
+import { certificateDocument } from '../services/certificate-pdf';
+import { verifyCertificate } from '../services/certificate-verification';
+import { certificateFor } from '../services/certificates';
 import { localInvoice, payPageInvoice, portalInvoices } from '../services/checkout-views';
 import { E_INVOICE_XML_FILES, type EInvoiceKind } from '../services/e-invoice';
 import {
@@ -23,13 +25,13 @@ import {
   type InvoiceDocumentKind,
   invoiceClient,
 } from '../services/invoice-documents';
-import { cancellationInvoiceDocument, finalInvoiceDocument, invoiceDocument } from '../services/invoice-pdf';
 import {
-  findInvoiceByToken,
   type PaymentOutcome,
   payLocalInvoice,
   recordPaymentResult,
-} from '../services/invoices';
+} from '../services/invoice-payment-results';
+import { cancellationInvoiceDocument, finalInvoiceDocument, invoiceDocument } from '../services/invoice-pdf';
+import { findInvoiceByToken } from '../services/invoices';
 import {
   checkDocument,
   type DocumentRequest,

@@ -1,25 +1,20 @@
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+/**
+ * The back office's assortment edits: the inline changes of the offer table (tranche prices and
+ * quantities, the offer's sell price and flags) and a new offer with its first tranche. The
+ * listings are in `backoffice-sortiment-lists.ts`, the depot positions of an offer and their
+ * tranche links in `backoffice-sortiment-depot.ts`.
+ */
+import { eq } from 'drizzle-orm';
 import { validateAmount, validatePrice } from '../../src/domain/backoffice-validation';
-import type { Database, Transaction } from '../db/client';
-import { bottleSizes, depotPositions, offerers, offers, partialOffers, users, vintages } from '../db/schema';
+import type { Database } from '../db/client';
+import { bottleSizes, offerers, offers, partialOffers, vintages } from '../db/schema';
 import { recordAudit } from './audit';
-import { clientError, type MutationError, ok, refused, refusedAll } from './errors';
+import { type MutationError, ok, refused, refusedAll } from './errors';
 import { notifySoldOutReturn } from './push';
-import {
-  containing,
-  type PageQuery,
-  pageOrder,
-  pageWindow,
-  pageWithTotal,
-  STAFF_PAGE_SIZE,
-  searchWords,
-} from './search-terms';
 import { saveTrancheInTransaction, type TrancheInput, vintageOnSale } from './tranches';
 
 type OfferRow = typeof offers.$inferSelect;
 type PartialOfferRow = typeof partialOffers.$inferSelect;
-
-export type BackofficeOfferVariant = 'ALL' | 'ACTIVE' | 'ARCHIVED' | 'PROMOTED';
 
 export const sortimentMessages = {
   offerNotFound: 'Das Angebot wurde nicht gefunden.',
@@ -60,107 +55,6 @@ function fieldErrors(
     ),
   ];
   return checks.flatMap(([field, message]) => (message ? [{ message, code: 'INVALID', field }] : []));
-}
-
-/** Offers of the back office, newest first. */
-export function listBackofficeOffers(db: Database, variant: BackofficeOfferVariant) {
-  const filter: Record<BackofficeOfferVariant, SQL | undefined> = {
-    ALL: undefined,
-    ACTIVE: eq(offers.archived, false),
-    ARCHIVED: eq(offers.archived, true),
-    PROMOTED: eq(offers.promoteOffer, true),
-  };
-  return db
-    .select()
-    .from(offers)
-    .where(filter[variant])
-    .orderBy(desc(offers.datetimeCreated), desc(offers.id));
-}
-
-export const PARTIAL_OFFER_SORT_KEYS = [
-  'id',
-  'created',
-  'wine',
-  'offerer',
-  'buyPrice',
-  'available',
-  'total',
-  'onInvoice',
-  'proforma',
-  'invoice',
-  'paid',
-  'mrn',
-] as const;
-export type PartialOfferSortKey = (typeof PARTIAL_OFFER_SORT_KEYS)[number];
-
-export interface PartialOffersQuery extends PageQuery<PartialOfferSortKey> {
-  offerId?: number | null;
-}
-
-const partialOfferSortColumns: Record<PartialOfferSortKey, SQL[]> = {
-  id: [sql`${partialOffers.id}`],
-  created: [sql`${partialOffers.datetimeCreated}`],
-  wine: [sql`${vintages.title}`, sql`${vintages.year}`],
-  offerer: [sql`${offerers.company}`],
-  buyPrice: [sql`${partialOffers.buyPriceBtl}`],
-  available: [sql`${partialOffers.quantityAvailable}`],
-  total: [sql`${partialOffers.totalQuantityAvailable}`],
-  onInvoice: [sql`${partialOffers.quantityOnInvoice}`],
-  proforma: [sql`nullif(trim(${partialOffers.proformaInvoiceNumberSourcing}), '')`],
-  invoice: [sql`nullif(trim(${partialOffers.invoiceNumberSourcing}), '')`],
-  paid: [sql`${partialOffers.paid}`],
-  mrn: [sql`nullif(trim(${partialOffers.mrn}), '')`],
-};
-
-/**
- * Every word must occur in the tranche's wine (with or without accents), year, supplier, proforma
- * or invoice number, customs reference, Livex trade or case numbers, or be the tranche's or offer's id.
- */
-function partialOfferSearch(search: string | null | undefined): SQL | undefined {
-  const words = searchWords(search);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((word) => {
-      const pattern = containing(word);
-      return sql`(${vintages.titleUnidecoded} ilike ${pattern} or ${vintages.title} ilike ${pattern}
-        or ${vintages.year}::text = ${word} or ${offerers.company} ilike ${pattern}
-        or ${partialOffers.proformaInvoiceNumberSourcing} ilike ${pattern}
-        or ${partialOffers.invoiceNumberSourcing} ilike ${pattern} or ${partialOffers.mrn} ilike ${pattern}
-        or ${partialOffers.livexTrade} ilike ${pattern} or ${partialOffers.storageIds} ilike ${pattern}
-        or ${partialOffers.id}::text = ${word} or ${partialOffers.offerId}::text = ${word})`;
-    }),
-  );
-}
-
-/**
- * One page of the purchase tranches (newest first unless sorted otherwise), optionally of one
- * offer, and how many match the search: the older assortment view lists every tranche, which can
- * be thousands.
- */
-export async function listPartialOffers(
-  db: Database,
-  query: PartialOffersQuery,
-): Promise<{ totalCount: number; partialOffers: PartialOfferRow[] }> {
-  const where = and(
-    query.offerId == null ? undefined : eq(partialOffers.offerId, query.offerId),
-    partialOfferSearch(query.search),
-  );
-  const { offset, limit } = pageWindow(query, STAFF_PAGE_SIZE);
-  const order = pageOrder(
-    partialOfferSortColumns[query.sortBy ?? 'created'],
-    query.descending,
-    partialOffers.id,
-  );
-  const matching = db
-    .select({ tranche: partialOffers })
-    .from(partialOffers)
-    .innerJoin(offers, eq(offers.id, partialOffers.offerId))
-    .innerJoin(vintages, eq(vintages.id, offers.vintageId))
-    .leftJoin(offerers, eq(offerers.id, partialOffers.offererId))
-    .where(where)
-    .$dynamic();
-  const { rows, totalCount } = await pageWithTotal(db, matching, order, { offset, limit });
-  return { totalCount, partialOffers: rows.map((row) => row.tranche) };
 }
 
 /** An offer is visible to clients with stock when it is active and has cases for sale. */
@@ -383,134 +277,5 @@ export async function createOfferAndPartialOffer(
     if (!saved.success) throw new Error(saved.errors[0]?.message ?? 'Tranche wurde nicht angelegt.');
     const [current] = await tx.select().from(offers).where(eq(offers.id, offer.id));
     return ok({ offer: current ?? offer, partialOffer: saved.partialOffer });
-  });
-}
-
-/** What the linking view shows of a depot position. */
-const depotPositionColumns = {
-  id: depotPositions.id,
-  amount: depotPositions.amount,
-  caskOf: depotPositions.caskOf,
-  buyPriceBtl: depotPositions.buyPriceBtl,
-  storageId: depotPositions.storageId,
-  partialOfferId: depotPositions.partialOfferId,
-  offerId: depotPositions.offerId,
-  ownerFirstName: users.firstName,
-  ownerLastName: users.lastName,
-  ownerEmail: users.email,
-  ownerIsStaff: sql<boolean>`(${users.isStaff} or ${users.isSuperuser})`,
-};
-
-/**
- * Depot positions that belong to an offer: those bought from it, those assigned to one of its
- * tranches, and those of its vintage and bottle size without an offer; with their owner.
- */
-export async function depotPositionsForOffer(db: Database, offerId: number) {
-  const [offer] = await db.select().from(offers).where(eq(offers.id, offerId));
-  if (!offer) throw clientError(sortimentMessages.offerNotFound, 'NOT_FOUND');
-  const trancheIds = db
-    .select({ id: partialOffers.id })
-    .from(partialOffers)
-    .where(eq(partialOffers.offerId, offerId));
-  return db
-    .select(depotPositionColumns)
-    .from(depotPositions)
-    .innerJoin(users, eq(users.id, depotPositions.ownerId))
-    .where(
-      or(
-        eq(depotPositions.offerId, offerId),
-        inArray(depotPositions.partialOfferId, trancheIds),
-        and(
-          isNull(depotPositions.offerId),
-          eq(depotPositions.vintageId, offer.vintageId),
-          eq(depotPositions.bottleSizeId, offer.bottleSizeId),
-        ),
-      ),
-    )
-    .orderBy(asc(depotPositions.id));
-}
-
-/**
- * A depot position is a paid purchase: its cases count in `quantityOnInvoice` of the tranche it is
- * assigned to (as the payment counts them when it creates the position). Moving the position
- * moves its cases from the old tranche to the new one, each change with an audit row of the
- * tranche; the count never drops below zero (positions assigned before this rule was kept).
- */
-async function moveInvoicedCases(tx: Transaction, actorId: number, trancheId: number | null, cases: number) {
-  if (trancheId === null || cases === 0) return;
-  const [tranche] = await tx
-    .select({ id: partialOffers.id, quantityOnInvoice: partialOffers.quantityOnInvoice })
-    .from(partialOffers)
-    .where(eq(partialOffers.id, trancheId))
-    .for('update');
-  if (!tranche) return;
-  const quantityOnInvoice = Math.max(0, tranche.quantityOnInvoice + cases);
-  if (quantityOnInvoice === tranche.quantityOnInvoice) return;
-  await tx.update(partialOffers).set({ quantityOnInvoice }).where(eq(partialOffers.id, tranche.id));
-  await recordAudit(tx, {
-    actorId,
-    entity: 'partial_offer',
-    entityId: tranche.id,
-    action: 'update',
-    before: { quantityOnInvoice: tranche.quantityOnInvoice },
-    after: { quantityOnInvoice },
-  });
-}
-
-/**
- * Assigns a depot position to a purchase tranche of the same wine and bottle size (or removes the
- * assignment with a null tranche), moving its cases on invoice between the tranches, with audit rows.
- */
-export async function linkDepotPositionToTranche(
-  db: Database,
-  actorId: number,
-  depotPositionId: number,
-  partialOfferId: number | null | undefined,
-) {
-  return db.transaction(async (tx) => {
-    const [position] = await tx
-      .select()
-      .from(depotPositions)
-      .where(eq(depotPositions.id, depotPositionId))
-      .for('update');
-    if (!position)
-      return refused('NOT_FOUND', sortimentMessages.depotPositionNotFound, 'depotPositionId', {
-        depotPosition: null,
-      });
-    if (partialOfferId != null) {
-      const [target] = await tx
-        .select({ vintageId: offers.vintageId, bottleSizeId: offers.bottleSizeId })
-        .from(partialOffers)
-        .innerJoin(offers, eq(offers.id, partialOffers.offerId))
-        .where(eq(partialOffers.id, partialOfferId));
-      if (!target)
-        return refused('NOT_FOUND', sortimentMessages.trancheNotFound, 'poId', { depotPosition: null });
-      if (target.vintageId !== position.vintageId || target.bottleSizeId !== position.bottleSizeId) {
-        return refused('INVALID', sortimentMessages.otherWine, 'poId', { depotPosition: null });
-      }
-    }
-    const assigned = partialOfferId ?? null;
-    if (assigned !== position.partialOfferId) {
-      await tx
-        .update(depotPositions)
-        .set({ partialOfferId: assigned })
-        .where(eq(depotPositions.id, position.id));
-      await moveInvoicedCases(tx, actorId, position.partialOfferId, -position.amount);
-      await moveInvoicedCases(tx, actorId, assigned, position.amount);
-      await recordAudit(tx, {
-        actorId,
-        entity: 'depot_position',
-        entityId: position.id,
-        action: assigned === null ? 'unlink' : 'link',
-        before: { partialOfferId: position.partialOfferId },
-        after: { partialOfferId: assigned },
-      });
-    }
-    const [depotPosition] = await tx
-      .select(depotPositionColumns)
-      .from(depotPositions)
-      .innerJoin(users, eq(users.id, depotPositions.ownerId))
-      .where(eq(depotPositions.id, position.id));
-    return ok({ depotPosition: depotPosition ?? null });
   });
 }

@@ -26,7 +26,7 @@ import { insertInvoice } from './invoice-records';
 import { enqueueMail } from './mail';
 import { orderReceivedMail } from './order-mails';
 import { orderTexts } from './order-texts';
-import { isOwnListing } from './secondary-market';
+import { isOwnListing } from './secondary-market-settlement';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type OrderPositionRow = typeof orderPositions.$inferSelect;

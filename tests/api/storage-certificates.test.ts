@@ -17,7 +17,7 @@ import {
   users,
   vintages,
 } from '../../server/db/schema';
-import { fingerprintOf } from '../../server/services/certificates';
+import { fingerprintOf } from '../../server/services/certificate-content';
 import type { DepotStatus } from '../../src/domain/depot-status';
 import { deliveryMonth, isStored } from '../../src/domain/storage-state';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';

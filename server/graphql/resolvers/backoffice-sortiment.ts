@@ -1,12 +1,13 @@
+import { changeOfferAndPartialOffer, createOfferAndPartialOffer } from '../../services/backoffice-sortiment';
 import {
-  changeOfferAndPartialOffer,
-  createOfferAndPartialOffer,
   depotPositionsForOffer,
   linkDepotPositionToTranche,
+} from '../../services/backoffice-sortiment-depot';
+import {
   listBackofficeOffers,
   listPartialOffers,
   type PartialOfferSortKey,
-} from '../../services/backoffice-sortiment';
+} from '../../services/backoffice-sortiment-lists';
 import { signedInUser } from '../access';
 import {
   type MutationResolvers,

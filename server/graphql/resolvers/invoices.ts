@@ -6,15 +6,15 @@ import { isStaffUser } from '../../../src/domain/staff';
 import { isBusinessClient } from '../../../src/domain/vat-id';
 import { eInvoiceXmlUrl } from '../../services/e-invoice';
 import { clientError, ok, refused } from '../../services/errors';
+import { markRefundDone } from '../../services/invoice-cancellation';
+import { changeInvoice } from '../../services/invoice-check';
 import { type InvoiceDocumentKind, invoiceDocumentPdfUrl } from '../../services/invoice-documents';
-import type { InvoiceRow } from '../../services/invoices';
+import { finalizeInvoice } from '../../services/invoice-payment';
 import {
-  changeInvoice,
-  finalizeInvoice,
   findInvoice,
+  type InvoiceRow,
   listInvoices,
   markPaymentThanksSeen,
-  markRefundDone,
   stagesFor,
   unseenPaymentThanks,
 } from '../../services/invoices';

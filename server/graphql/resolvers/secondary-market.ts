@@ -8,17 +8,14 @@ import { isStaffUser } from '../../../src/domain/staff';
 import { depotPositions, users } from '../../db/schema';
 import { resaleOriginsByOffer } from '../../services/resale-origins';
 import {
-  approveSellOrder,
-  buyableOffersBySize,
   cancelSellOrder,
   createSellOrder,
   listSellOrders,
-  recentResalePrices,
-  rejectSellOrder,
   type SellOrderOutcome,
   sellOrdersByIds,
-  sizeKey,
 } from '../../services/secondary-market';
+import { buyableOffersBySize, recentResalePrices, sizeKey } from '../../services/secondary-market-prices';
+import { approveSellOrder, rejectSellOrder } from '../../services/secondary-market-review';
 import { signedInUser } from '../access';
 import type { GraphQLContext } from '../context';
 import type { OfferModel, SellOrderModel } from '../models';
