@@ -18,6 +18,8 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** The handle inside `db.transaction(async (tx) => …)`. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** What a read or write runs on: the database, or the transaction it is part of. */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

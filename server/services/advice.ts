@@ -13,7 +13,7 @@ import { centsToDecimal, decimalToCents } from '../../src/domain/money';
 import { type FeeSchedule, MAX_ORDER_CASES } from '../../src/domain/order-costs';
 import { AGREED_OFFER_USED_TEXT } from '../../src/domain/order-list-texts';
 import { offerAvailableCasesSql, sumAvailableCasesSql } from '../db/available-cases';
-import type { Database } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import {
   invoices,
   offers,
@@ -32,8 +32,6 @@ import { invalidFields, type MutationResult, ok, refused, refusedAll } from './e
 import { orderTexts } from './order-texts';
 import { createInvoice, once } from './orders';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Transaction;
 export type ProfileRow = typeof preferencesProfiles.$inferSelect;
 export type RecommendedPositionRow = typeof recommendedPositions.$inferSelect;
 type UserRow = typeof users.$inferSelect;

@@ -5,10 +5,8 @@
  * (a position of their own); raising an agreed position beyond its cases is refused.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/client';
+import type { Executor } from '../db/client';
 import { invoicePositions, invoices, orderPositions, recommendedPositions } from '../db/schema';
-
-type Executor = Database | Transaction;
 
 /**
  * Cases of a recommended position still available at its agreed price, not counting the order

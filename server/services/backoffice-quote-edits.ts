@@ -10,7 +10,7 @@ import {
 import { normalizeEmail, VALIDATION_MESSAGES, validateEmail } from '../../src/domain/entry-validation';
 import { centsToDecimal } from '../../src/domain/money';
 import type { ServerConfig } from '../config';
-import type { Database, Transaction } from '../db/client';
+import type { Database, Executor, Transaction } from '../db/client';
 import { offers, partialOffers, preferencesProfiles, recommendedPositions, users } from '../db/schema';
 import { recordAudit } from './audit';
 import {
@@ -23,7 +23,6 @@ import {
 import { invalidFields, type MutationError, ok, refused, refusedAll } from './errors';
 import { displayName } from './profiles';
 
-type Executor = Database | Transaction;
 type UserRow = typeof users.$inferSelect;
 type Actor = Pick<UserRow, 'id' | 'isStaff' | 'isSuperuser'>;
 type LinkSettings = Pick<ServerConfig, 'publicUrl' | 'jwtSecret'>;

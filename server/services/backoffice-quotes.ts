@@ -10,7 +10,7 @@ import { QUOTE_OFFERS_PER_REGION, QUOTE_REGIONS, quoteTotals } from '../../src/d
 import { centsToDecimal, formatEuro } from '../../src/domain/money';
 import type { ServerConfig } from '../config';
 import { offerAvailableCasesSql } from '../db/available-cases';
-import type { Database, Transaction } from '../db/client';
+import type { Database, Executor, Transaction } from '../db/client';
 import {
   accountTokens,
   bottleSizes,
@@ -28,7 +28,6 @@ import {
 import { vintageLabelSql } from '../db/vintage-label';
 import { hashToken } from './tokens';
 
-type Executor = Database | Transaction;
 type ProfileRow = typeof preferencesProfiles.$inferSelect;
 export type LinkSettings = Pick<ServerConfig, 'publicUrl' | 'jwtSecret'>;
 

@@ -18,7 +18,7 @@ import {
 } from '../../src/domain/invoice-lines';
 import { decimalToCents } from '../../src/domain/money';
 import { nextInvoiceNumber } from '../../src/domain/order-costs';
-import type { Database, Transaction } from '../db/client';
+import type { Executor, Transaction } from '../db/client';
 import {
   bottleSizes,
   depotPositionStatuses,
@@ -32,7 +32,6 @@ import {
 import { vintageLabelSql } from '../db/vintage-label';
 import { resaleOriginsByOffer } from './resale-origins';
 
-type Executor = Database | Transaction;
 type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceDocumentRow = typeof invoiceDocuments.$inferSelect;
 export type InvoiceDocumentKind = InvoiceDocumentRow['kind'];

@@ -7,18 +7,18 @@
  */
 
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/client';
+import { isStaffUser } from '../../src/domain/staff';
+import type { Database, Executor, Transaction } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { invoicePositions, invoiceStage, invoices, type users, vintages } from '../db/schema';
 import { vintageLabelSql } from '../db/vintage-label';
 import type { MutationError } from './errors';
 
-type Executor = Database | Transaction;
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceStage = InvoiceRow['stage'];
 export type InvoiceActor = Pick<typeof users.$inferSelect, 'id' | 'isStaff' | 'isSuperuser'>;
 
-export const isStaff = (actor: InvoiceActor) => actor.isStaff || actor.isSuperuser;
+export const isStaff = (actor: InvoiceActor) => isStaffUser(actor);
 
 /** An invoice's positions in their order, each with its wine's label ("Title Year"). */
 export function invoicePositionsWithTitles(executor: Executor, invoiceId: number) {

@@ -17,7 +17,7 @@ import {
 } from '../../src/domain/order-costs';
 import { agreedPriceLimitText } from '../../src/domain/order-list-texts';
 import { sellTexts } from '../../src/domain/secondary-market';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { offers, orderPositions, partialOffers, processedMutations, users } from '../db/schema';
 import { agreedCasesLeft } from './agreed-prices';
@@ -28,7 +28,6 @@ import { orderReceivedMail } from './order-mails';
 import { orderTexts } from './order-texts';
 import { isOwnListing } from './secondary-market-settlement';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type OrderPositionRow = typeof orderPositions.$inferSelect;
 
 export interface RecordedResult {

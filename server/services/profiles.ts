@@ -3,10 +3,9 @@
  * the adviser's quotes made for an e-mail before its account existed.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/client';
+import type { Executor } from '../db/client';
 import { preferencesProfiles, type users } from '../db/schema';
 
-type Executor = Database | Transaction;
 type UserRow = typeof users.$inferSelect;
 
 /** "Erika Mustermann": the client's name as a profile shows it ('' without a client). */

@@ -12,9 +12,7 @@
  */
 
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/client';
-
-type Executor = Database | Transaction;
+import type { Database, Executor } from '../db/client';
 
 /**
  * The entities of `SyncEntity` in the schema; codegen maps the schema's enum to this one

@@ -1,7 +1,7 @@
 /** What the insert steps share: the transaction, the seed date and the ids assigned so far. */
-import type { Database } from '../../db/client';
+import type { Transaction } from '../../db/client';
 
-export type SeedTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type SeedTransaction = Transaction;
 
 export interface SeedIds {
   countries: Map<string, number>;
