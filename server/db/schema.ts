@@ -6,6 +6,7 @@
  * because the API of the specification uses `Int` ids. Public identifiers that must not be
  * guessable (proposal uids, certificate tokens, activation uids) are random UUIDs/tokens.
  */
+
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -26,6 +27,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { INVOICE_STAGE_KEYS } from '../../src/domain/invoice-stages';
 
 const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
@@ -540,16 +542,7 @@ export const orderPositions = pgTable(
   (t) => [index('order_positions_user_idx').on(t.userId)],
 );
 
-export const invoiceStage = pgEnum('invoice_stage', [
-  'CHECK_NEEDED',
-  'CHECK_DONE',
-  'WAITING_FOR_PAYMENT',
-  'PAID',
-  'PAYMENT_FAILED',
-  'PURCHASED',
-  /** Cancelled by staff before payment (`changeInvoice(stage: CANCELLED)`): stock released, client unblocked. */
-  'CANCELLED',
-]);
+export const invoiceStage = pgEnum('invoice_stage', INVOICE_STAGE_KEYS);
 
 export const invoices = pgTable(
   'invoices',

@@ -10,6 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { INVOICE_STAGES } from '../../src/domain/invoice-stages';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { sendPdf as sendPdfFrom, withinPdfLimit as withinPdfLimitFor } from '../pdf/http';
@@ -118,7 +119,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
         ),
       );
     }
-    const paid = invoice.stage === 'PAID' || invoice.stage === 'PURCHASED';
+    const paid = INVOICE_STAGES[invoice.stage].paid;
     return html(
       reply,
       200,
@@ -130,7 +131,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     const invoice = await localInvoice(db, request.params.id);
     if (!invoice) return notFound(reply);
     const view = await payPageInvoice(db, invoice);
-    if (invoice.stage === 'PAID' || invoice.stage === 'PURCHASED') {
+    if (INVOICE_STAGES[invoice.stage].paid) {
       return html(reply, 200, payPage(view, { kind: 'already-paid' }, backLink));
     }
     // A cancelled invoice is void: no card is charged and no webhook is sent.

@@ -17,6 +17,7 @@ import {
   serviceFeeSummary,
 } from '../../src/domain/backoffice-analytics';
 import { MARKET_VALUE_SOURCE, STANDARD_BOTTLE_LITERS } from '../../src/domain/depot-valuation';
+import { stagesWhere } from '../../src/domain/invoice-stages';
 import { type Cents, decimalToCents } from '../../src/domain/money';
 import type { FeeSchedule } from '../../src/domain/order-costs';
 import { sumAvailableCasesSql, trancheAvailableCasesSql } from '../db/available-cases';
@@ -248,7 +249,11 @@ export async function salesStats(
   const from = isoDate(monthBounds(months[0] ?? monthKey(new Date())).start);
   const until = isoDate(monthBounds(months[months.length - 1] ?? monthKey(new Date())).end);
   const invoiceDay = sql`coalesce(i.invoice_date, (i.created_at at time zone 'Europe/Berlin')::date)`;
-  const paidInWindow = sql`i.stage in ('PAID', 'PURCHASED')
+  const paidStages = sql.join(
+    stagesWhere('paid').map((stage) => sql`${stage}`),
+    sql`, `,
+  );
+  const paidInWindow = sql`i.stage in (${paidStages})
     and ${invoiceDay} >= ${from}::date and ${invoiceDay} < ${until}::date`;
   const [byMonth, byRegion] = await Promise.all([
     rowsOf<{ month: string; invoices: number; cases: number; revenue: string }>(

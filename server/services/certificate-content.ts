@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { currentStatusEntry } from '../../src/domain/depot-status';
+import { INVOICE_STAGES } from '../../src/domain/invoice-stages';
 import { type StorageState, storageState, storageStateLabel } from '../../src/domain/storage-state';
 import type { Database, Transaction } from '../db/client';
 import {
@@ -58,7 +59,7 @@ export interface CertificateContent {
   facts: typeof STORAGE_FACTS;
 }
 
-export const isPaid = (invoice: InvoiceRow) => invoice.stage === 'PAID' || invoice.stage === 'PURCHASED';
+export const isPaid = (invoice: InvoiceRow) => INVOICE_STAGES[invoice.stage].paid;
 
 /** The cases of a depot position that came from one invoice position, with their state at `now`. */
 export interface CaseLot {

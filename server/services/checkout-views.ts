@@ -5,7 +5,8 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { formatInvoiceDate } from '../../src/domain/backoffice-invoices';
-import { INVOICE_FEE_LINES, invoiceStageLabel } from '../../src/domain/invoice-labels';
+import { INVOICE_FEE_LINES } from '../../src/domain/invoice-labels';
+import { invoiceStageLabel } from '../../src/domain/invoice-stages';
 import { decimalToCents, formatEuro } from '../../src/domain/money';
 import { lineTotalCents } from '../../src/domain/offer-pricing';
 import type { ServerConfig } from '../config';

@@ -5,11 +5,11 @@
 
 import { eq } from 'drizzle-orm';
 import {
-  CANCELLABLE_STAGES,
   cancellationReasonProblem,
   cancellationTexts,
   DEFAULT_CANCELLATION_REASON,
 } from '../../src/domain/backoffice-invoices';
+import { INVOICE_STAGES } from '../../src/domain/invoice-stages';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { invoices, users } from '../db/schema';
@@ -47,7 +47,7 @@ export async function cancelInvoice(
     if (invoice.stage === 'CANCELLED') {
       return refused('ALREADY_CANCELLED', cancellationTexts.alreadyCancelled, 'stage', { invoice });
     }
-    if (!(CANCELLABLE_STAGES as readonly string[]).includes(invoice.stage)) {
+    if (!INVOICE_STAGES[invoice.stage].cancellable) {
       return refused('PAID', cancellationTexts.paid, 'stage', { invoice });
     }
     if (invoice.providerInvoiceId && invoice.paymentProvider) {

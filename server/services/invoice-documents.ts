@@ -16,6 +16,7 @@ import {
   isAdvancePosition,
   type WinePositionFacts,
 } from '../../src/domain/invoice-lines';
+import { INVOICE_STAGES } from '../../src/domain/invoice-stages';
 import { decimalToCents } from '../../src/domain/money';
 import { nextInvoiceNumber } from '../../src/domain/order-costs';
 import type { Executor, Transaction } from '../db/client';
@@ -245,7 +246,7 @@ export async function issueFinalInvoicesFor(
   const issued: InvoiceDocumentRow[] = [];
   for (const { invoiceId } of sources) {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
-    if (!invoice?.invoiceNumber || !(invoice.stage === 'PAID' || invoice.stage === 'PURCHASED')) continue;
+    if (!invoice?.invoiceNumber || !INVOICE_STAGES[invoice.stage].paid) continue;
     if (await documentOf(tx, invoice.id, 'FINAL')) continue;
     const wines = await winePositionsOf(tx, invoice.id);
     const advance = wines.filter((wine) => isAdvancePosition(wine, invoiceDay(invoice)));

@@ -7,6 +7,7 @@
 
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { businessDay } from '../../src/domain/dates';
+import { INVOICE_STAGES } from '../../src/domain/invoice-stages';
 import type { ServerConfig } from '../config';
 import type { Database, Transaction } from '../db/client';
 import {
@@ -95,7 +96,7 @@ export async function payLocalInvoice(
       .where(and(eq(invoices.id, input.invoiceId), eq(invoices.paymentProvider, 'local')))
       .for('update');
     if (!invoice?.providerInvoiceId) return { kind: 'not-found' };
-    if (invoice.stage === 'PAID' || invoice.stage === 'PURCHASED') return { kind: 'already-paid' };
+    if (INVOICE_STAGES[invoice.stage].paid) return { kind: 'already-paid' };
     if (invoice.stage === 'CANCELLED') {
       return {
         kind: 'cancelled',
@@ -142,8 +143,7 @@ async function applyPaymentEvent(
     )
     .for('update');
   if (!invoice) return { result: 'unknown-invoice', invoiceId: null };
-  if (invoice.stage === 'PAID' || invoice.stage === 'PURCHASED')
-    return { result: 'ignored', invoiceId: invoice.id };
+  if (INVOICE_STAGES[invoice.stage].paid) return { result: 'ignored', invoiceId: invoice.id };
   if (invoice.stage === 'CANCELLED') {
     // Not applied (no depot, stock stays released): staff see it in the back office; a payment
     // that went through despite the voided invoice has to be refunded.

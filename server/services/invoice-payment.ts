@@ -6,22 +6,17 @@
 import { eq } from 'drizzle-orm';
 import { billingComplete } from '../../src/domain/billing-data';
 import { INVOICE_FEE_LINES } from '../../src/domain/invoice-labels';
+import { INVOICE_STAGES, stagesWhere } from '../../src/domain/invoice-stages';
 import { decimalToCents } from '../../src/domain/money';
 import { lineTotalCents } from '../../src/domain/offer-pricing';
 import type { Database } from '../db/client';
 import { type invoicePositions, invoices, users } from '../db/schema';
 import { type MutationError, ok, refused } from './errors';
-import {
-  type InvoiceActor as Actor,
-  type InvoiceRow,
-  type InvoiceStage,
-  invoicePositionsWithTitles,
-  isStaff,
-} from './invoices';
+import { type InvoiceActor as Actor, type InvoiceRow, invoicePositionsWithTitles, isStaff } from './invoices';
 import { orderTexts } from './order-texts';
 import type { HostedInvoice, InvoiceLine, PaymentProvider } from './payments/provider';
 
-const payableStages: InvoiceStage[] = ['CHECK_DONE', 'WAITING_FOR_PAYMENT', 'PAYMENT_FAILED'];
+const payableStages = stagesWhere('payable');
 
 /**
  * Creates the provider's invoice (once) and answers its hosted payment page; the invoice then
@@ -42,8 +37,7 @@ export async function finalizeInvoice(
     if (!invoice || !(invoice.userId === actor.id || isStaff(actor))) {
       return refusal('NOT_FOUND', orderTexts.invoiceUnknown);
     }
-    if (invoice.stage === 'PAID' || invoice.stage === 'PURCHASED')
-      return refusal('PAID', orderTexts.alreadyPaid);
+    if (INVOICE_STAGES[invoice.stage].paid) return refusal('PAID', orderTexts.alreadyPaid);
     if (!payableStages.includes(invoice.stage)) return refusal('NOT_PAYABLE', orderTexts.notPayable);
     const [client] = await tx.select().from(users).where(eq(users.id, invoice.userId));
     if (!client) return refusal('NOT_FOUND', orderTexts.invoiceUnknown);

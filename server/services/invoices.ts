@@ -7,10 +7,17 @@
  */
 
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import {
+  INVOICE_STAGE_KEYS,
+  INVOICE_STAGES,
+  type InvoiceStageGroup,
+  stagesOfGroup,
+  stagesWhere,
+} from '../../src/domain/invoice-stages';
 import { isStaffUser } from '../../src/domain/staff';
 import type { Database, Executor, Transaction } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
-import { invoicePositions, invoiceStage, invoices, type users, vintages } from '../db/schema';
+import { invoicePositions, invoices, type users, vintages } from '../db/schema';
 import { vintageLabelSql } from '../db/vintage-label';
 import type { MutationError } from './errors';
 
@@ -34,24 +41,16 @@ export type InvoiceOutcome =
   | { success: true; errors: []; invoice: InvoiceRow }
   | { success: false; errors: MutationError[]; invoice: InvoiceRow | null };
 
-/** Stages of the order list's groups; check_done also covers an invoice being paid right now. */
-export const stageGroups: Record<string, InvoiceStage[]> = {
-  check_needed: ['CHECK_NEEDED'],
-  check_done: ['CHECK_DONE'],
-  waiting_for_payment: ['WAITING_FOR_PAYMENT'],
-  payment_failed: ['PAYMENT_FAILED'],
-  paid: ['PAID', 'PURCHASED'],
-  cancelled: ['CANCELLED'],
-};
-
 /** 'paid', a group name or a stage in any case → stages; null = every stage; [] = unknown. */
 export function stagesFor(stage: string | null | undefined): InvoiceStage[] | null {
   if (!stage) return null;
   const key = stage.trim();
-  const group = stageGroups[key.toLowerCase()];
-  if (group) return group;
+  const group = key.toLowerCase();
+  if (INVOICE_STAGE_KEYS.some((candidate) => INVOICE_STAGES[candidate].group === group)) {
+    return stagesOfGroup(group as InvoiceStageGroup);
+  }
   const upper = key.toUpperCase();
-  return invoiceStage.enumValues.filter((candidate) => candidate === upper);
+  return INVOICE_STAGE_KEYS.filter((candidate) => candidate === upper);
 }
 
 /** How long the order list shows a cancelled request (with its reason). */
@@ -119,7 +118,7 @@ export async function unseenPaymentThanks(db: Database, actor: InvoiceActor): Pr
     .where(
       and(
         eq(invoices.userId, actor.id),
-        inArray(invoices.stage, ['PAID', 'PURCHASED']),
+        inArray(invoices.stage, stagesWhere('paid')),
         isNull(invoices.paymentThanksSeenAt),
       ),
     )
@@ -141,7 +140,7 @@ export async function markPaymentThanksSeen(
       and(
         eq(invoices.id, invoiceId),
         eq(invoices.userId, actor.id),
-        inArray(invoices.stage, ['PAID', 'PURCHASED']),
+        inArray(invoices.stage, stagesWhere('paid')),
       ),
     )
     .returning({ id: invoices.id });
@@ -163,7 +162,7 @@ export function invoicePositionRows(db: Database, invoiceId: number) {
 }
 
 /** Stages that still block the client's order list (open requests). */
-const openStages: InvoiceStage[] = ['CHECK_NEEDED', 'CHECK_DONE', 'WAITING_FOR_PAYMENT', 'PAYMENT_FAILED'];
+const openStages = stagesWhere('open');
 
 /** Whether the client still has an invoice being checked or waiting for payment. */
 export async function hasOpenInvoice(tx: Transaction, userId: number, except: number): Promise<boolean> {

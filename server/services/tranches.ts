@@ -2,6 +2,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { checkMrn } from '../../src/domain/backoffice-stock';
 import { formatCaseNumbers, parseCaseNumbers } from '../../src/domain/backoffice-tranches';
 import { validateAmount, validatePrice } from '../../src/domain/backoffice-validation';
+import { stagesWhere } from '../../src/domain/invoice-stages';
 import { sumAvailableCasesSql } from '../db/available-cases';
 import type { Database, Transaction } from '../db/client';
 import { depotPositions, invoicePositions, invoices, offers, partialOffers } from '../db/schema';
@@ -65,7 +66,7 @@ export function validateTrancheInput(input: TrancheInput): MutationError[] {
 }
 
 /** Stages whose invoices hold cases reserved on tranches ("check done") that are not yet paid. */
-const unpaidReservingStages = ['CHECK_DONE', 'WAITING_FOR_PAYMENT', 'PAYMENT_FAILED'] as const;
+const unpaidReservingStages = stagesWhere('reserving');
 
 /**
  * The cases of a tranche reserved by the availability check for invoices not yet paid, and

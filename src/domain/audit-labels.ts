@@ -4,7 +4,7 @@
  * `buyPriceBtl`); the table shows these labels, and the server's search matches them too.
  */
 import { formatDate, formatDateTime } from './dates';
-import { INVOICE_STAGE_LABELS } from './invoice-labels';
+import { INVOICE_STAGE_KEYS, INVOICE_STAGES } from './invoice-stages';
 import { decimalToCents, formatEuro } from './money';
 import { SELL_ORDER_STATUS_LABELS } from './secondary-market';
 
@@ -193,7 +193,7 @@ const AUDIT_EURO_FIELDS = new Set([
  * outcome.
  */
 const AUDIT_VALUE_LABELS: Record<string, Record<string, string>> = {
-  stage: INVOICE_STAGE_LABELS,
+  stage: Object.fromEntries(INVOICE_STAGE_KEYS.map((stage) => [stage, INVOICE_STAGES[stage].label])),
   status: SELL_ORDER_STATUS_LABELS,
   outcome: { paid: 'Bezahlt', failed: 'Zahlung fehlgeschlagen' },
 };

@@ -6,7 +6,7 @@
  */
 import { validateAmount, validatePrice } from './backoffice-validation';
 import { formatDate } from './dates';
-import { invoiceStageLabel } from './invoice-labels';
+import { invoiceStageLabel } from './invoice-stages';
 import { MAX_ORDER_CASES, orderAmountMessage, parseInvoiceNumber } from './order-costs';
 
 /** Highest price per bottle a position may get (keeps every sum inside the database's numeric(12,2)). */
@@ -48,14 +48,6 @@ export const cancellationTexts = {
   providerMismatch:
     'Diese Rechnung liegt bei einem anderen als dem eingestellten Zahlungsanbieter und kann hier nicht storniert werden.',
 } as const;
-
-/** Stages from which staff may cancel an invoice (never once it is paid). */
-export const CANCELLABLE_STAGES = [
-  'CHECK_NEEDED',
-  'CHECK_DONE',
-  'WAITING_FOR_PAYMENT',
-  'PAYMENT_FAILED',
-] as const;
 
 /** The German problem of a cancellation reason, or null (empty is fine: the default text applies). */
 export function cancellationReasonProblem(reason: string | null | undefined): string | null {

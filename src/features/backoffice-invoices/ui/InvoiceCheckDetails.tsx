@@ -19,13 +19,13 @@ import { BACKOFFICE_TABLE_TEXTS } from '../../../components/backoffice/Backoffic
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import {
-  CANCELLABLE_STAGES,
   CANCELLATION_REASON_MAX_LENGTH,
   cancellationReasonProblem,
   DEFAULT_CANCELLATION_REASON,
   formatInvoiceDate,
 } from '../../../domain/backoffice-invoices';
-import { INVOICE_FEE_LINES, invoiceStageLabel } from '../../../domain/invoice-labels';
+import { INVOICE_FEE_LINES } from '../../../domain/invoice-labels';
+import { invoiceStageLabel, stageIs } from '../../../domain/invoice-stages';
 import { AuditLogButton } from '../../backoffice-audit';
 import {
   type InvoiceCheckInvoice,
@@ -87,7 +87,7 @@ function InvoiceCheckCard({
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
   const reasonProblem = cancellationReasonProblem(reason);
-  const cancellable = (CANCELLABLE_STAGES as readonly string[]).includes(invoice.stage);
+  const cancellable = stageIs(invoice.stage, 'cancellable');
   const editable = invoice.stage === 'CHECK_NEEDED';
   // Date and number can be corrected until the client starts the payment (the server's rule).
   const correctable = editable || invoice.stage === 'CHECK_DONE';

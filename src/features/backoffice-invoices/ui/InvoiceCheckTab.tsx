@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { BACKOFFICE_TABLE_TEXTS } from '../../../components/backoffice/BackofficeTable';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { invoiceChoiceLabel } from '../../../domain/backoffice-invoices';
-import { invoiceStageLabel } from '../../../domain/invoice-labels';
+import { invoiceStageLabel } from '../../../domain/invoice-stages';
 import { type InvoiceCheckListEntry, useInvoiceCheckList } from '../api/backoffice-invoices';
 import { InvoiceCheckDetails } from './InvoiceCheckDetails';
 

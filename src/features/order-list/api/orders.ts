@@ -27,6 +27,7 @@ import { acceptedOrThrow } from '../../../api/mutation-refused';
 import { orderKeys, refreshOrderState } from '../../../api/order-keys';
 import { useUserKey } from '../../../api/session/session-context';
 import { CONNECTION_FAILED } from '../../../domain/error-texts';
+import { stageIs } from '../../../domain/invoice-stages';
 import { costSummary, costSummaryStrings } from '../../../domain/order-costs';
 import type { OrderChange, QueuedOffer } from '../model/outbox-queue';
 import { type SubmitOutcome, submitOrderChange } from './order-changes';
@@ -205,7 +206,7 @@ export function useInvoiceStage(invoiceId: number | null) {
     enabled: invoiceId !== null,
     refetchInterval: (query) => {
       const stage = query.state.data?.stage;
-      return stage === 'PAID' || stage === 'PURCHASED' ? false : 4000;
+      return stage !== undefined && stageIs(stage, 'paid') ? false : 4000;
     },
   });
 }

@@ -12,6 +12,7 @@ import { useOnline } from '../../../components/offline/use-online';
 import { deviceStorage } from '../../../db/device-storage';
 import { forgetPersistedQueries } from '../../../db/query-cache';
 import { billingComplete } from '../../../domain/billing-data';
+import { stageIs } from '../../../domain/invoice-stages';
 import { ORDER_LIST_BLOCKED_TEXT, ORDER_LIST_EMPTY } from '../../../domain/order-list-texts';
 import { useOrderOutbox, useQueuedChangeEditing } from '../api/order-changes';
 import {
@@ -80,7 +81,7 @@ function usePaymentWatch(openInvoiceId: number | null) {
   useEffect(() => {
     if (!current) return;
     void refreshOrderState(queryClient);
-    if (current === 'PAID' || current === 'PURCHASED') {
+    if (stageIs(current, 'paid')) {
       // The depot and the paid invoices now hold the purchase.
       void queryClient.invalidateQueries({ queryKey: depotKeys.all });
       // Only with the server's answer in reach: offline, a stage restored from the device must
