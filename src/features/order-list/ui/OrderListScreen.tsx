@@ -4,38 +4,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { depotKeys } from '../../../api/depot-keys';
-import { notifyMutationError } from '../../../api/mutation-errors';
 import { refreshOrderState } from '../../../api/order-keys';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { QueryFailure } from '../../../components/offline/OfflineUnavailable';
 import { useOnline } from '../../../components/offline/use-online';
 import { deviceStorage } from '../../../db/device-storage';
 import { forgetPersistedQueries } from '../../../db/query-cache';
-import { billingComplete } from '../../../domain/billing-data';
 import { stageIs } from '../../../domain/invoice-stages';
 import { ORDER_LIST_BLOCKED_TEXT, ORDER_LIST_EMPTY } from '../../../domain/order-list-texts';
-import { useOrderOutbox, useQueuedChangeEditing } from '../api/order-changes';
+import { useOrderListView } from '../api/order-list-view';
 import {
-  orderErrorMeta,
+  type OrderListData,
   orderKeys,
-  useChangeOrderPosition,
   useCreateInvoice,
-  useDeleteOrderPosition,
   useInvoiceStage,
   useMarkPaymentThanksSeen,
-  useOrderList,
   useUnseenPaymentThanks,
-  withPositions,
 } from '../api/orders';
-import { queuedOrderPosition } from '../api/queued-positions';
-import {
-  applyQueue,
-  hasQueuedAdds,
-  isEditable,
-  isLocalPosition,
-  localPositionEntry,
-  overlayOrder,
-} from '../model/outbox-queue';
 import { BillingData } from './BillingData';
 import { BindingOrderDialog } from './BindingOrderDialog';
 import { CostSummaryCard } from './CostSummaryCard';
@@ -104,58 +89,66 @@ function usePaymentWatch(openInvoiceId: number | null) {
   };
 }
 
+/** The sums, the billing data and the binding order beside the positions. */
+function OrderColumn({
+  data,
+  sums,
+  canOrder,
+  onOrder,
+}: {
+  data: OrderListData;
+  sums: OrderListData['orderListSums'];
+  canOrder: boolean;
+  onOrder: () => void;
+}) {
+  const online = useOnline();
+  const me = data.me;
+  return (
+    <Stack>
+      <CostSummaryCard sums={sums} />
+      {me ? <BillingData person={me} /> : null}
+      <Button size="md" onClick={onOrder} disabled={!canOrder || me?.blockedByOrderCheck === true}>
+        Verbindlich bestellen
+      </Button>
+      {online ? null : (
+        <Text size="xs" c="dimmed">
+          Für die Bestellung ist eine Internetverbindung nötig.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** `/admin/orderlist`: positions, sums, billing data, binding order and the invoice stages. */
 export function OrderListScreen() {
   useDocumentTitle('Mein Orderbuch – Weindepot');
-  const list = useOrderList({ pollWhileWaiting: false });
-  const outbox = useOrderOutbox();
-  const change = useChangeOrderPosition();
-  const remove = useDeleteOrderPosition();
-  const queued = useQueuedChangeEditing();
+  const view = useOrderListView();
   const createInvoice = useCreateInvoice();
   const redirect = usePayRedirect();
   const online = useOnline();
   const [binding, setBinding] = useState(false);
-  const data = list.data;
-  const openPayment = data ? ([...data.waiting_for_payment, ...data.payment_failed][0] ?? null) : null;
-  const watch = usePaymentWatch(openPayment?.id ?? null);
+  const watch = usePaymentWatch(view.openPayment?.id ?? null);
 
-  if (list.isPending) {
+  if (view.list.isPending) {
     return (
       <Center mih="50vh" role="status" aria-label="Wird geladen">
         <Loader />
       </Center>
     );
   }
-  if (list.isError || !data) {
+  if (view.list.isError || !view.data) {
     return (
       <QueryFailure>
         <LoadFailedAlert
           title="Die Orderliste konnte nicht geladen werden."
           retryLabel="Erneut versuchen"
-          onRetry={list.refetch}
+          onRetry={view.list.refetch}
         />
       </QueryFailure>
     );
   }
 
-  const me = data.me;
-  const openInvoices =
-    data.check_needed.length +
-    data.check_done.length +
-    data.waiting_for_payment.length +
-    data.payment_failed.length;
-  const canPay = me ? billingComplete(me) : false;
-  // Changes still waiting on this device are shown as if applied (see src/db/README.md); a queued
-  // add is a position of its own, read-only until the server has it.
-  // Changes the server applied after this list was fetched show the same way until it is fetched again.
-  const fetchedAt = list.dataUpdatedAt;
-  const positions = applyQueue(data.orderPositionList, outbox, queuedOrderPosition, fetchedAt);
-  // The sums as well: after a reload the list comes from the device without the queued changes.
-  const sums =
-    overlayOrder(outbox, fetchedAt).length > 0
-      ? withPositions(data, positions).orderListSums
-      : data.orderListSums;
+  const { data, rows, sums, canPay, content, outbox } = view;
   const payProps = (invoiceId: number) => ({
     canPay,
     online,
@@ -186,14 +179,12 @@ export function OrderListScreen() {
         <CancelledPanel key={invoice.id} invoice={invoice} />
       ))}
 
-      {positions.length === 0 && !hasQueuedAdds(outbox, fetchedAt) && openInvoices > 0 ? (
+      {content === 'blocked' ? (
         // The open order is the page's content; while it is checked or unpaid nothing can be added.
-        me?.blockedByOrderCheck ? (
-          <Text c="dimmed" data-testid="order-list-blocked">
-            {ORDER_LIST_BLOCKED_TEXT}
-          </Text>
-        ) : null
-      ) : positions.length === 0 && !hasQueuedAdds(outbox, fetchedAt) ? (
+        <Text c="dimmed" data-testid="order-list-blocked">
+          {ORDER_LIST_BLOCKED_TEXT}
+        </Text>
+      ) : content === 'empty' ? (
         <Paper withBorder p="xl">
           <Stack align="flex-start">
             <Text>{ORDER_LIST_EMPTY}</Text>
@@ -202,68 +193,33 @@ export function OrderListScreen() {
             </Button>
           </Stack>
         </Paper>
-      ) : (
+      ) : content === 'positions' ? (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack>
-              {positions.map((position) => {
-                // A queued add is its own position until the server has it: its edits collapse
-                // into the waiting change and its removal withdraws it.
-                const waitingAdd = isLocalPosition(position)
-                  ? localPositionEntry(outbox, position.id)
-                  : undefined;
-                const editable =
-                  !isLocalPosition(position) || (waitingAdd !== undefined && isEditable(waitingAdd));
-                return (
-                  <OrderPositionRow
-                    key={position.id}
-                    position={position}
-                    mode={editable ? 'order-list' : 'display'}
-                    waiting={isLocalPosition(position)}
-                    conditionReportLater={waitingAdd !== undefined}
-                    onChange={(values) =>
-                      waitingAdd
-                        ? void queued
-                            .edit(waitingAdd, values)
-                            .catch((error: unknown) =>
-                              notifyMutationError(error, orderErrorMeta('Änderung nicht gespeichert')),
-                            )
-                        : change.mutate({ position, ...values })
-                    }
-                    onRemove={() =>
-                      waitingAdd
-                        ? void queued
-                            .withdraw(waitingAdd)
-                            .catch((error: unknown) =>
-                              notifyMutationError(error, orderErrorMeta('Nicht zurückgezogen')),
-                            )
-                        : remove.mutate(position)
-                    }
-                  />
-                );
-              })}
+              {rows.map((row) => (
+                <OrderPositionRow
+                  key={row.position.id}
+                  position={row.position}
+                  mode={row.editable ? 'order-list' : 'display'}
+                  waiting={row.waiting}
+                  conditionReportLater={row.conditionReportLater}
+                  onChange={row.change}
+                  onRemove={row.remove}
+                />
+              ))}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <Stack>
-              <CostSummaryCard sums={sums} />
-              {me ? <BillingData person={me} /> : null}
-              <Button
-                size="md"
-                onClick={() => setBinding(true)}
-                disabled={!canPay || !online || me?.blockedByOrderCheck === true}
-              >
-                Verbindlich bestellen
-              </Button>
-              {online ? null : (
-                <Text size="xs" c="dimmed">
-                  Für die Bestellung ist eine Internetverbindung nötig.
-                </Text>
-              )}
-            </Stack>
+            <OrderColumn
+              data={data}
+              sums={sums}
+              canOrder={canPay && online}
+              onOrder={() => setBinding(true)}
+            />
           </Grid.Col>
         </Grid>
-      )}
+      ) : null}
 
       <BindingOrderDialog
         opened={binding}
