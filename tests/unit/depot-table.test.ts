@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TABLE_SORT, sortDepotTable } from '../../src/features/depot/model/depot-columns';
 import {
   DEPOT_EXCEL_COLUMNS,
   DEPOT_EXCEL_SHEET,
@@ -13,7 +14,6 @@ import {
 } from '../../src/features/depot/model/depot-excel';
 import {
   DEFAULT_CARD_SORT,
-  DEFAULT_TABLE_SORT,
   type DepotPositionInput,
   depotMarketValueBasis,
   depotPositionCountLabel,
@@ -21,7 +21,6 @@ import {
   heldTotals,
   soldRows,
   sortDepotCards,
-  sortDepotTable,
   toDepotRow,
   toDepotRows,
 } from '../../src/features/depot/model/depot-rows';

@@ -8,58 +8,30 @@
 
 import type { DepotPerformancePointInput } from '../../../domain/depot-performance';
 import { depotTotals } from '../../../domain/depot-valuation';
+import { DEPOT_COLUMNS, type DepotColumnEntry, EXCEL_DATE_FORMAT, EXCEL_EURO_FORMAT } from './depot-columns';
 import { truncateName } from './depot-names';
 import { type DepotRow, depotMarketValueBasis, depotPositionCountLabel, heldTotals } from './depot-rows';
 
 export const DEPOT_EXCEL_BRAND = 'Weindepot';
 export const DEPOT_EXCEL_SHEET = 'Depot';
-export const EXCEL_EURO_FORMAT = '#,##0.00 "€"';
-export const EXCEL_DATE_FORMAT = 'dd.mm.yyyy';
 
-export interface DepotExcelColumn {
-  header: string;
-  key: keyof DepotExcelRow;
-  width: number;
-  /** Excel number format of the column's cells. */
-  numFmt?: string;
-}
+/** One row of the sheet "Depot": each column's Excel value (a date cell, euro numbers) under its key. */
+export type DepotExcelRow = {
+  [Column in DepotColumnEntry as Column['key']]: ReturnType<Column['excel']['value']>;
+};
 
-export const DEPOT_EXCEL_COLUMNS: readonly DepotExcelColumn[] = [
-  { header: 'Jahrgang', key: 'year', width: 10, numFmt: '0' },
-  { header: 'Gebinde', key: 'packaging', width: 22 },
-  { header: 'Wein', key: 'wine', width: 40 },
-  { header: 'Weingut', key: 'winery', width: 32 },
-  { header: 'Region', key: 'region', width: 18 },
-  { header: 'Flaschen', key: 'bottles', width: 10, numFmt: '0' },
-  { header: 'Datum', key: 'date', width: 12, numFmt: EXCEL_DATE_FORMAT },
-  { header: 'Preis/Flasche', key: 'priceBtl', width: 16, numFmt: EXCEL_EURO_FORMAT },
-  { header: 'Preis gesamt', key: 'priceTotal', width: 16, numFmt: EXCEL_EURO_FORMAT },
-];
-
-/** One sheet row: the depot table's columns, with a date cell and euro numbers. */
-export interface DepotExcelRow
-  extends Pick<DepotRow, 'year' | 'packaging' | 'wine' | 'winery' | 'region' | 'bottles'> {
-  /** A real date cell (midnight UTC of the purchase day), empty without a purchase date. */
-  date: Date | null;
-  /** Euro as a number (the cell's format shows "1.234,56 €" in a German Excel). */
-  priceBtl: number;
-  priceTotal: number;
-}
+/** The sheet "Depot" has the depot table's columns (`DEPOT_COLUMNS`), in its order and with its headers. */
+export const DEPOT_EXCEL_COLUMNS: readonly ExcelColumn<DepotExcelRow>[] = DEPOT_COLUMNS.map((column) => ({
+  header: column.label,
+  key: column.key,
+  width: column.excel.width,
+  ...('numFmt' in column.excel ? { numFmt: column.excel.numFmt } : {}),
+}));
 
 export function depotExcelRow(row: DepotRow): DepotExcelRow {
-  return {
-    year: row.year,
-    packaging: row.gebinde,
-    wine: truncateName(row.wine),
-    winery: truncateName(row.winery),
-    region: row.region,
-    bottles: row.bottles,
-    date: row.date
-      ? new Date(Date.UTC(row.date.getFullYear(), row.date.getMonth(), row.date.getDate()))
-      : null,
-    priceBtl: row.valuation.buyPriceBtl / 100,
-    priceTotal: row.valuation.invested / 100,
-  };
+  return Object.fromEntries(
+    DEPOT_COLUMNS.map((column) => [column.key, column.excel.value(row)]),
+  ) as DepotExcelRow;
 }
 
 /** "20261121Weindepot.xlsx" for the local date. */

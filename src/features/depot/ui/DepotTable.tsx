@@ -3,6 +3,7 @@ import {
   Fragment,
   type KeyboardEvent,
   memo,
+  type ReactNode,
   useCallback,
   useLayoutEffect,
   useMemo,
@@ -10,17 +11,15 @@ import {
   useState,
 } from 'react';
 import { regionColor } from '../../../domain/depot-region-colors';
-import { formatEuro } from '../../../domain/money';
-import { shortenName } from '../model/depot-names';
 import {
   DEFAULT_TABLE_SORT,
-  type DepotRow,
-  type DepotTableSortKey,
+  DEPOT_COLUMNS,
+  type DepotColumnKey,
   sortDepotTable,
-} from '../model/depot-rows';
+} from '../model/depot-columns';
+import type { DepotRow } from '../model/depot-rows';
 import { nextSort } from '../model/depot-sorting';
 import classes from './depot-table.module.css';
-import { formatDate } from './format';
 import { Figure } from './hidden-figures';
 
 /** Fixed row height (`.row` in depot-table.module.css) so that only the visible rows are rendered. */
@@ -28,20 +27,54 @@ const ROW_HEIGHT = 56;
 const TABLE_HEIGHT = 600;
 const OVERSCAN = 8;
 
-const COLUMNS: readonly { key: DepotTableSortKey; label: string; numeric?: boolean }[] = [
-  { key: 'year', label: 'Jahrgang', numeric: true },
-  { key: 'packaging', label: 'Gebinde' },
-  { key: 'wine', label: 'Wein' },
-  { key: 'winery', label: 'Weingut' },
-  { key: 'region', label: 'Region' },
-  { key: 'bottles', label: 'Flaschen', numeric: true },
-  { key: 'date', label: 'Datum' },
-  { key: 'priceBtl', label: 'Preis/Flasche', numeric: true },
-  { key: 'priceTotal', label: 'Preis gesamt', numeric: true },
-];
-
 const ROW_CLASS = `${Table.classes.tr} ${classes.row}`;
 const CELL = Table.classes.td;
+
+/** What a cell adds to its column's text (`cell` of `DEPOT_COLUMNS`): classes, a tooltip, elements around it. */
+interface CellLook {
+  className?: string;
+  title?: (row: DepotRow) => string;
+  render?: (text: string | number, row: DepotRow) => ReactNode;
+}
+
+const clamped = (text: string | number) => <span className={classes.clamp}>{text}</span>;
+const figure = (text: string | number) => <Figure>{text}</Figure>;
+
+/** Only the cells that need more than their text; any other column shows `cell(row)` as it is. */
+const CELL_LOOKS: Partial<Record<DepotColumnKey, CellLook>> = {
+  // Wine, winery and region wrap onto two lines (shortened names; the full one is the tooltip).
+  wine: { className: classes.wine, title: (row) => row.wine, render: clamped },
+  winery: { className: classes.winery, title: (row) => row.winery, render: clamped },
+  region: {
+    className: classes.region,
+    title: (row) => row.region,
+    render: (text, row) => (
+      <span className={classes.regionName}>
+        <span aria-hidden className={classes.dot} style={{ background: regionColor(row.region) }} />
+        <span className={classes.clamp}>{text}</span>
+      </span>
+    ),
+  },
+  date: { className: classes.nowrap },
+  // The prices are figures that "Zahlen verbergen" blurs.
+  priceBtl: { className: classes.nowrap, render: figure },
+  priceTotal: { className: classes.nowrap, render: figure },
+};
+
+/**
+ * Each column's cell, its class computed once. A plain cell may wrap: "2 Kisten à 12 × 0,375l"
+ * before its case format, so that all ten columns fit 1280 px.
+ */
+const CELLS = DEPOT_COLUMNS.map((column) => {
+  const look: CellLook = CELL_LOOKS[column.key] ?? {};
+  return {
+    column,
+    look,
+    className: [CELL, column.numeric ? classes.number : null, look.className ?? null]
+      .filter((name) => name !== null)
+      .join(' '),
+  };
+});
 
 export interface DepotTableProps {
   rows: readonly DepotRow[];
@@ -86,7 +119,7 @@ export function DepotTable({ rows, onOpen }: DepotTableProps) {
             <Table.Th className={classes.sticky}>
               <VisuallyHidden>Bild</VisuallyHidden>
             </Table.Th>
-            {COLUMNS.map((column) => {
+            {DEPOT_COLUMNS.map((column) => {
               const active = sort.key === column.key;
               return (
                 <Table.Th
@@ -166,29 +199,14 @@ const DepotTableRow = memo(function DepotTableRow({
       <td className={`${CELL} ${classes.sticky} ${classes.image}`}>
         {row.image ? <img src={row.image} alt="" decoding="async" /> : null}
       </td>
-      <td className={`${CELL} ${classes.number}`}>{row.year}</td>
-      {/* "2 Kisten à 12 × 0,375l" may wrap before the case format, so that all ten columns fit 1280 px. */}
-      <td className={CELL}>{row.gebinde}</td>
-      <td className={`${CELL} ${classes.wine}`} title={row.wine}>
-        <span className={classes.clamp}>{shortenName(row.wine)}</span>
-      </td>
-      <td className={`${CELL} ${classes.winery}`} title={row.winery}>
-        <span className={classes.clamp}>{shortenName(row.winery)}</span>
-      </td>
-      <td className={`${CELL} ${classes.region}`} title={row.region}>
-        <span className={classes.regionName}>
-          <span aria-hidden className={classes.dot} style={{ background: regionColor(row.region) }} />
-          <span className={classes.clamp}>{row.region}</span>
-        </span>
-      </td>
-      <td className={`${CELL} ${classes.number}`}>{row.bottles}</td>
-      <td className={`${CELL} ${classes.nowrap}`}>{formatDate(row.date)}</td>
-      <td className={`${CELL} ${classes.number} ${classes.nowrap}`}>
-        <Figure>{formatEuro(row.valuation.buyPriceBtl)}</Figure>
-      </td>
-      <td className={`${CELL} ${classes.number} ${classes.nowrap}`}>
-        <Figure>{formatEuro(row.valuation.invested)}</Figure>
-      </td>
+      {CELLS.map(({ column, look, className }) => {
+        const text = column.cell(row);
+        return (
+          <td key={column.key} className={className} title={look.title?.(row)}>
+            {look.render ? look.render(text, row) : text}
+          </td>
+        );
+      })}
     </tr>
   );
 });
