@@ -331,6 +331,8 @@ describe.each(databaseTargets)('HTTP-Sicherheit (%s)', (target) => {
       const closed = new Promise<number>((resolve) =>
         socket.on('close', () => resolve(Date.now() - started)),
       );
+      // The server may reset the connection while a trickled byte is under way; the 408 before it is the answer.
+      socket.on('error', () => undefined);
       socket.write(
         'POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
       );
