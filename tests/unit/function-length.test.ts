@@ -38,7 +38,7 @@ function nameOf(node: ts.Node): string {
 }
 
 /** Every function of `file` longer than the limit, as "file:line name (n lines)". */
-export function longFunctions(file: string, text: string): string[] {
+function longFunctions(file: string, text: string): string[] {
   const source = ts.createSourceFile(
     file,
     text,
