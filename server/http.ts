@@ -70,14 +70,10 @@ function trustProxyOption(setting: ServerConfig['trustProxy']): FastifyServerOpt
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
-/**
- * Builds the whole HTTP application without listening, so tests use `app.inject`: GraphQL at
- * `/graphql`, demo media at `/media/` (premiere videos held back until their publish time), and the
- * production build of the PWA with an SPA fallback.
- */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/** Fastify's options: logging, request ids, body limit, proxies and the timeouts that cut off slow clients. */
+function fastifyOptions(deps: AppDeps): FastifyHttpOptions<Server> {
   const timeout = deps.config.requestTimeoutMs;
-  const options: FastifyHttpOptions<Server> = {
+  return {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // One record per request, written by `registerRequestLogging` (with route, outcome, operation),
     // and the request id under the name the records use.
@@ -98,29 +94,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A connection silent for twice as long (no byte either way) is closed.
     connectionTimeout: timeout * 2,
   };
-  configurePasswordHashing(deps.config.passwordHashing);
-  const app = Fastify(options);
-  const reportError = deps.reportError ?? (deps.logger ? reportTo(deps.logger) : logUnexpected);
-  const metrics = deps.metrics ?? createMetrics(deps.db);
-  registerRequestLogging(app, metrics.observeRequest);
-  registerErrorHandler(app, reportError);
-  await registerSecurityHeaders(app, deps.config);
-  // Compression only where a route asks for it (the GraphQL answers below); the PWA's files are
-  // compressed at build time. Request bodies are never decompressed (no zip bombs).
-  await app.register(fastifyCompress, {
-    global: false,
-    globalDecompression: false,
-    threshold: GRAPHQL_COMPRESSION_THRESHOLD_BYTES,
-  });
-  const yoga = buildYoga({
-    db: deps.db,
-    config: deps.config,
-    nudgeOutbox: deps.nudgeOutbox ?? (() => {}),
-    reportError,
-    syncAnswered: metrics.syncAnswered,
-    ...(deps.resolveHost ? { resolveHost: deps.resolveHost } : {}),
-  });
+}
 
+/** GraphQL at Yoga's endpoint: refused bodies answered early, answers compressed and kept by no cache. */
+function registerGraphqlRoute(app: FastifyInstance, yoga: ReturnType<typeof buildYoga>): void {
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
@@ -161,6 +138,98 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply;
     },
   });
+}
+
+/**
+ * The production build of the PWA: its files (pre-compressed, hashed assets kept for a year), the
+ * first screens rendered by React, and the app shell for every other SPA path.
+ */
+async function registerPwa(
+  app: FastifyInstance,
+  deps: AppDeps,
+  yoga: ReturnType<typeof buildYoga>,
+  reportError: ErrorReporter,
+): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: deps.config.distDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    // Source maps only when configured (SERVE_SOURCE_MAPS): they would publish the sources.
+    // The build's brotli/gzip copies (vite.config.ts) for browsers that accept them.
+    preCompressed: true,
+    allowedPath: (pathname) => deps.config.serveSourceMaps || !pathname.endsWith('.map'),
+    setHeaders(res, filePath) {
+      const name = path.basename(filePath);
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('cache-control', 'no-cache');
+      }
+      if (name === 'service-worker.js') res.header('service-worker-allowed', '/');
+      if (name.endsWith('.webmanifest')) res.header('content-type', 'application/manifest+json');
+    },
+  });
+  // `/login` and the public offer page as HTML rendered by React (server/first-screen.ts).
+  await registerFirstScreenRoutes(app, {
+    distDir: deps.config.distDir,
+    ...(deps.renderFirstScreen ? { render: deps.renderFirstScreen } : {}),
+    graphqlEndpoint: new URL(yoga.graphqlEndpoint, deps.config.publicUrl).href,
+    graphqlFetch: (request, clientIp) => Promise.resolve(yoga.fetch(request, { clientIp })),
+    reportError,
+  });
+  // The app shell of a known route links its screens' code (server/first-screen.ts).
+  const shellPage = shellPagesWithScreens(deps.config.distDir);
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    // The same rule as the service worker's navigation fallback (src/domain/server-paths.ts).
+    // HEAD like GET (monitors and link checkers ask with HEAD); Fastify drops the body.
+    if ((request.method === 'GET' || request.method === 'HEAD') && isSpaPath(url)) {
+      reply.header('cache-control', 'no-cache');
+      const page = shellPage(url);
+      if (page !== null) {
+        const { body, encoding } = encodedShellPage(page, request.headers['accept-encoding']);
+        reply.header('vary', 'accept-encoding');
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.type('text/html; charset=utf-8').send(body);
+      }
+      return reply.sendFile('index.html', deps.config.distDir);
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Nicht gefunden.');
+  });
+}
+
+/**
+ * Builds the whole HTTP application without listening, so tests use `app.inject`: GraphQL at
+ * `/graphql`, demo media at `/media/` (premiere videos held back until their publish time), and the
+ * production build of the PWA with an SPA fallback.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const options = fastifyOptions(deps);
+  configurePasswordHashing(deps.config.passwordHashing);
+  const app = Fastify(options);
+  const reportError = deps.reportError ?? (deps.logger ? reportTo(deps.logger) : logUnexpected);
+  const metrics = deps.metrics ?? createMetrics(deps.db);
+  registerRequestLogging(app, metrics.observeRequest);
+  registerErrorHandler(app, reportError);
+  await registerSecurityHeaders(app, deps.config);
+  // Compression only where a route asks for it (the GraphQL answers below); the PWA's files are
+  // compressed at build time. Request bodies are never decompressed (no zip bombs).
+  await app.register(fastifyCompress, {
+    global: false,
+    globalDecompression: false,
+    threshold: GRAPHQL_COMPRESSION_THRESHOLD_BYTES,
+  });
+  const yoga = buildYoga({
+    db: deps.db,
+    config: deps.config,
+    nudgeOutbox: deps.nudgeOutbox ?? (() => {}),
+    reportError,
+    syncAnswered: metrics.syncAnswered,
+    ...(deps.resolveHost ? { resolveHost: deps.resolveHost } : {}),
+  });
+
+  registerGraphqlRoute(app, yoga);
 
   // PDFs render in worker threads, never on the event loop (server/pdf/pool.ts).
   const pdfPool = new PdfPool({ ...deps.config.pdf, signing: deps.config.documentSigning });
@@ -188,55 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mediaUrlSecret: deps.config.mediaUrlSecret,
   });
 
-  const indexFile = path.join(deps.config.distDir, 'index.html');
-  if (existsSync(indexFile)) {
-    await app.register(fastifyStatic, {
-      root: deps.config.distDir,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // Source maps only when configured (SERVE_SOURCE_MAPS): they would publish the sources.
-      // The build's brotli/gzip copies (vite.config.ts) for browsers that accept them.
-      preCompressed: true,
-      allowedPath: (pathname) => deps.config.serveSourceMaps || !pathname.endsWith('.map'),
-      setHeaders(res, filePath) {
-        const name = path.basename(filePath);
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          res.header('cache-control', 'no-cache');
-        }
-        if (name === 'service-worker.js') res.header('service-worker-allowed', '/');
-        if (name.endsWith('.webmanifest')) res.header('content-type', 'application/manifest+json');
-      },
-    });
-    // `/login` and the public offer page as HTML rendered by React (server/first-screen.ts).
-    await registerFirstScreenRoutes(app, {
-      distDir: deps.config.distDir,
-      ...(deps.renderFirstScreen ? { render: deps.renderFirstScreen } : {}),
-      graphqlEndpoint: new URL(yoga.graphqlEndpoint, deps.config.publicUrl).href,
-      graphqlFetch: (request, clientIp) => Promise.resolve(yoga.fetch(request, { clientIp })),
-      reportError,
-    });
-    // The app shell of a known route links its screens' code (server/first-screen.ts).
-    const shellPage = shellPagesWithScreens(deps.config.distDir);
-    app.setNotFoundHandler((request, reply) => {
-      const url = request.url.split('?')[0] ?? '/';
-      // The same rule as the service worker's navigation fallback (src/domain/server-paths.ts).
-      // HEAD like GET (monitors and link checkers ask with HEAD); Fastify drops the body.
-      if ((request.method === 'GET' || request.method === 'HEAD') && isSpaPath(url)) {
-        reply.header('cache-control', 'no-cache');
-        const page = shellPage(url);
-        if (page !== null) {
-          const { body, encoding } = encodedShellPage(page, request.headers['accept-encoding']);
-          reply.header('vary', 'accept-encoding');
-          if (encoding) reply.header('content-encoding', encoding);
-          return reply.type('text/html; charset=utf-8').send(body);
-        }
-        return reply.sendFile('index.html', deps.config.distDir);
-      }
-      return reply.code(404).type('text/plain; charset=utf-8').send('Nicht gefunden.');
-    });
-  }
+  if (existsSync(path.join(deps.config.distDir, 'index.html')))
+    await registerPwa(app, deps, yoga, reportError);
   return app;
 }

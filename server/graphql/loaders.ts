@@ -138,15 +138,9 @@ const partialOffersByOfferStatement = preparedPerDatabase((db) =>
     .prepare('partial_offers_by_offer'),
 );
 
-/**
- * Per-request batch loaders of the catalogue relations (created in the GraphQL context); the
- * catalogue rows come through the process's `cache` (see catalogue-cache.ts).
- */
-export function createLoaders(db: Database, cache: CatalogueCache, depotCache: DepotCache) {
+/** The places of the catalogue: countries, regions, classifications, wineries and their wines. */
+function createPlaceLoaders(db: Database, cache: CatalogueCache) {
   return {
-    ...createDepotLoaders(db, depotCache),
-    ...createOrderLoaders(db),
-    ...createWineryLoaders(db),
     country: cachedOne(cache, 'country', (ids: number[]) =>
       db.select().from(countries).where(inArray(countries.id, ids)),
     ),
@@ -168,6 +162,12 @@ export function createLoaders(db: Database, cache: CatalogueCache, depotCache: D
         db.select().from(wines).where(inArray(wines.wineryId, ids)).orderBy(asc(wines.title)),
       (r) => r.wineryId,
     ),
+  };
+}
+
+/** A vintage and what belongs to it: ratings, grapes, prices, valuations, assortment, bottle size. */
+function createVintageLoaders(db: Database, cache: CatalogueCache) {
+  return {
     vintage: cachedOne(cache, 'vintage', (ids: number[]) =>
       db.select().from(vintages).where(inArray(vintages.id, ids)),
     ),
@@ -238,6 +238,12 @@ export function createLoaders(db: Database, cache: CatalogueCache, depotCache: D
     bottleSize: cachedOne(cache, 'bottleSize', (ids: number[]) =>
       db.select().from(bottleSizes).where(inArray(bottleSizes.id, ids)),
     ),
+  };
+}
+
+/** Offers, their offerers and partial offers, and the academy videos' keywords. */
+function createOfferLoaders(db: Database) {
+  return {
     offerer: one(
       (ids: number[]) => db.select().from(offerers).where(inArray(offerers.id, ids)),
       (r) => r.id,
@@ -273,6 +279,21 @@ export function createLoaders(db: Database, cache: CatalogueCache, depotCache: D
           .orderBy(asc(academyKeywords.title)),
       (r) => r.videoId,
     ),
+  };
+}
+
+/**
+ * Per-request batch loaders of the catalogue relations (created in the GraphQL context); the
+ * catalogue rows come through the process's `cache` (see catalogue-cache.ts).
+ */
+export function createLoaders(db: Database, cache: CatalogueCache, depotCache: DepotCache) {
+  return {
+    ...createDepotLoaders(db, depotCache),
+    ...createOrderLoaders(db),
+    ...createWineryLoaders(db),
+    ...createPlaceLoaders(db, cache),
+    ...createVintageLoaders(db, cache),
+    ...createOfferLoaders(db),
     ...createAccountLoaders(db),
     ...createAdviceLoaders(db),
   };

@@ -55,6 +55,120 @@ const BACKLOG_REUSE_MS = 1_000;
 
 export type PortalMetrics = ReturnType<typeof createMetrics>;
 
+/** The outbox's gauges and whether the database answers, from one read per scrape. */
+function registerOutboxGauges(registry: Registry, db: Database): void {
+  // prom-client collects the three gauges side by side: they share one read.
+  let backlog: { at: number; read: Promise<OutboxBacklog | null> } | null = null;
+  const scrapeBacklog = (): Promise<OutboxBacklog | null> => {
+    if (!backlog || Date.now() - backlog.at > BACKLOG_REUSE_MS) {
+      backlog = {
+        at: Date.now(),
+        read: outboxBacklog(db, DATABASE_SCRAPE_TIMEOUT_MS).catch(() => null),
+      };
+    }
+    return backlog.read;
+  };
+  new Gauge({
+    name: 'weindepot_database_up',
+    help: '1 when the scrape could read the outbox from the database, else 0.',
+    registers: [registry],
+    async collect() {
+      this.set((await scrapeBacklog()) ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'weindepot_outbox_rows',
+    help: 'Outbox rows waiting (PENDING) or given up (DEAD), by kind.',
+    labelNames: ['kind', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      const read = await scrapeBacklog();
+      // Without the database the rows are unknown: none reported rather than stale numbers.
+      this.reset();
+      if (!read) return;
+      for (const kind of OUTBOX_KINDS)
+        for (const state of ['PENDING', 'DEAD'] as const) this.set({ kind, state }, 0);
+      for (const { kind, state, rows } of read.rows) this.inc({ kind: outboxKindLabel(kind), state }, rows);
+    },
+  });
+  new Gauge({
+    name: 'weindepot_outbox_oldest_pending_age_seconds',
+    help: 'Age of the oldest outbox row still PENDING (0 when none waits).',
+    registers: [registry],
+    async collect() {
+      const read = await scrapeBacklog();
+      this.reset();
+      if (read) this.set(read.oldestPendingSeconds);
+    },
+  });
+}
+
+/** The queues that refuse work when full (PDFs, password hashes, the Postgres pool), with their limits. */
+function registerQueueGauges(registry: Registry, db: Database, pdfPool: () => PdfPool | null): void {
+  new Gauge({
+    name: 'weindepot_pdf_queue',
+    help: 'PDF documents rendering in a worker or waiting for one.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const pool = pdfPool();
+      if (!pool) return;
+      this.set({ state: 'rendering' }, pool.rendering);
+      this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
+  new Gauge({
+    name: 'weindepot_pdf_queue_limit',
+    help: 'PDF documents that may wait; more are answered 503.',
+    registers: [registry],
+    collect() {
+      const pool = pdfPool();
+      if (pool) this.set(pool.options.queueLimit);
+    },
+  });
+  new Gauge({
+    name: 'weindepot_password_hash_queue',
+    help: 'Password hashes (argon2id) running or waiting.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const load = passwordHashingLoad();
+      this.set({ state: 'running' }, load.running);
+      this.set({ state: 'waiting' }, load.waiting);
+    },
+  });
+  new Gauge({
+    name: 'weindepot_password_hash_queue_limit',
+    help: 'Password hashes that may wait; more sign-ins are answered 503.',
+    registers: [registry],
+    collect() {
+      this.set(passwordHashingLoad().queueLimit);
+    },
+  });
+  new Gauge({
+    name: 'weindepot_db_pool_connections',
+    help: 'Postgres pool connections by state (in use, idle) and its maximum; absent on PGlite.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const pool = poolUse(db);
+      if (!pool) return;
+      this.set({ state: 'in_use' }, pool.total - pool.idle);
+      this.set({ state: 'idle' }, pool.idle);
+      this.set({ state: 'max' }, pool.max ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'weindepot_db_pool_waiting_requests',
+    help: 'Queries waiting for a free Postgres pool connection; absent on PGlite.',
+    registers: [registry],
+    collect() {
+      const pool = poolUse(db);
+      if (pool) this.set(pool.waiting);
+    },
+  });
+}
+
 /**
  * One registry per process (tests build several in one). Made before the app, so the outbox
  * dispatcher started beside it can count into it; the app attaches its PDF pool.
@@ -110,111 +224,8 @@ export function createMetrics(db: Database) {
     registers: [registry],
   });
 
-  // The three outbox gauges come from one read per scrape (prom-client collects them side by side).
-  let backlog: { at: number; read: Promise<OutboxBacklog | null> } | null = null;
-  const scrapeBacklog = (): Promise<OutboxBacklog | null> => {
-    if (!backlog || Date.now() - backlog.at > BACKLOG_REUSE_MS) {
-      backlog = {
-        at: Date.now(),
-        read: outboxBacklog(db, DATABASE_SCRAPE_TIMEOUT_MS).catch(() => null),
-      };
-    }
-    return backlog.read;
-  };
-  new Gauge({
-    name: 'weindepot_database_up',
-    help: '1 when the scrape could read the outbox from the database, else 0.',
-    registers: [registry],
-    async collect() {
-      this.set((await scrapeBacklog()) ? 1 : 0);
-    },
-  });
-  new Gauge({
-    name: 'weindepot_outbox_rows',
-    help: 'Outbox rows waiting (PENDING) or given up (DEAD), by kind.',
-    labelNames: ['kind', 'state'] as const,
-    registers: [registry],
-    async collect() {
-      const read = await scrapeBacklog();
-      // Without the database the rows are unknown: none reported rather than stale numbers.
-      this.reset();
-      if (!read) return;
-      for (const kind of OUTBOX_KINDS)
-        for (const state of ['PENDING', 'DEAD'] as const) this.set({ kind, state }, 0);
-      for (const { kind, state, rows } of read.rows) this.inc({ kind: outboxKindLabel(kind), state }, rows);
-    },
-  });
-  new Gauge({
-    name: 'weindepot_outbox_oldest_pending_age_seconds',
-    help: 'Age of the oldest outbox row still PENDING (0 when none waits).',
-    registers: [registry],
-    async collect() {
-      const read = await scrapeBacklog();
-      this.reset();
-      if (read) this.set(read.oldestPendingSeconds);
-    },
-  });
-
-  new Gauge({
-    name: 'weindepot_pdf_queue',
-    help: 'PDF documents rendering in a worker or waiting for one.',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
-      if (!pdfPool) return;
-      this.set({ state: 'rendering' }, pdfPool.rendering);
-      this.set({ state: 'waiting' }, pdfPool.waiting);
-    },
-  });
-  new Gauge({
-    name: 'weindepot_pdf_queue_limit',
-    help: 'PDF documents that may wait; more are answered 503.',
-    registers: [registry],
-    collect() {
-      if (pdfPool) this.set(pdfPool.options.queueLimit);
-    },
-  });
-  new Gauge({
-    name: 'weindepot_password_hash_queue',
-    help: 'Password hashes (argon2id) running or waiting.',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
-      const load = passwordHashingLoad();
-      this.set({ state: 'running' }, load.running);
-      this.set({ state: 'waiting' }, load.waiting);
-    },
-  });
-  new Gauge({
-    name: 'weindepot_password_hash_queue_limit',
-    help: 'Password hashes that may wait; more sign-ins are answered 503.',
-    registers: [registry],
-    collect() {
-      this.set(passwordHashingLoad().queueLimit);
-    },
-  });
-  new Gauge({
-    name: 'weindepot_db_pool_connections',
-    help: 'Postgres pool connections by state (in use, idle) and its maximum; absent on PGlite.',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
-      const pool = poolUse(db);
-      if (!pool) return;
-      this.set({ state: 'in_use' }, pool.total - pool.idle);
-      this.set({ state: 'idle' }, pool.idle);
-      this.set({ state: 'max' }, pool.max ?? 0);
-    },
-  });
-  new Gauge({
-    name: 'weindepot_db_pool_waiting_requests',
-    help: 'Queries waiting for a free Postgres pool connection; absent on PGlite.',
-    registers: [registry],
-    collect() {
-      const pool = poolUse(db);
-      if (pool) this.set(pool.waiting);
-    },
-  });
+  registerOutboxGauges(registry, db);
+  registerQueueGauges(registry, db, () => pdfPool);
 
   return {
     registry,

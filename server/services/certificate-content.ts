@@ -16,13 +16,12 @@ import {
   depotPositionStatuses,
   depotPositions,
   invoicePositions,
-  type invoices,
   users,
   vintages,
 } from '../db/schema';
 import { vintageLabelSql } from '../db/vintage-label';
 
-export type InvoiceRow = typeof invoices.$inferSelect;
+import type { InvoiceRow } from './invoices';
 
 export const STORAGE_FACTS = {
   warehouse: 'Zollfreilager Genf, Schweiz',

@@ -13,10 +13,10 @@ import {
   type CertificateContent,
   contentOf,
   fingerprintOf,
-  type InvoiceRow,
   isPaid,
   storedCases,
 } from './certificate-content';
+import type { InvoiceRow } from './invoices';
 
 /** What `/certificate/<token>` answers for a paid invoice. */
 export type CertificateAnswer =

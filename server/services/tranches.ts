@@ -29,8 +29,10 @@ export interface TrancheInput {
   storageLocation?: string | null;
 }
 
+type PartialOfferRow = typeof partialOffers.$inferSelect;
+
 export type TrancheResult =
-  | { success: true; errors: []; partialOffer: typeof partialOffers.$inferSelect | null }
+  | { success: true; errors: []; partialOffer: PartialOfferRow | null }
   | { success: false; errors: MutationError[]; partialOffer: null };
 
 export const trancheMessages = {
@@ -136,6 +138,98 @@ export async function saveTranche(
   return db.transaction((tx) => saveTrancheInTransaction(tx, actorId, input));
 }
 
+/** Why a tranche may not be deleted (invoiced, linked to depot positions, reserved), or null. */
+async function deletionRefusal(tx: Transaction, existing: PartialOfferRow): Promise<TrancheResult | null> {
+  if (existing.quantityOnInvoice > 0)
+    return refused('INVOICED', trancheMessages.invoiced, null, { partialOffer: null });
+  const [linked] = await tx
+    .select({ positions: count() })
+    .from(depotPositions)
+    .where(eq(depotPositions.partialOfferId, existing.id));
+  if ((linked?.positions ?? 0) > 0)
+    return refused('LINKED', trancheMessages.linked, null, { partialOffer: null });
+  const reserved = await unpaidReservations(tx, existing.id);
+  if (reserved.cases > 0) {
+    return refused('RESERVED', trancheMessages.reserved(reserved.cases, reserved.invoiceNumbers), null, {
+      partialOffer: null,
+    });
+  }
+  return null;
+}
+
+/** The columns the input sets; a field left out keeps its value. */
+function trancheValues(input: TrancheInput) {
+  return {
+    ...(input.offererId !== undefined ? { offererId: input.offererId } : {}),
+    ...(input.buyPriceBtl ? { buyPriceBtl: input.buyPriceBtl.trim() } : {}),
+    ...(input.amount !== undefined && input.amount !== null
+      ? { quantityAvailable: Number(input.amount) }
+      : {}),
+    ...(input.totalQuantityAvailable !== undefined && input.totalQuantityAvailable !== null
+      ? { totalQuantityAvailable: Number(input.totalQuantityAvailable) }
+      : {}),
+    ...(input.quantityOnInvoice !== undefined && input.quantityOnInvoice !== null
+      ? { quantityOnInvoice: Number(input.quantityOnInvoice) }
+      : {}),
+    ...(input.lxTrade !== undefined ? { livexTrade: text(input.lxTrade) } : {}),
+    ...(input.proformaInvoiceNumberSourcing !== undefined
+      ? { proformaInvoiceNumberSourcing: text(input.proformaInvoiceNumberSourcing) }
+      : {}),
+    ...(input.invoiceNumberSourcing !== undefined
+      ? { invoiceNumberSourcing: text(input.invoiceNumberSourcing) }
+      : {}),
+    ...(input.mrn !== undefined ? { mrn: input.mrn === null ? null : checkMrn(input.mrn).value } : {}),
+    ...(input.paid !== undefined && input.paid !== null ? { paid: input.paid } : {}),
+    ...(input.storageIds !== undefined
+      ? { storageIds: input.storageIds === null ? null : storedCaseNumbers(input.storageIds) }
+      : {}),
+    ...(input.storageLocation !== undefined ? { storageLocation: text(input.storageLocation) } : {}),
+  };
+}
+
+/** Saves the values over the existing tranche or as a new one of the offer, unless a rule refuses them. */
+async function writeTranche(
+  tx: Transaction,
+  existing: PartialOfferRow | undefined,
+  offerId: number,
+  values: ReturnType<typeof trancheValues>,
+): Promise<TrancheResult | { row: PartialOfferRow | undefined }> {
+  const remaining = values.quantityAvailable ?? existing?.quantityAvailable ?? 0;
+  const total = values.totalQuantityAvailable ?? existing?.totalQuantityAvailable ?? remaining;
+  if (remaining > total)
+    return refused('INVALID', trancheMessages.remainingAboveTotal, 'amount', { partialOffer: null });
+  const quantitiesChange =
+    existing && (values.quantityAvailable !== undefined || values.totalQuantityAvailable !== undefined);
+  if (quantitiesChange) {
+    const reserved = await unpaidReservations(tx, existing.id);
+    if (reserved.cases > 0 && remaining + reserved.cases > total) {
+      return refused(
+        'RESERVED',
+        trancheMessages.totalBelowReserved(reserved.cases),
+        'totalQuantityAvailable',
+        { partialOffer: null },
+      );
+    }
+  }
+  if (existing) {
+    const [row] = await tx
+      .update(partialOffers)
+      .set(values)
+      .where(eq(partialOffers.id, existing.id))
+      .returning();
+    return { row };
+  }
+  if (!values.buyPriceBtl)
+    return refused('INVALID', validatePrice('') ?? trancheMessages.offerMissing, 'buyPriceBtl', {
+      partialOffer: null,
+    });
+  const [row] = await tx
+    .insert(partialOffers)
+    .values({ ...values, offerId, buyPriceBtl: values.buyPriceBtl, totalQuantityAvailable: total })
+    .returning();
+  return { row };
+}
+
 /**
  * The work of `saveTranche` inside the caller's transaction, for operations that change a tranche
  * together with other records. The input must have passed `validateTrancheInput`; a refusal
@@ -161,86 +255,18 @@ export async function saveTrancheInTransaction(
   if (!offer) return refused('NOT_FOUND', trancheMessages.offerNotFound, 'offerId', { partialOffer: null });
 
   const onSaleBefore = notify && (await vintageOnSale(tx, offer.vintageId));
-  let saved: typeof partialOffers.$inferSelect | undefined;
+  let saved: PartialOfferRow | undefined;
 
   if (input.delete) {
     if (!existing)
       return refused('NOT_FOUND', trancheMessages.notFound, 'partialOfferId', { partialOffer: null });
-    if (existing.quantityOnInvoice > 0)
-      return refused('INVOICED', trancheMessages.invoiced, null, { partialOffer: null });
-    const [linked] = await tx
-      .select({ positions: count() })
-      .from(depotPositions)
-      .where(eq(depotPositions.partialOfferId, existing.id));
-    if ((linked?.positions ?? 0) > 0)
-      return refused('LINKED', trancheMessages.linked, null, { partialOffer: null });
-    const reserved = await unpaidReservations(tx, existing.id);
-    if (reserved.cases > 0) {
-      return refused('RESERVED', trancheMessages.reserved(reserved.cases, reserved.invoiceNumbers), null, {
-        partialOffer: null,
-      });
-    }
+    const refusal = await deletionRefusal(tx, existing);
+    if (refusal) return refusal;
     await tx.delete(partialOffers).where(eq(partialOffers.id, existing.id));
   } else {
-    const values = {
-      ...(input.offererId !== undefined ? { offererId: input.offererId } : {}),
-      ...(input.buyPriceBtl ? { buyPriceBtl: input.buyPriceBtl.trim() } : {}),
-      ...(input.amount !== undefined && input.amount !== null
-        ? { quantityAvailable: Number(input.amount) }
-        : {}),
-      ...(input.totalQuantityAvailable !== undefined && input.totalQuantityAvailable !== null
-        ? { totalQuantityAvailable: Number(input.totalQuantityAvailable) }
-        : {}),
-      ...(input.quantityOnInvoice !== undefined && input.quantityOnInvoice !== null
-        ? { quantityOnInvoice: Number(input.quantityOnInvoice) }
-        : {}),
-      ...(input.lxTrade !== undefined ? { livexTrade: text(input.lxTrade) } : {}),
-      ...(input.proformaInvoiceNumberSourcing !== undefined
-        ? { proformaInvoiceNumberSourcing: text(input.proformaInvoiceNumberSourcing) }
-        : {}),
-      ...(input.invoiceNumberSourcing !== undefined
-        ? { invoiceNumberSourcing: text(input.invoiceNumberSourcing) }
-        : {}),
-      ...(input.mrn !== undefined ? { mrn: input.mrn === null ? null : checkMrn(input.mrn).value } : {}),
-      ...(input.paid !== undefined && input.paid !== null ? { paid: input.paid } : {}),
-      ...(input.storageIds !== undefined
-        ? { storageIds: input.storageIds === null ? null : storedCaseNumbers(input.storageIds) }
-        : {}),
-      ...(input.storageLocation !== undefined ? { storageLocation: text(input.storageLocation) } : {}),
-    };
-    const remaining = values.quantityAvailable ?? existing?.quantityAvailable ?? 0;
-    const total = values.totalQuantityAvailable ?? existing?.totalQuantityAvailable ?? remaining;
-    if (remaining > total)
-      return refused('INVALID', trancheMessages.remainingAboveTotal, 'amount', { partialOffer: null });
-    const quantitiesChange =
-      existing && (values.quantityAvailable !== undefined || values.totalQuantityAvailable !== undefined);
-    if (quantitiesChange) {
-      const reserved = await unpaidReservations(tx, existing.id);
-      if (reserved.cases > 0 && remaining + reserved.cases > total) {
-        return refused(
-          'RESERVED',
-          trancheMessages.totalBelowReserved(reserved.cases),
-          'totalQuantityAvailable',
-          { partialOffer: null },
-        );
-      }
-    }
-    if (existing) {
-      [saved] = await tx
-        .update(partialOffers)
-        .set(values)
-        .where(eq(partialOffers.id, existing.id))
-        .returning();
-    } else {
-      if (!values.buyPriceBtl)
-        return refused('INVALID', validatePrice('') ?? trancheMessages.offerMissing, 'buyPriceBtl', {
-          partialOffer: null,
-        });
-      [saved] = await tx
-        .insert(partialOffers)
-        .values({ ...values, offerId, buyPriceBtl: values.buyPriceBtl, totalQuantityAvailable: total })
-        .returning();
-    }
+    const written = await writeTranche(tx, existing, offerId, trancheValues(input));
+    if (!('row' in written)) return written;
+    saved = written.row;
   }
 
   const tranches = await tx.select().from(partialOffers).where(eq(partialOffers.offerId, offerId));
