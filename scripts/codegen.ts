@@ -139,6 +139,7 @@ async function generate(): Promise<Record<string, string>> {
           'BottleSize',
           'Offerer',
           'Offer',
+          'OfferSearchResult',
           'PartialOffer',
           'VintagePricing',
           'OrderPosition',

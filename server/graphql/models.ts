@@ -27,6 +27,7 @@ import type {
   wines,
 } from '../db/schema';
 import type { DepotPositionFields, DepotStatusEntryRow, DepotValuationRow } from '../services/depot';
+import type { OfferSearchPage } from '../services/offers';
 
 /** Database rows the GraphQL object types are resolved from (codegen `mappers`). */
 export type UserModel = typeof users.$inferSelect;
@@ -54,6 +55,8 @@ export type OffererModel = typeof offerers.$inferSelect;
 export type OfferModel = typeof offers.$inferSelect;
 export type PartialOfferModel = typeof partialOffers.$inferSelect;
 export type VintagePricingModel = { vintage: VintageModel };
+/** A page of the offer search; its totals are counted when a client asks for them. */
+export type OfferSearchResultModel = OfferSearchPage;
 export type AcademyVideoModel = typeof academyVideos.$inferSelect;
 export type BlogPageModel = typeof blogPosts.$inferSelect;
 /**

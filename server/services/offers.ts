@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, exists, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
-import { CAROUSEL_MAX_DEALS } from '../../src/domain/offer-display';
 import type { OfferSearchFilter } from '../../src/domain/offer-search-local';
 import { containsPattern, normalizeSearchTerm } from '../../src/domain/search';
 import { offerAvailableCasesSql } from '../db/available-cases';
@@ -16,6 +15,8 @@ import {
   wineries,
   wines,
 } from '../db/schema';
+import { clientError } from './errors';
+import { offerCarousel } from './offer-carousel';
 
 export type OfferRow = typeof offers.$inferSelect;
 
@@ -92,17 +93,53 @@ export function listGwsRecords(
     .orderBy(asc(gwsRecords.lwin11), desc(gwsRecords.date));
 }
 
+/** The most offers one page of the search answers, also when no page size is asked for. */
+export const SEARCH_PAGE_MAX = 200;
+
+export interface OfferSearchPaging {
+  /** Offers on the page (available and on request together), 1 to `SEARCH_PAGE_MAX`. */
+  first?: number | null;
+  /** `endCursor` of the page before. */
+  after?: string | null;
+}
+
+/** A page's end as the client gets it: the offer id behind a prefix, so it reads as what it is. */
+const CURSOR_PREFIX = 'angebot:';
+const encodeCursor = (offerId: number) => Buffer.from(`${CURSOR_PREFIX}${offerId}`).toString('base64url');
+
+function decodeCursor(cursor: string): number | null {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!text.startsWith(CURSOR_PREFIX)) return null;
+  const id = Number(text.slice(CURSOR_PREFIX.length));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export type OfferSearchPage = Awaited<ReturnType<typeof searchOffers>>;
+
 /**
- * The offer search. Only non-archived offers; results are split by `onRequest`.
+ * The offer search. Only non-archived offers, newest first, one page at a time (at most
+ * `SEARCH_PAGE_MAX`; without paging arguments the first page); each page split by `onRequest`.
+ * The page continues after the offer its cursor names, by (created, id), so an offer added
+ * meanwhile neither repeats nor shifts a page; an offer archived meanwhile leaves the list.
  *
  * The text search compares `lower(vintages.title_unidecoded)` with the term normalised by the
  * shared `normalizeSearchTerm` (accents removed, lower case) as a "contains" LIKE pattern. A
  * "contains" search cannot use a btree index, so migration 0001 adds a pg_trgm GIN index on
  * `lower(title_unidecoded)`: Postgres (and PGlite, which ships pg_trgm as an extension) answer
  * `LIKE '%term%'` from the trigram index instead of scanning the table. The other filters are
- * equality/range conditions on indexed foreign keys and `vintages.year`.
+ * equality/range conditions on indexed foreign keys and `vintages.year`. The totals over all
+ * pages are counted only when asked for.
  */
-export async function searchOffers(db: Database, filter: OfferSearchFilter) {
+export async function searchOffers(db: Database, filter: OfferSearchFilter & OfferSearchPaging) {
+  const first = filter.first ?? SEARCH_PAGE_MAX;
+  if (!Number.isInteger(first) || first < 1 || first > SEARCH_PAGE_MAX)
+    throw clientError(
+      `Bitte eine Seitengröße von 1 bis ${SEARCH_PAGE_MAX} Angeboten angeben.`,
+      'BAD_USER_INPUT',
+    );
+  const afterId = filter.after == null ? null : decodeCursor(filter.after);
+  if (filter.after != null && afterId === null)
+    throw clientError('Diese Seitenmarke ist ungültig. Bitte die Suche neu beginnen.', 'BAD_USER_INPUT');
   const term = normalizeSearchTerm(filter.search);
   const values: Record<string, unknown> = {
     search: term ? containsPattern(term) : null,
@@ -115,12 +152,34 @@ export async function searchOffers(db: Database, filter: OfferSearchFilter) {
     priceMin: filter.priceMin == null ? null : String(filter.priceMin),
     priceMax: filter.priceMax == null ? null : String(filter.priceMax),
     bottleSizeId: filter.bottleSizeId,
+    after: afterId,
   };
   const present = searchFilters.filter((name) => values[name] != null);
-  const found = await searchStatement(db, filter.isPromoted === true, present).execute(values);
+  const promotedOnly = filter.isPromoted === true;
+  // One more than the page: whether another page follows.
+  const found = await searchStatement(db, promotedOnly, present).execute({ ...values, limit: first + 1 });
+  const page = found.slice(0, first);
+  const last = page.at(-1);
+  let totals: Promise<{ available: number; onRequest: number }> | null = null;
+  const countAll = () => {
+    totals ??= countStatement(
+      db,
+      promotedOnly,
+      present.filter((name) => name !== 'after'),
+    )
+      .execute(values)
+      .then(([row]) => ({ available: row?.available ?? 0, onRequest: row?.onRequest ?? 0 }));
+    return totals;
+  };
   return {
-    available: found.filter((offer) => !offer.onRequest),
-    onRequest: found.filter((offer) => offer.onRequest),
+    available: page.filter((offer) => !offer.onRequest),
+    onRequest: page.filter((offer) => offer.onRequest),
+    pageInfo: {
+      endCursor: last ? encodeCursor(last.id) : null,
+      hasNextPage: found.length > first,
+    },
+    totalAvailable: async () => (await countAll()).available,
+    totalOnRequest: async () => (await countAll()).onRequest,
   };
 }
 
@@ -137,6 +196,8 @@ const searchConditions = {
   priceMin: () => gte(offers.sellPriceBtl, sql.placeholder('priceMin')),
   priceMax: () => lte(offers.sellPriceBtl, sql.placeholder('priceMax')),
   bottleSizeId: () => eq(offers.bottleSizeId, sql.placeholder('bottleSizeId')),
+  after: () =>
+    sql`(${offers.datetimeCreated}, ${offers.id}) < (select o.created_at, o.id from offers o where o.id = ${sql.placeholder('after')})`,
 } satisfies Record<string, () => SQL>;
 type SearchFilterName = keyof typeof searchConditions;
 const searchFilters = Object.keys(searchConditions) as SearchFilterName[];
@@ -150,35 +211,66 @@ const searchFilters = Object.keys(searchConditions) as SearchFilterName[];
  */
 const MAX_PREPARED_SEARCHES = 32;
 
-const searchStatements = preparedPerDatabase(
-  () => new Map<string, ReturnType<ReturnType<typeof searchQuery>['prepare']>>(),
-);
+type Prepared = { execute(values: Record<string, unknown>): Promise<unknown[]> };
 
-function searchStatement(db: Database, promotedOnly: boolean, present: SearchFilterName[]) {
-  const key = `${promotedOnly ? 'promoted' : 'all'}_${present.join('_')}`;
+const searchStatements = preparedPerDatabase(() => new Map<string, Prepared>());
+
+/** The prepared statement of `name` (built by `build`), or past the limit the query sent unnamed. */
+function preparedSearch<Query extends { prepare(name: string): Prepared } & Prepared>(
+  db: Database,
+  name: string,
+  build: () => Query,
+): Query {
   const statements = searchStatements(db);
-  const prepared = statements.get(key);
-  if (prepared) return prepared;
-  const query = searchQuery(db, promotedOnly, present);
+  const prepared = statements.get(name);
+  if (prepared) return prepared as Query;
+  const query = build();
   if (statements.size >= MAX_PREPARED_SEARCHES) return query;
-  const statement = query.prepare(`search_offers_${key}`);
-  statements.set(key, statement);
+  const statement = query.prepare(name) as Query;
+  statements.set(name, statement);
   return statement;
 }
 
-function searchQuery(db: Database, promotedOnly: boolean, present: SearchFilterName[]) {
+const statementKey = (promotedOnly: boolean, present: SearchFilterName[]) =>
+  `${promotedOnly ? 'promoted' : 'all'}_${present.join('_')}`;
+
+function searchConditionsOf(promotedOnly: boolean, present: SearchFilterName[]): SQL | undefined {
   const conditions: SQL[] = [eq(offers.archived, false)];
   if (promotedOnly) conditions.push(eq(offers.promoteOffer, true));
   for (const filterName of present) conditions.push(searchConditions[filterName]());
-  return db
-    .select(getTableColumns(offers))
-    .from(offers)
-    .innerJoin(vintages, eq(vintages.id, offers.vintageId))
-    .innerJoin(wines, eq(wines.id, vintages.wineId))
-    .innerJoin(wineries, eq(wineries.id, wines.wineryId))
-    .innerJoin(regions, eq(regions.id, wineries.regionId))
-    .where(and(...conditions))
-    .orderBy(desc(offers.datetimeCreated), desc(offers.id));
+  return and(...conditions);
+}
+
+function searchStatement(db: Database, promotedOnly: boolean, present: SearchFilterName[]) {
+  return preparedSearch(db, `search_offers_${statementKey(promotedOnly, present)}`, () =>
+    db
+      .select(getTableColumns(offers))
+      .from(offers)
+      .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+      .innerJoin(wines, eq(wines.id, vintages.wineId))
+      .innerJoin(wineries, eq(wineries.id, wines.wineryId))
+      .innerJoin(regions, eq(regions.id, wineries.regionId))
+      .where(searchConditionsOf(promotedOnly, present))
+      .orderBy(desc(offers.datetimeCreated), desc(offers.id))
+      .limit(sql.placeholder('limit')),
+  );
+}
+
+/** How many offers the search finds on all its pages, available and on request. */
+function countStatement(db: Database, promotedOnly: boolean, present: SearchFilterName[]) {
+  return preparedSearch(db, `count_offers_${statementKey(promotedOnly, present)}`, () =>
+    db
+      .select({
+        available: sql<number>`count(*) filter (where not ${offers.onRequest})`.mapWith(Number),
+        onRequest: sql<number>`count(*) filter (where ${offers.onRequest})`.mapWith(Number),
+      })
+      .from(offers)
+      .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+      .innerJoin(wines, eq(wines.id, vintages.wineId))
+      .innerJoin(wineries, eq(wineries.id, wines.wineryId))
+      .innerJoin(regions, eq(regions.id, wineries.regionId))
+      .where(searchConditionsOf(promotedOnly, present)),
+  );
 }
 
 /**
@@ -190,58 +282,22 @@ function searchQuery(db: Database, promotedOnly: boolean, present: SearchFilterN
  * still has cases so the button never leads to another sold-out page).
  */
 export async function findOfferPage(db: Database, lwin11: string | null | undefined) {
-  const stockedOffer = and(
-    eq(offers.archived, false),
-    eq(offers.onRequest, false),
-    sql`${offerAvailableCasesSql} > 0`,
-  );
-  const [newestStocked, [oldestStocked]] = await Promise.all([
-    db
-      .select({ offer: offers, lwin11: vintages.lwin11 })
-      .from(offers)
-      .innerJoin(vintages, eq(vintages.id, offers.vintageId))
-      .where(stockedOffer)
-      .orderBy(desc(offers.datetimeCreated), desc(offers.id))
-      .limit(CAROUSEL_MAX_DEALS),
-    db
-      .select({ lwin11: vintages.lwin11, count: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(offers)
-      .innerJoin(vintages, eq(vintages.id, offers.vintageId))
-      .where(stockedOffer)
-      .orderBy(asc(offers.datetimeCreated), asc(offers.id))
-      .limit(1),
+  const [carousel, offer] = await Promise.all([
+    offerCarousel(db),
+    lwin11 ? offerOfVintage(db, lwin11) : null,
   ]);
+  return { offer, ...carousel };
+}
 
-  let offer: OfferRow | null = null;
-  if (lwin11) {
-    const candidates = await db
-      .select({ offer: offers, cases: offerAvailableCasesSql })
-      .from(offers)
-      .innerJoin(vintages, eq(vintages.id, offers.vintageId))
-      .where(and(eq(vintages.lwin11, lwin11), eq(offers.archived, false)))
-      .orderBy(desc(offers.datetimeCreated), desc(offers.id));
-    // An offer of this vintage with cases wins over a newer sold-out one.
-    offer = (candidates.find((row) => row.cases > 0 && !row.offer.onRequest) ?? candidates[0])?.offer ?? null;
-  }
-
-  let newestLwin11 = newestStocked[0]?.lwin11 ?? null;
-  if (!newestLwin11) {
-    const [newest] = await db
-      .select({ lwin11: vintages.lwin11 })
-      .from(offers)
-      .innerJoin(vintages, eq(vintages.id, offers.vintageId))
-      .where(eq(offers.archived, false))
-      .orderBy(desc(offers.datetimeCreated), desc(offers.id))
-      .limit(1);
-    newestLwin11 = newest?.lwin11 ?? null;
-  }
-  return {
-    offer,
-    hotDeals: newestStocked.map((row) => row.offer).reverse(),
-    hotDealCount: oldestStocked?.count ?? 0,
-    firstAvailableLwin11: oldestStocked?.lwin11 ?? null,
-    newestLwin11,
-  };
+/** The offer of the vintage with this lwin11: one with cases wins over a newer sold-out one. */
+async function offerOfVintage(db: Database, lwin11: string): Promise<OfferRow | null> {
+  const candidates = await db
+    .select({ offer: offers, cases: offerAvailableCasesSql })
+    .from(offers)
+    .innerJoin(vintages, eq(vintages.id, offers.vintageId))
+    .where(and(eq(vintages.lwin11, lwin11), eq(offers.archived, false)))
+    .orderBy(desc(offers.datetimeCreated), desc(offers.id));
+  return (candidates.find((row) => row.cases > 0 && !row.offer.onRequest) ?? candidates[0])?.offer ?? null;
 }
 
 /**

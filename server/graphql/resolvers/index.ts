@@ -18,7 +18,7 @@ import { contentQueries, contentTypes } from './content';
 import { depotQueries, depotTypes, depotUserFields } from './depot';
 import { invoiceMutations, invoiceQueries, invoiceTypes } from './invoices';
 import { lookupQueries } from './lookups';
-import { offerQueries } from './offers';
+import { offerQueries, offerSearchResultFields } from './offers';
 import { orderMutations, orderQueries, orderTypes } from './orders';
 import { pushMutations, pushQueries } from './push';
 import {
@@ -121,4 +121,5 @@ export const resolvers = {
   Wine: { ...catalogueTypes.Wine, ...wineryTypes.Wine },
   Winery: { ...catalogueTypes.Winery, ...wineryTypes.Winery },
   Rating: { ...catalogueTypes.Rating, ...wineryTypes.Rating },
+  OfferSearchResult: offerSearchResultFields,
 } satisfies Resolvers;

@@ -11,7 +11,7 @@ import {
   listWineries,
   searchOffers,
 } from '../../services/offers';
-import type { QueryResolvers } from '../resolvers-types.generated';
+import type { OfferSearchResultResolvers, QueryResolvers } from '../resolvers-types.generated';
 
 /** Browsing offers: filter lists, the offer search and the offer page (all public catalogue data). */
 export const offerQueries = {
@@ -28,3 +28,9 @@ export const offerQueries = {
   offerPage: (_parent, { lwin11 }, { db }) => findOfferPage(db, lwin11),
   featuredOffer: (_parent, _args, { db }) => findFeaturedOffer(db),
 } satisfies QueryResolvers;
+
+/** The totals over all pages: counted only when asked for (a page alone costs what it holds). */
+export const offerSearchResultFields = {
+  totalAvailable: (page) => page.totalAvailable(),
+  totalOnRequest: (page) => page.totalOnRequest(),
+} satisfies OfferSearchResultResolvers;
