@@ -4,7 +4,8 @@
  * (50,000 offers, 1,000 clients, 100,000 depot positions, generated with `insert … select
  * generate_series` into a fresh database that is dropped afterwards), driven by autocannon with the
  * PWA's own operations: the depot (`ClientsDepot`), the offer search with a text filter
- * (`SearchOffers`), the order list (`OrderList`) and the sign-in (`tokenAuth`, argon2 on purpose).
+ * (`SearchOffers`), the order list (`OrderList`), a generated vintage's offer page (`OfferPage`), the
+ * first page of the top offers without a search term and the sign-in (`tokenAuth`, argon2 on purpose).
  * Prints requests/s and p50/p99 for 10 and 100 connections, and the throughput of the GraphQL depot
  * query (a 200-position depot) against one SQL statement that reads the same data (the limit) and
  * against the statements the server ran for it, both run directly through the pg driver.
@@ -45,7 +46,12 @@ import type { Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { buildApp } from '../server/http';
 import { DEMO_PASSWORD, seedDemoData } from '../server/seed';
-import { ClientsDepotDocument, OrderListDocument, SearchOffersDocument } from '../src/api/graphql.generated';
+import {
+  ClientsDepotDocument,
+  OfferPageDocument,
+  OrderListDocument,
+  SearchOffersDocument,
+} from '../src/api/graphql.generated';
 import { defaultOfferFilter, offerSearchVariables } from '../src/features/offers/model/offer-filter';
 import { recordFigure } from './figures';
 import {
@@ -466,6 +472,13 @@ async function main(): Promise<void> {
         variables: offerSearchVariables({ ...defaultOfferFilter(), search: searchTerm }),
       }),
       orderPositionList: JSON.stringify({ query: print(OrderListDocument) }),
+      // A generated vintage's offer page: its carousel is over all 50,000 offers.
+      offerPage: JSON.stringify({ query: print(OfferPageDocument), variables: { lwin11: 'B0012342018' } }),
+      // The top-offers page without a search term (25,000 promoted offers): its first page.
+      searchOffersPage: JSON.stringify({
+        query: print(SearchOffersDocument),
+        variables: offerSearchVariables(defaultOfferFilter()),
+      }),
       tokenAuth: JSON.stringify({
         query: 'mutation ($e: String!, $p: String!) { tokenAuth(email: $e, password: $p) { token } }',
         variables: { e: benchClient, p: DEMO_PASSWORD },
@@ -491,7 +504,11 @@ async function main(): Promise<void> {
             ? `${(parsed.data.searchOffers as { available: unknown[]; onRequest: unknown[] }).available.length + (parsed.data.searchOffers as { onRequest: unknown[] }).onRequest.length} Angebote zu „${searchTerm}“`
             : operation === 'orderPositionList'
               ? `${(parsed.data.orderPositionList as unknown[]).length} Positionen`
-              : 'argon2id';
+              : operation === 'offerPage'
+                ? `Karussell aus ${(parsed.data.offerPage as { hotDealCount: number }).hotDealCount} Angeboten mit Kisten`
+                : operation === 'searchOffersPage'
+                  ? `erste Seite, ${(parsed.data.searchOffers as { available: unknown[] }).available.length} Angebote`
+                  : 'argon2id';
       sizes.push(`${operation}: ${detail}, ${(text.length / 1024).toFixed(1)} KiB`);
     }
     log(`Antworten: ${sizes.join('; ')}`);
@@ -500,7 +517,13 @@ async function main(): Promise<void> {
     await cannon('warm-up', url, bodies.clientsDepot, 10, token);
 
     const figures: Figures[] = [];
-    for (const operation of ['clientsDepot', 'searchOffers', 'orderPositionList'] as const) {
+    for (const operation of [
+      'clientsDepot',
+      'searchOffers',
+      'orderPositionList',
+      'offerPage',
+      'searchOffersPage',
+    ] as const) {
       for (const connections of [10, 100]) {
         if (selected(operation, connections))
           figures.push(await cannon(operation, url, bodies[operation], connections, token));

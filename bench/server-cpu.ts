@@ -14,7 +14,8 @@
  *     BENCH_LOAD_PORT     port of the server (default 4682)
  *     BENCH_REQUESTS      requests per operation (default 1,000)
  *     BENCH_CONNECTIONS   connections (default 10)
- *     BENCH_ONLY          operations, e.g. `clientsDepot,orderPositionList` (default the three reads)
+ *     BENCH_ONLY          operations, e.g. `clientsDepot,orderPositionList,offerPage,searchOffersDefault`
+ *                         (default all five reads)
  *     BENCH_NODE_ARGS     node options of the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
  *     BENCH_SERVER_ROOTS  checkouts whose server to measure, comma-separated, each run in turn
  *                         `BENCH_ROUNDS` times (default this one; e.g. an export of the previous
@@ -35,7 +36,12 @@ import pg from 'pg';
 import type { Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../server/seed';
-import { ClientsDepotDocument, OrderListDocument, SearchOffersDocument } from '../src/api/graphql.generated';
+import {
+  ClientsDepotDocument,
+  OfferPageDocument,
+  OrderListDocument,
+  SearchOffersDocument,
+} from '../src/api/graphql.generated';
 import { defaultOfferFilter, offerSearchVariables } from '../src/features/offers/model/offer-filter';
 import { scaleSql } from './load';
 import {
@@ -122,6 +128,13 @@ async function measure(serverRoot: string, name: string, dataDir: string): Promi
       variables: offerSearchVariables({ ...defaultOfferFilter(), search: 'bellac' }),
     }),
     orderPositionList: JSON.stringify({ query: print(OrderListDocument) }),
+    // One generated vintage's offer page: the carousel over the 50,000 offers beside it.
+    offerPage: JSON.stringify({ query: print(OfferPageDocument), variables: { lwin11: 'B0012342018' } }),
+    // The top-offers page without a search term (25,000 promoted offers): its first page.
+    searchOffersDefault: JSON.stringify({
+      query: print(SearchOffersDocument),
+      variables: offerSearchVariables(defaultOfferFilter()),
+    }),
   };
   const headers = { 'content-type': 'application/json', authorization: `JWT ${token}` };
   const run = async (body: string, amount: number) => {

@@ -344,7 +344,15 @@ export const offers = pgTable(
     datetimeCreated: createdAt(),
     ...syncStamp(),
   },
-  (t) => [index('offers_vintage_idx').on(t.vintageId), index('offers_promote_idx').on(t.promoteOffer)],
+  (t) => [
+    index('offers_vintage_idx').on(t.vintageId),
+    index('offers_promote_idx').on(t.promoteOffer),
+    // The offer search's order (newest first) over the offers it lists: a page reads its offers
+    // in order instead of sorting all of them.
+    index('offers_listed_newest_idx')
+      .on(t.datetimeCreated.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.archived} = false`),
+  ],
 );
 
 /** A purchase tranche of an offer, bought from one offerer (negociant). */

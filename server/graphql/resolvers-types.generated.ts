@@ -149,7 +149,7 @@ export type Query = {
   syncChanges: SyncDelta;
   /** Everything the winery page needs; null when unknown. */
   wineryDetails: Maybe<Winery>;
-  /** All wines sorted by title (the wineries list groups them by region). */
+  /** Wines sorted by title, at most 200 at a time (the wineries list groups them by region). */
   allWines: Array<Wine>;
   /** Equal-weighted price index of the vintages' yearly market prices, base 100 in its first year. */
   priceIndex: PriceIndex;
@@ -322,6 +322,13 @@ export type QuerySyncChangesArgs = {
 
 export type QueryWineryDetailsArgs = {
   wineryId: Scalars['Int']['input'];
+};
+
+
+export type QueryAllWinesArgs = {
+  wineryId?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  afterId?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type Mutation = {
@@ -2622,7 +2629,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   allSellOrders?: Resolver<Array<ResolversTypes['SellOrder']>, ParentType, ContextType, Partial<QueryAllSellOrdersArgs>>;
   syncChanges?: Resolver<ResolversTypes['SyncDelta'], ParentType, ContextType, Partial<QuerySyncChangesArgs>>;
   wineryDetails?: Resolver<Maybe<ResolversTypes['Winery']>, ParentType, ContextType, RequireFields<QueryWineryDetailsArgs, 'wineryId'>>;
-  allWines?: Resolver<Array<ResolversTypes['Wine']>, ParentType, ContextType>;
+  allWines?: Resolver<Array<ResolversTypes['Wine']>, ParentType, ContextType, Partial<QueryAllWinesArgs>>;
   priceIndex?: Resolver<ResolversTypes['PriceIndex'], ParentType, ContextType>;
 };
 

@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { businessDay } from '../../src/domain/dates';
 import { equalWeightedIndex, PRICE_INDEX_SOURCE } from '../../src/domain/price-index';
 import type { Database } from '../db/client';
 import { vintagePriceHistory, wineries, wines } from '../db/schema';
+import { clientError } from './errors';
 
 export const WINERY_CRITIC_REVIEWS = 6;
 
@@ -11,8 +12,33 @@ export async function findWinery(db: Database, wineryId: number) {
   return winery ?? null;
 }
 
-export function listWines(db: Database) {
-  return db.select().from(wines).orderBy(asc(wines.title), asc(wines.id));
+/** The most wines one answer of `allWines` holds. */
+export const WINES_PAGE_MAX = 200;
+
+/** Wines by title, at most `WINES_PAGE_MAX`, from the one after `afterId` on (by title, then id). */
+export function listWines(
+  db: Database,
+  {
+    wineryId,
+    first,
+    afterId,
+  }: { wineryId?: number | null; first?: number | null; afterId?: number | null } = {},
+) {
+  const limit = first ?? WINES_PAGE_MAX;
+  if (!Number.isInteger(limit) || limit < 1 || limit > WINES_PAGE_MAX)
+    throw clientError(`Bitte eine Anzahl von 1 bis ${WINES_PAGE_MAX} Weinen angeben.`, 'BAD_USER_INPUT');
+  const conditions: SQL[] = [];
+  if (wineryId != null) conditions.push(eq(wines.wineryId, wineryId));
+  if (afterId != null)
+    conditions.push(
+      sql`(${wines.title}, ${wines.id}) > (select w.title, w.id from wines w where w.id = ${afterId})`,
+    );
+  return db
+    .select()
+    .from(wines)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(wines.title), asc(wines.id))
+    .limit(limit);
 }
 
 /**

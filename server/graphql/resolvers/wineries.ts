@@ -10,7 +10,7 @@ const numberOrNull = (value: unknown): number | null =>
 
 export const wineryQueries = {
   wineryDetails: (_parent, { wineryId }, { db }) => findWinery(db, wineryId),
-  allWines: (_parent, _args, { db }) => listWines(db),
+  allWines: (_parent, args, { db }) => listWines(db, args),
   priceIndex: (_parent, _args, { db }) => computePriceIndex(db),
 } satisfies QueryResolvers;
 

@@ -1,0 +1,1 @@
+CREATE INDEX "offers_listed_newest_idx" ON "offers" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "offers"."archived" = false;
