@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router-dom';
+import { SkipLink } from '../components/a11y/SkipLink';
 import { lazyComponent, preloadElement, ScreenSuspense } from '../components/lazy-component';
 import { START_PATH } from '../routes/entry-navigation';
 import { ADMIN_ROUTE_PATHS as A, ADMIN_ROUTE_PATH, ENTRY_ROUTE_PATHS as E } from '../routes/route-paths';
@@ -148,7 +149,13 @@ const appRoutes: RouteObject[] = [
  */
 export function AppRoutes() {
   usePreloadOnIntent();
-  return useRoutes(appRoutes);
+  const page = useRoutes(appRoutes);
+  return (
+    <>
+      <SkipLink />
+      {page}
+    </>
+  );
 }
 
 /** What a visitor's intent to go somewhere shows on: a link, or an element naming its target page. */
