@@ -1,4 +1,15 @@
 import type { FastifyReply } from 'fastify';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/client';
+import type { PdfPool } from '../pdf/pool';
+
+/** What the checkout's routes work with. */
+export interface CheckoutRouteDeps {
+  db: Database;
+  config: ServerConfig;
+  nudgeOutbox: () => void;
+  pdfPool: PdfPool;
+}
 
 /** Pages of one client's invoices and payments: kept by no cache, shared or the browser's. */
 export const html = (reply: FastifyReply, status: number, body: string) =>

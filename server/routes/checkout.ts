@@ -5,19 +5,10 @@
  * signatures and the card form need the body as sent) does not touch GraphQL.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from '../config';
-import type { Database } from '../db/client';
-import type { PdfPool } from '../pdf/pool';
+import type { CheckoutRouteDeps } from './checkout-http';
 import { documentRoutes } from './invoice-documents';
 import { payRoutes } from './pay';
 import { webhookRoutes } from './webhooks';
-
-export interface CheckoutRouteDeps {
-  db: Database;
-  config: ServerConfig;
-  nudgeOutbox: () => void;
-  pdfPool: PdfPool;
-}
 
 export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDeps): Promise<void> {
   app.removeAllContentTypeParsers();

@@ -28,8 +28,7 @@ import {
   isDocumentId,
 } from '../services/issued-documents';
 import { verifySettlement } from '../services/settlement-pdf';
-import type { CheckoutRouteDeps } from './checkout';
-import { html, notFound } from './checkout-http';
+import { type CheckoutRouteDeps, html, notFound } from './checkout-http';
 import {
   documentNotFoundPage,
   documentVerifyPage,

@@ -8,8 +8,7 @@ import { INVOICE_STAGES } from '../../src/domain/invoice-stages';
 import { localInvoice, payPageInvoice, portalInvoices } from '../services/checkout-views';
 import { payLocalInvoice } from '../services/invoice-payment-results';
 import { cardOutcome, portalUserId } from '../services/payments/local';
-import type { CheckoutRouteDeps } from './checkout';
-import { html, notFound, rawBody } from './checkout-http';
+import { type CheckoutRouteDeps, html, notFound, rawBody } from './checkout-http';
 import { payPage, portalPage } from './checkout-pages';
 
 type PayPageView = Parameters<typeof payPage>[0];

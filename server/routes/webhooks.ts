@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type PaymentOutcome, recordPaymentResult } from '../services/invoice-payment-results';
 import { LOCAL_SIGNATURE_HEADER, verifySignature } from '../services/payments/signature';
 import { constructStripeEvent } from '../services/payments/stripe';
-import type { CheckoutRouteDeps } from './checkout';
-import { notFound, rawBody } from './checkout-http';
+import { type CheckoutRouteDeps, notFound, rawBody } from './checkout-http';
 
 const stripeOutcomes: Record<string, PaymentOutcome> = {
   'invoice.paid': 'paid',
