@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { type CheckoutRouteDeps, checkoutRoutes } from '../../server/routes/checkout';
+import { checkoutRoutes } from '../../server/routes/checkout';
+import type { CheckoutRouteDeps } from '../../server/routes/checkout-http';
 import { isServerPath, isSpaPath } from '../../src/domain/server-paths';
 
 describe('Server-Pfade und App-Routen (Server-Fallback und Service Worker)', () => {
