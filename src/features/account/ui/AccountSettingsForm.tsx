@@ -17,6 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { AccountUserFragment } from '../../../api/graphql.generated';
 import { MutationRefused, type RefusalReason } from '../../../api/mutation-refused';
+import { showSuccessNotice } from '../../../components/feedback/success-notice';
 import { applyRefusal } from '../../../components/forms/apply-refusal';
 import {
   ACCOUNT_COUNTRIES,
@@ -159,7 +160,7 @@ function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & Acc
         ...change,
         ...(mode === 'default' ? { newsletter: values.newsletter } : {}),
       });
-      notifications.show({ message: ACCOUNT_TEXTS.saved, color: 'teal', autoClose: ACCOUNT_SAVED_TOAST_MS });
+      showSuccessNotice(ACCOUNT_TEXTS.saved, { autoClose: ACCOUNT_SAVED_TOAST_MS });
       if (result.pendingEmail) {
         notifications.show({ message: ACCOUNT_TEXTS.emailChangePending(result.pendingEmail), color: 'blue' });
       }
@@ -188,11 +189,7 @@ function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & Acc
         return;
       }
       onDone();
-      notifications.show({
-        message: ACCOUNT_TEXTS.passwordLinkSent(user.email),
-        color: 'teal',
-        autoClose: PASSWORD_LINK_TOAST_MS,
-      });
+      showSuccessNotice(ACCOUNT_TEXTS.passwordLinkSent(user.email), { autoClose: PASSWORD_LINK_TOAST_MS });
     } catch {
       setServerError(GENERIC_ERROR);
     }

@@ -3,6 +3,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { BackofficeTable } from '../../../components/backoffice/BackofficeTable';
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
+import { reportSuccess } from '../../../components/feedback/success-notice';
 import { formatDate } from '../../../domain/dates';
 import { AuditLogButton } from '../../backoffice-audit';
 import {
@@ -16,7 +17,6 @@ import {
 import { EmailPromptModal } from './EmailPromptModal';
 import { QuoteLinkButtons } from './QuoteLinkButtons';
 import { QuoteModal } from './QuoteModal';
-import { reportSaved } from './quote-feedback';
 
 type Dialog =
   | { kind: 'create' }
@@ -129,14 +129,10 @@ export function QuotesTab() {
 
   const close = () => setDialog(null);
   const run = async <T,>(mutation: Promise<T>, saved: string, after?: (result: T) => void) => {
-    try {
-      const result = await mutation;
-      reportSaved(saved);
-      close();
-      after?.(result);
-    } catch {
-      // Notified by the query client; the dialog stays open.
-    }
+    // A failure is notified by the query client; the dialog stays open.
+    if (!(await reportSuccess(mutation, saved))) return;
+    close();
+    after?.(await mutation);
   };
 
   return (

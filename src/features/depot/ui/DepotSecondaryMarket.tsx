@@ -6,9 +6,9 @@
  * statuses only).
  */
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { showSuccessNotice } from '../../../components/feedback/success-notice';
 import { lazyComponent } from '../../../components/lazy-component';
 import { useOnline } from '../../../components/offline/use-online';
 import { formatEuro } from '../../../domain/money';
@@ -145,10 +145,9 @@ function OpenOrder({ order, online }: { order: SellOrder; online: boolean }) {
   const withdraw = () =>
     cancel.mutate(order.id, {
       onSuccess: () =>
-        notifications.show({
-          color: 'teal',
-          message: `Der Verkaufsauftrag wurde zurückgezogen. ${order.cases === 1 ? 'Die Kiste liegt' : 'Die Kisten liegen'} wieder in Ihrem Depot.`,
-        }),
+        showSuccessNotice(
+          `Der Verkaufsauftrag wurde zurückgezogen. ${order.cases === 1 ? 'Die Kiste liegt' : 'Die Kisten liegen'} wieder in Ihrem Depot.`,
+        ),
     });
   return (
     <Group justify="space-between" wrap="wrap" gap="xs" data-testid="for-sale-order">

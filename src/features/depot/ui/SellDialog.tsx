@@ -17,8 +17,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { showSuccessNotice } from '../../../components/feedback/success-notice';
 import { useOnline } from '../../../components/offline/use-online';
 import { marketValueBasis } from '../../../domain/market-value';
 import { centsToDecimal, formatEuro } from '../../../domain/money';
@@ -115,10 +115,9 @@ export function SellDialog({ row, position, onClose }: Props) {
         setServerError(result.errors[0]?.message ?? 'Der Verkaufsauftrag konnte nicht angelegt werden.');
         return;
       }
-      notifications.show({
-        color: 'teal',
-        message: `Ihr Verkaufsauftrag über ${countLabel(cases, 'Kiste')} ist eingegangen. Wir prüfen ihn und melden uns.`,
-      });
+      showSuccessNotice(
+        `Ihr Verkaufsauftrag über ${countLabel(cases, 'Kiste')} ist eingegangen. Wir prüfen ihn und melden uns.`,
+      );
       onClose();
     } catch {
       setServerError(

@@ -1,11 +1,12 @@
 import { Box, Button, Group, LoadingOverlay, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { showableRequestErrors } from '../../../api/errors';
+import { showSuccessNotice } from '../../../components/feedback/success-notice';
 import { normalizeEmail, validateEmail } from '../../../domain/entry-validation';
 import { useSendPasswordResetHash } from '../api/entry-mutations';
 import { isResetRequestEnabled } from '../model/entry-forms';
 import { ENTRY_MESSAGES, passwordResetFailureText } from '../model/entry-messages';
-import { showFormNotice } from './form-notice';
+import { FORM_NOTICE, showFormError } from './form-notice';
 import { useDebouncedError } from './use-debounced-error';
 
 export interface ForgotPasswordDialogProps {
@@ -35,13 +36,13 @@ export function ForgotPasswordDialog({ opened, onClose, initialEmail }: ForgotPa
     sendResetLink.mutate(normalizeEmail(email), {
       onSuccess: (result) => {
         if (result.success) {
-          showFormNotice('success', ENTRY_MESSAGES.resetRequestSuccess);
+          showSuccessNotice(ENTRY_MESSAGES.resetRequestSuccess, FORM_NOTICE);
           onClose();
         } else {
-          showFormNotice('error', passwordResetFailureText(result.errors));
+          showFormError(passwordResetFailureText(result.errors));
         }
       },
-      onError: (error) => showFormNotice('error', passwordResetFailureText(showableRequestErrors(error))),
+      onError: (error) => showFormError(passwordResetFailureText(showableRequestErrors(error))),
     });
   };
 

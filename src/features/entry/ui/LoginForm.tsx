@@ -22,7 +22,7 @@ import { useTokenAuth } from '../api/auth';
 import { useSignIn } from '../api/use-sign-in';
 import { normalizeLoginCredentials } from '../model/entry-forms';
 import { loginErrorOutcome } from '../model/entry-messages';
-import { hideFormNotice, showFormNotice } from './form-notice';
+import { hideFormNotice, showFormError } from './form-notice';
 import { PASSWORD_TOGGLE_PROPS } from './password-toggle';
 import { recordedFrom } from './redirect-state';
 import { SIGN_IN_EMAIL_PROPS } from './sign-in-email';
@@ -55,7 +55,7 @@ export function LoginForm() {
       },
       onError: (error) => {
         const outcome = loginErrorOutcome(firstGraphQLError(error), __SUPPORT_EMAIL__);
-        showFormNotice('error', outcome.text);
+        showFormError(outcome.text);
         if (outcome.resetForm) {
           setEmail('');
           setPassword('');

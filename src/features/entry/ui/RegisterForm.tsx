@@ -3,12 +3,13 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { showableRequestErrors } from '../../../api/errors';
+import { showSuccessNotice } from '../../../components/feedback/success-notice';
 import { REQUIRED_FIELD_NOTE } from '../../../domain/texts';
 import { LOGIN_PATH } from '../../../routes/entry-navigation';
 import { useRegister } from '../api/entry-mutations';
 import { ENTRY_MESSAGES, registrationFailureText } from '../model/entry-messages';
 import { registrationPayload } from '../model/registration';
-import { showFormNotice } from './form-notice';
+import { FORM_NOTICE, showFormError } from './form-notice';
 import { RegisterAccountFields } from './RegisterAccountFields';
 import { RegisterConsents } from './RegisterConsents';
 import { RegisterPersonFields } from './RegisterPersonFields';
@@ -28,14 +29,14 @@ export function RegisterForm() {
     register.mutate(registrationPayload(state.form, lwin), {
       onSuccess: (result) => {
         if (!result.success) {
-          showFormNotice('error', registrationFailureText(result.errors));
+          showFormError(registrationFailureText(result.errors));
           return;
         }
         state.reset();
-        showFormNotice('success', ENTRY_MESSAGES.registrationSuccess);
+        showSuccessNotice(ENTRY_MESSAGES.registrationSuccess, FORM_NOTICE);
         navigate(LOGIN_PATH, { state: location.state });
       },
-      onError: (error) => showFormNotice('error', registrationFailureText(showableRequestErrors(error))),
+      onError: (error) => showFormError(registrationFailureText(showableRequestErrors(error))),
     });
   };
 

@@ -28,7 +28,7 @@ import {
 } from '../model/entry-forms';
 import { passwordResetFailureText } from '../model/entry-messages';
 import { FieldMessages } from './FieldMessages';
-import { showFormNotice } from './form-notice';
+import { showFormError } from './form-notice';
 import { PASSWORD_TOGGLE_PROPS } from './password-toggle';
 import { SIGN_IN_EMAIL_PROPS } from './sign-in-email';
 import { useDebouncedError } from './use-debounced-error';
@@ -63,10 +63,10 @@ export function ResetPasswordForm() {
           // A full reload, as in the original: no state of the reset survives into the login.
           window.location.assign(LOGIN_PATH);
         } else {
-          showFormNotice('error', passwordResetFailureText(result.errors));
+          showFormError(passwordResetFailureText(result.errors));
         }
       },
-      onError: (error) => showFormNotice('error', passwordResetFailureText(showableRequestErrors(error))),
+      onError: (error) => showFormError(passwordResetFailureText(showableRequestErrors(error))),
     });
   };
 

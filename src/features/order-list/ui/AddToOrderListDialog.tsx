@@ -1,7 +1,8 @@
 import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { type NotificationData, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { type NoticeOptions, showSuccessNotice } from '../../../components/feedback/success-notice';
 import {
   MAX_ORDER_CASES,
   MIN_ORDER_CASES,
@@ -25,7 +26,7 @@ import type { OrderListOffer } from '../api/queued-positions';
 /** Spec client-area section 9: the add toast shows 3000 ms; on the offer page 7000 ms top-right. */
 export type AddedToastPlacement = 'default' | 'offer-page';
 
-const ADDED_TOAST: Record<AddedToastPlacement, Pick<NotificationData, 'autoClose' | 'position'>> = {
+const ADDED_TOAST: Record<AddedToastPlacement, Pick<NoticeOptions, 'autoClose' | 'position'>> = {
   default: { autoClose: 3000 },
   'offer-page': { autoClose: 7000, position: 'top-right' },
 };
@@ -82,16 +83,16 @@ export function AddToOrderListDialog({
       { offerId: offer.id, amount: cases, title: offer.title, offer: offer.queued },
       {
         onSuccess: (outcome) => {
-          notifications.show(
-            outcome === 'queued'
-              ? {
-                  title: ORDER_ADD_QUEUED_TITLE,
-                  message: orderAddQueuedText(offer.title),
-                  color: 'yellow',
-                  ...ADDED_TOAST[toast],
-                }
-              : { message: `Hinzugefügt: ${offer.title}`, color: 'green', ...ADDED_TOAST[toast] },
-          );
+          if (outcome === 'queued') {
+            notifications.show({
+              title: ORDER_ADD_QUEUED_TITLE,
+              message: orderAddQueuedText(offer.title),
+              color: 'yellow',
+              ...ADDED_TOAST[toast],
+            });
+          } else {
+            showSuccessNotice(`Hinzugefügt: ${offer.title}`, ADDED_TOAST[toast]);
+          }
           onClose();
           navigate(ORDER_LIST_PATH);
         },
