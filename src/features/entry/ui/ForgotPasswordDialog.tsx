@@ -1,7 +1,10 @@
 import { Box, Button, Group, LoadingOverlay, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import { showableRequestErrors } from '../../../api/errors';
+import { MutationRefused } from '../../../api/mutation-refused';
 import { showSuccessNotice } from '../../../components/feedback/success-notice';
+import { applyRefusal } from '../../../components/forms/apply-refusal';
 import { normalizeEmail, validateEmail } from '../../../domain/entry-validation';
 import { useSendPasswordResetHash } from '../api/entry-mutations';
 import { isResetRequestEnabled } from '../model/entry-forms';
@@ -18,33 +21,32 @@ export interface ForgotPasswordDialogProps {
 
 /** "Passwort vergessen": asks for the e-mail to which the reset link is sent. */
 export function ForgotPasswordDialog({ opened, onClose, initialEmail }: ForgotPasswordDialogProps) {
-  const [email, setEmail] = useState(initialEmail);
-  const [touched, setTouched] = useState(false);
+  const form = useForm({ initialValues: { email: initialEmail }, validate: { email: validateEmail } });
   const sendResetLink = useSendPasswordResetHash();
-  const emailError = useDebouncedError(email, validateEmail, touched);
+  // Checked 2 seconds after typing stops; a reason of the server shows until the address changes.
+  const checkedError = useDebouncedError(form.values.email, validateEmail, form.isTouched('email'));
+  const emailError = form.errors.email ?? checkedError;
 
   useEffect(() => {
-    if (opened) {
-      setEmail(initialEmail);
-      setTouched(false);
-    }
-  }, [opened, initialEmail]);
+    if (!opened) return;
+    form.setInitialValues({ email: initialEmail });
+    form.reset();
+  }, [opened, initialEmail, form.setInitialValues, form.reset]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!isResetRequestEnabled(email)) return;
+  const submit = form.onSubmit(({ email }) =>
     sendResetLink.mutate(normalizeEmail(email), {
       onSuccess: (result) => {
         if (result.success) {
           showSuccessNotice(ENTRY_MESSAGES.resetRequestSuccess, FORM_NOTICE);
           onClose();
         } else {
+          applyRefusal(form, MutationRefused.of(result.errors));
           showFormError(passwordResetFailureText(result.errors));
         }
       },
       onError: (error) => showFormError(passwordResetFailureText(showableRequestErrors(error))),
-    });
-  };
+    }),
+  );
 
   return (
     <Modal opened={opened} onClose={onClose} title="Passwort vergessen" centered>
@@ -61,18 +63,14 @@ export function ForgotPasswordDialog({ opened, onClose, initialEmail }: ForgotPa
             autoComplete="email"
             inputMode="email"
             data-autofocus
-            value={email}
+            {...form.getInputProps('email', { withFocus: false })}
             error={emailError}
-            onChange={(event) => {
-              setEmail(event.currentTarget.value);
-              setTouched(true);
-            }}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Abbrechen
             </Button>
-            <Button type="submit" disabled={!isResetRequestEnabled(email)}>
+            <Button type="submit" disabled={!isResetRequestEnabled(form.values.email)}>
               Link anfordern
             </Button>
           </Group>
