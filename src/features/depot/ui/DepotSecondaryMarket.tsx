@@ -24,8 +24,8 @@ import {
 } from '../../secondary-market';
 import type { DepotRow } from '../model/depot-rows';
 import { Figure } from './hidden-figures';
-import type { SellablePosition } from './SellDialog';
 import { ShowMoreButton, useListPage } from './show-more';
+import type { SellablePosition } from './use-sell-form';
 
 // The sell dialog (NumberInput, ≈ 9 KB gzipped) loads when a position is offered for sale, not with the depot.
 const SellDialog = lazyComponent(() => import('./SellDialog').then((module) => module.SellDialog));
