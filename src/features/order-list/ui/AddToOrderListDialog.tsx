@@ -1,8 +1,10 @@
 import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type NoticeOptions, showSuccessNotice } from '../../../components/feedback/success-notice';
+import { applyRefusalToShown } from '../../../components/forms/apply-refusal';
 import {
   MAX_ORDER_CASES,
   MIN_ORDER_CASES,
@@ -30,6 +32,17 @@ const ADDED_TOAST: Record<AddedToastPlacement, Pick<NoticeOptions, 'autoClose' |
   default: { autoClose: 3000 },
   'offer-page': { autoClose: 7000, position: 'top-right' },
 };
+
+interface AmountValues {
+  /** Cases as the number field holds them ('' while emptied). */
+  amount: number | string;
+}
+
+/** The amount's rule: 1 to 100 whole cases. */
+function amountError(amount: number | string): string | null {
+  const problem = orderAmountProblem(typeof amount === 'number' ? amount : Number.NaN);
+  return problem ? orderAmountMessage(problem) : null;
+}
 
 export interface AddToOrderListDialogProps {
   /**
@@ -61,24 +74,26 @@ export function AddToOrderListDialog({
   toast = 'default',
 }: AddToOrderListDialogProps) {
   const navigate = useNavigate();
-  const [amount, setAmount] = useState<number | string>(initialAmount);
+  const form = useForm<AmountValues>({
+    initialValues: { amount: initialAmount },
+    validate: { amount: amountError },
+  });
+  const { amount } = form.values;
   const [refusedAsBlocked, setRefusedAsBlocked] = useState(false);
   const blocked = useOrderListBlocked(opened);
   const create = useCreateOrderPosition();
 
   useEffect(() => {
-    if (opened) {
-      setAmount(initialAmount);
-      setRefusedAsBlocked(false);
-    }
-  }, [opened, initialAmount]);
+    if (!opened) return;
+    form.setInitialValues({ amount: initialAmount });
+    form.reset();
+    setRefusedAsBlocked(false);
+  }, [opened, initialAmount, form.setInitialValues, form.reset]);
 
-  const cases = typeof amount === 'number' ? amount : Number.NaN;
-  const problem = orderAmountProblem(cases);
   const showBlocked = refusedAsBlocked || blocked.data === true;
 
-  const submit = () => {
-    if (problem) return;
+  const submit = ({ amount: cases }: AmountValues) => {
+    if (typeof cases !== 'number') return;
     create.mutate(
       { offerId: offer.id, amount: cases, title: offer.title, offer: offer.queued },
       {
@@ -96,10 +111,12 @@ export function AddToOrderListDialog({
           onClose();
           navigate(ORDER_LIST_PATH);
         },
-        // Other failures are notified by the query client (`orderErrorMeta` of the mutation).
+        // Notified by the query client (`orderErrorMeta` of the mutation); a refused amount is shown
+        // under the field as well.
         onError: (error) => {
-          if (error instanceof MutationRefused && error.code === ORDER_LIST_BLOCKED)
-            setRefusedAsBlocked(true);
+          if (!(error instanceof MutationRefused)) return;
+          if (error.code === ORDER_LIST_BLOCKED) setRefusedAsBlocked(true);
+          else applyRefusalToShown(form, error, ['amount']);
         },
       },
     );
@@ -130,12 +147,7 @@ export function AddToOrderListDialog({
 
   return (
     <Modal opened={opened} onClose={onClose} title="Auf Orderliste setzen" centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form onSubmit={form.onSubmit(submit)}>
         <Stack>
           <Text fw={600}>{offer.title}</Text>
           <NumberInput
@@ -145,16 +157,16 @@ export function AddToOrderListDialog({
             allowDecimal={false}
             allowNegative={false}
             clampBehavior="strict"
-            value={amount}
-            onChange={setAmount}
-            error={problem && amount !== '' ? orderAmountMessage(problem) : undefined}
+            {...form.getInputProps('amount', { withFocus: false })}
+            // An emptied field says nothing yet; "Hinzufügen" is off until it holds an amount.
+            error={form.errors.amount ?? (amount === '' ? undefined : amountError(amount))}
             data-autofocus
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Zurück
             </Button>
-            <Button type="submit" loading={create.isPending} disabled={problem !== null}>
+            <Button type="submit" loading={create.isPending} disabled={!form.isValid()}>
               Hinzufügen
             </Button>
           </Group>
