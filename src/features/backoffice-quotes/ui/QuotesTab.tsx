@@ -160,11 +160,13 @@ export function QuotesTab() {
         title="Angebot erstellen"
         loading={create.isPending}
         onCancel={close}
-        onSubmit={(email) =>
-          void run(create.mutateAsync(email), `Angebot für ${email} erstellt.`, (payload) => {
+        onSubmit={(email) => {
+          const creating = create.mutateAsync(email);
+          void run(creating, `Angebot für ${email} erstellt.`, (payload) => {
             if (payload.manualQuote) setOpenQuoteId(payload.manualQuote.id);
-          })
-        }
+          });
+          return creating;
+        }}
       />
       <EmailPromptModal
         opened={dialog?.kind === 'duplicate'}
@@ -172,10 +174,12 @@ export function QuotesTab() {
         initialEmail={dialog?.kind === 'duplicate' ? dialog.quote.email : ''}
         loading={duplicate.isPending}
         onCancel={close}
-        onSubmit={(email) =>
-          dialog?.kind === 'duplicate' &&
-          void run(duplicate.mutateAsync({ id: dialog.quote.id, email }), `Angebot für ${email} dupliziert.`)
-        }
+        onSubmit={(email) => {
+          if (dialog?.kind !== 'duplicate') return Promise.resolve();
+          const duplicating = duplicate.mutateAsync({ id: dialog.quote.id, email });
+          void run(duplicating, `Angebot für ${email} dupliziert.`);
+          return duplicating;
+        }}
       />
       <ConfirmDialog
         opened={dialog?.kind === 'archive'}
