@@ -22,13 +22,14 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { currentStatusEntry, type DepotStatus, isEnPrimeur } from '../../src/domain/depot-status';
 import { marketValueBasis } from '../../src/domain/market-value';
 import {
+  askPriceProblem,
   divideStorageIds,
-  MAX_ASK_PRICE_BTL_CENTS,
   parseDecimalPrice,
   priceDeviation,
   priceDeviationText,
   proceedsDecimals,
   type SellOrderStatus,
+  sellCasesProblem,
   sellTexts,
 } from '../../src/domain/secondary-market';
 import type { Database, Transaction } from '../db/client';
@@ -119,10 +120,9 @@ export async function createSellOrder(
   now: Date = new Date(),
 ): Promise<SellOrderOutcome> {
   const askCents = parseDecimalPrice(String(input.askPriceBtl));
-  if (askCents === null)
-    return refused('INVALID', sellTexts.priceInvalid, 'askPriceBtl', { sellOrder: null });
-  if (askCents > MAX_ASK_PRICE_BTL_CENTS)
-    return refused('INVALID', sellTexts.priceTooHigh, 'askPriceBtl', { sellOrder: null });
+  const priceProblem = askPriceProblem(askCents);
+  if (priceProblem || askCents === null)
+    return refused('INVALID', priceProblem ?? sellTexts.priceInvalid, 'askPriceBtl', { sellOrder: null });
   return db.transaction(async (tx) => {
     const [position] = await tx
       .select()
@@ -143,9 +143,8 @@ export async function createSellOrder(
     if (isEnPrimeur(vintage?.enPrimeurDeliveryDate, now)) {
       return refused('EN_PRIMEUR', sellTexts.enPrimeur, 'depotPositionId', { sellOrder: null });
     }
-    if (!Number.isInteger(input.cases) || input.cases < 1 || input.cases > position.amount) {
-      return refused('INVALID_AMOUNT', sellTexts.casesInvalid(position.amount), 'cases', { sellOrder: null });
-    }
+    const casesProblem = sellCasesProblem(input.cases, position.amount);
+    if (casesProblem) return refused('INVALID_AMOUNT', casesProblem, 'cases', { sellOrder: null });
     if (input.confirmDeviation !== true) {
       const market = await marketValueOf(tx, position.vintageId, position.bottleSizeId);
       const deviation = priceDeviation(askCents, market?.valueBtl ?? null);

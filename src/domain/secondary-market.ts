@@ -89,6 +89,19 @@ export const sellTexts = {
     'Ein Verkaufsauftrag braucht eine Internetverbindung. Bitte versuchen Sie es online erneut.',
 } as const;
 
+/** The asking price per bottle of a sell order, parsed (null: no valid amount): the form's and the server's rule. */
+export function askPriceProblem(priceBtl: Cents | null): string | null {
+  if (priceBtl === null) return sellTexts.priceInvalid;
+  return priceBtl > MAX_ASK_PRICE_BTL_CENTS ? sellTexts.priceTooHigh : null;
+}
+
+/** Cases offered from a position of `available` cases: whole, at least 1, at most all of them. */
+export function sellCasesProblem(cases: number, available: number): string | null {
+  return Number.isInteger(cases) && cases >= 1 && cases <= available
+    ? null
+    : sellTexts.casesInvalid(available);
+}
+
 /**
  * The price band around the market value per bottle: a price below 70 % or above 150 % of it is
  * sent only when the seller confirms it (the dialog's tick, `confirmDeviation` on the server).

@@ -25,7 +25,7 @@ function server({
   refuseAdd,
 }: {
   blocked?: boolean;
-  refuseAdd?: { message: string; code: string };
+  refuseAdd?: { message: string; code: string; field?: string };
 } = {}): GraphQLHandler {
   return ({ operationName, variables }) => {
     if (operationName === 'OrderListBlocked') return { me: { id: 7, blockedByOrderCheck: blocked } };
@@ -34,7 +34,7 @@ function server({
         ? {
             createOrderPosition: {
               success: false,
-              errors: [{ ...refuseAdd, field: null }],
+              errors: [{ field: null, ...refuseAdd }],
               orderPosition: null,
             },
           }
@@ -109,6 +109,23 @@ describe('Dialog "Auf Orderliste setzen"', () => {
     expect(add.disabled).toBe(true);
     await user.type(within(dialog).getByRole('textbox', { name: 'Anzahl Kisten' }), '{Enter}');
     expect(requests.some((request) => request.operationName === 'CreateOrderPosition')).toBe(false);
+  });
+
+  it('shows a refused amount under the field, and keeps the dialog open', async () => {
+    const refusal = { message: 'Von diesem Wein sind noch 2 Kisten verfügbar.', code: 'INVALID_AMOUNT' };
+    const { user, router } = renderWithApp(<AddToOrderListDialog {...dialogProps} initialAmount={3} />, {
+      graphql: server({ refuseAdd: { ...refusal, field: 'amount' } }),
+      route: '/admin/weinangebot',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Auf Orderliste setzen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
+
+    const amount = within(dialog).getByRole('textbox', { name: 'Anzahl Kisten' });
+    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText(refusal.message)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/weinangebot');
+    await user.type(amount, '{Backspace}2');
+    expect(within(dialog).queryByText(refusal.message)).toBeNull();
   });
 
   it('shows the blocked order list instead of the amount while an order is being checked', async () => {

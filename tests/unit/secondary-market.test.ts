@@ -6,12 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { marketValueBasis } from '../../src/domain/market-value';
 import {
+  askPriceProblem,
   divideStorageIds,
   parseDecimalPrice,
   parsePriceInput,
   priceDeviation,
   priceDeviationText,
   SALES_COMMISSION_RATE,
+  sellCasesProblem,
   sellProceeds,
   sellTexts,
 } from '../../src/domain/secondary-market';
@@ -103,6 +105,29 @@ describe('divideStorageIds', () => {
   it('keeps the whole list on both parts when it does not name one id per case', () => {
     expect(divideStorageIds('GE-7', 3, 1)).toEqual({ taken: 'GE-7', kept: 'GE-7' });
     expect(divideStorageIds(null, 2, 1)).toEqual({ taken: null, kept: null });
+  });
+});
+
+describe('rules of the sell dialog and the server', () => {
+  it.each([
+    ['249,00', null],
+    ['abc', sellTexts.priceInvalid],
+    ['', sellTexts.priceInvalid],
+    ['0', sellTexts.priceInvalid],
+    ['1.000.000,00', null],
+    ['1.000.000,01', sellTexts.priceTooHigh],
+  ])('asking price %j: %s', (input, problem) => {
+    expect(askPriceProblem(parsePriceInput(input))).toBe(problem);
+  });
+
+  it.each([
+    [1, 3, null],
+    [3, 3, null],
+    [0, 3, sellTexts.casesInvalid(3)],
+    [4, 3, sellTexts.casesInvalid(3)],
+    [1.5, 3, sellTexts.casesInvalid(3)],
+  ])('%d cases of %d: %s', (cases, available, problem) => {
+    expect(sellCasesProblem(cases, available)).toBe(problem);
   });
 });
 

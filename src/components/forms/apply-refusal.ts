@@ -1,5 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
-import { MutationRefused } from '../../api/mutation-refused';
+import { MutationRefused, type RefusalReason } from '../../api/mutation-refused';
 
 /**
  * Puts the reasons of a refused mutation under the form's fields: the one place where a server
@@ -22,4 +22,20 @@ export function applyRefusal<Values extends object>(
     applied = true;
   }
   return applied;
+}
+
+/**
+ * Puts the reasons for the fields a form shows (`shown`, server names) under them, as
+ * `applyRefusal` does, and answers the other reasons: what the form says beside its inputs
+ * (above the button), in their order.
+ */
+export function applyRefusalToShown<Values extends object>(
+  form: Pick<UseFormReturnType<Values>, 'setFieldError'>,
+  error: MutationRefused,
+  shown: readonly string[],
+  fields: Partial<Record<string, string>> = {},
+): RefusalReason[] {
+  const onInputs = (reason: RefusalReason) => Boolean(reason.field && shown.includes(reason.field));
+  applyRefusal(form, MutationRefused.of(error.reasons.filter(onInputs)), fields);
+  return error.reasons.filter((reason) => !onInputs(reason));
 }

@@ -4,6 +4,8 @@
  * list's queries (the sync, the invoices), and the dialogs that add an offer or order a proposal.
  * The Dexie store of the outbox and the order list's screen stay inside the feature.
  */
+import { lazyComponent } from '../../components/lazy-component';
+
 export { useOrderOutbox, useOutboxReplay, useSendOutboxNow } from './api/order-changes';
 export {
   orderListBlockedQueryOptions,
@@ -20,5 +22,9 @@ export {
   type QueuedOffer,
   unsentEntries,
 } from './model/outbox-queue';
-export { type AddedToastPlacement, AddToOrderListDialog } from './ui/AddToOrderListDialog';
+export type { AddedToastPlacement } from './ui/AddToOrderListDialog';
+/** The add dialog; its code (with the form library) is fetched at its first opening: render it below a `Suspense`. */
+export const AddToOrderListDialog = lazyComponent(() =>
+  import('./ui/AddToOrderListDialog').then((module) => module.AddToOrderListDialog),
+);
 export { BindingOrderDialog } from './ui/BindingOrderDialog';

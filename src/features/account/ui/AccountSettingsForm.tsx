@@ -12,30 +12,18 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import type { AccountUserFragment } from '../../../api/graphql.generated';
-import { MutationRefused, type RefusalReason } from '../../../api/mutation-refused';
-import { applyRefusal } from '../../../components/forms/apply-refusal';
 import {
   ACCOUNT_COUNTRIES,
-  ACCOUNT_DEFAULT_COUNTRY,
-  ACCOUNT_SAVED_TOAST_MS,
   ACCOUNT_TEXTS,
   type AccountDialogMode,
-  type AccountFormValues,
   type AccountTextField,
-  ADDRESS_FIELDS,
-  isAddressOnlySaveDisabled,
-  isPhoneRequired,
-  PASSWORD_LINK_TOAST_MS,
 } from '../../../domain/account-form';
-import { validateAccountChange } from '../../../domain/account-validation';
 import { GENERIC_ERROR } from '../../../domain/error-texts';
 import { REQUIRED_FIELD_NOTE } from '../../../domain/texts';
-import { useAccountMe, useChangeUser, useRequestPasswordLink } from '../api/account';
+import { useAccountMe } from '../api/account';
 import { PushOptIn } from './PushOptIn';
+import { type AccountForm as AccountFormState, useAccountForm } from './use-account-form';
 
 export interface AccountSettingsFormProps {
   mode: AccountDialogMode;
@@ -60,37 +48,6 @@ const LABELS: Record<AccountTextField, string> = {
 const VAT_ID_DESCRIPTION =
   'Für Firmenkunden: Mit Firma und USt-IdNr. erhalten Sie Ihre Rechnungen als E-Rechnung (ZUGFeRD/Factur-X).';
 
-const DEFAULT_FIELDS: readonly AccountTextField[] = [
-  'firstName',
-  'lastName',
-  'company',
-  'vatId',
-  'email',
-  'phone',
-  'streetAndNumber',
-  'addressSupplement',
-  'postalCode',
-  'city',
-  'country',
-];
-
-function initialValues(user: AccountUserFragment): AccountFormValues {
-  return {
-    firstName: user.firstName,
-    lastName: user.lastName,
-    company: user.company ?? '',
-    vatId: user.vatId ?? '',
-    email: user.email,
-    phone: user.phone ?? '',
-    streetAndNumber: user.streetAndNumber ?? '',
-    addressSupplement: user.addressSupplement ?? '',
-    postalCode: user.postalCode ?? '',
-    city: user.city ?? '',
-    country: user.country || ACCOUNT_DEFAULT_COUNTRY,
-    newsletter: user.newsletter,
-  };
-}
-
 export function AccountSettingsForm({ mode, onDone }: AccountSettingsFormProps) {
   const account = useAccountMe();
   if (account.isPending) {
@@ -113,124 +70,44 @@ export function AccountSettingsForm({ mode, onDone }: AccountSettingsFormProps) 
   return <AccountForm user={account.data} mode={mode} onDone={onDone} />;
 }
 
-/** The reasons that hold and those that do not, each in order. */
-function partition(reasons: readonly RefusalReason[], holds: (reason: RefusalReason) => boolean) {
-  return [reasons.filter(holds), reasons.filter((reason) => !holds(reason))] as const;
+/** One input of the form: the country as a choice, the others as text. */
+function AccountField({ account, field }: { account: AccountFormState; field: AccountTextField }) {
+  const { form } = account;
+  // Setting a field marks it touched and clears its error (Mantine's clearInputErrorOnChange).
+  const setField = (value: string) => form.setFieldValue(field, value);
+  if (field === 'country') {
+    return (
+      <Select
+        label={LABELS.country}
+        data={ACCOUNT_COUNTRIES.map((country) => ({ value: country.code, label: country.label }))}
+        value={form.values.country}
+        allowDeselect={false}
+        error={form.errors.country}
+        onChange={(value) => setField(value ?? '')}
+      />
+    );
+  }
+  return (
+    <TextInput
+      label={LABELS[field]}
+      withAsterisk={account.required.has(field)}
+      type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+      description={field === 'vatId' ? VAT_ID_DESCRIPTION : undefined}
+      value={form.values[field]}
+      error={form.errors[field]}
+      onChange={(event) => setField(event.currentTarget.value)}
+    />
+  );
 }
 
 function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & AccountSettingsFormProps) {
-  const changeUser = useChangeUser();
-  const passwordLink = useRequestPasswordLink();
-  const form = useForm<AccountFormValues>({ initialValues: initialValues(user) });
-  const { values, errors } = form;
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  const fields = mode === 'default' ? DEFAULT_FIELDS : ADDRESS_FIELDS;
-  const phoneRequired = isPhoneRequired({ phoneStored: Boolean(user.phone?.trim()), mode });
-  const required = new Set<AccountTextField>([
-    'firstName',
-    'lastName',
-    'streetAndNumber',
-    'postalCode',
-    'city',
-  ]);
-  if (phoneRequired) required.add('phone');
-  // A field counts as edited once the client changed it (even back to what it was).
-  const edited = new Set(fields.filter((field) => form.isTouched(field)));
-  const saveDisabled = mode === 'adress-only' && isAddressOnlySaveDisabled(values, edited);
-
-  // Setting a field marks it touched and clears its error (Mantine's clearInputErrorOnChange).
-  const setField = (field: AccountTextField, value: string) => form.setFieldValue(field, value);
-
-  const save = async () => {
-    setServerError(null);
-    // adress-only: only edited fields are sent, untouched ones stay as they are.
-    const sentFields = mode === 'adress-only' ? fields.filter((field) => edited.has(field)) : fields;
-    const change = Object.fromEntries(sentFields.map((field) => [field, values[field]])) as Partial<
-      Record<AccountTextField, string>
-    >;
-    const invalid = validateAccountChange(change, { phoneRequired });
-    if (Object.keys(invalid).length > 0) {
-      form.setErrors(invalid);
-      return;
-    }
-    try {
-      const result = await changeUser.mutateAsync({
-        ...change,
-        ...(mode === 'default' ? { newsletter: values.newsletter } : {}),
-      });
-      notifications.show({ message: ACCOUNT_TEXTS.saved, color: 'teal', autoClose: ACCOUNT_SAVED_TOAST_MS });
-      if (result.pendingEmail) {
-        notifications.show({ message: ACCOUNT_TEXTS.emailChangePending(result.pendingEmail), color: 'blue' });
-      }
-      // The nudge closes itself once `me` is complete; the other modes close now.
-      if (mode !== 'nudging') onDone();
-    } catch (error) {
-      // Reasons for a field of the form go under it; the others (and network errors) above the button.
-      if (!(error instanceof MutationRefused)) {
-        setServerError(GENERIC_ERROR);
-        return;
-      }
-      const [forFields, others] = partition(error.reasons, (reason) =>
-        Boolean(reason.field && reason.field in LABELS),
-      );
-      applyRefusal(form, MutationRefused.of(forFields));
-      if (others.length > 0) setServerError(others.map((reason) => reason.message).join(' '));
-    }
-  };
-
-  const requestPasswordLink = async () => {
-    setServerError(null);
-    try {
-      const result = await passwordLink.mutateAsync();
-      if (!result.success) {
-        setServerError(result.errors[0]?.message ?? GENERIC_ERROR);
-        return;
-      }
-      onDone();
-      notifications.show({
-        message: ACCOUNT_TEXTS.passwordLinkSent(user.email),
-        color: 'teal',
-        autoClose: PASSWORD_LINK_TOAST_MS,
-      });
-    } catch {
-      setServerError(GENERIC_ERROR);
-    }
-  };
-
-  const input = (field: AccountTextField) => {
-    if (field === 'country') {
-      return (
-        <Select
-          key={field}
-          label={LABELS.country}
-          data={ACCOUNT_COUNTRIES.map((country) => ({ value: country.code, label: country.label }))}
-          value={values.country}
-          allowDeselect={false}
-          error={errors.country}
-          onChange={(value) => setField('country', value ?? '')}
-        />
-      );
-    }
-    return (
-      <TextInput
-        key={field}
-        label={LABELS[field]}
-        withAsterisk={required.has(field)}
-        type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
-        description={field === 'vatId' ? VAT_ID_DESCRIPTION : undefined}
-        value={values[field]}
-        error={errors[field]}
-        onChange={(event) => setField(field, event.currentTarget.value)}
-      />
-    );
-  };
-
+  const account = useAccountForm(user, mode, onDone);
+  const { form, saveDisabled } = account;
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (!saveDisabled) void save();
+        if (!saveDisabled) void account.save();
       }}
     >
       <Stack gap="md">
@@ -246,7 +123,9 @@ function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & Acc
           </Group>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {fields.map(input)}
+          {account.fields.map((field) => (
+            <AccountField key={field} account={account} field={field} />
+          ))}
         </SimpleGrid>
         <Text size="xs" c="dimmed">
           {REQUIRED_FIELD_NOTE}
@@ -261,8 +140,8 @@ function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & Acc
               <Text size="sm">Wir senden Ihnen einen Link, über den Sie ein neues Passwort festlegen.</Text>
               <Button
                 variant="light"
-                onClick={() => void requestPasswordLink()}
-                loading={passwordLink.isPending}
+                onClick={() => void account.requestPasswordLink()}
+                loading={account.requestingLink}
               >
                 Passwort-Link anfordern
               </Button>
@@ -270,7 +149,7 @@ function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & Acc
             <Divider />
             <Checkbox
               label="Ich möchte den Newsletter erhalten."
-              checked={values.newsletter}
+              checked={form.values.newsletter}
               onChange={(event) => {
                 form.setFieldValue('newsletter', event.currentTarget.checked);
               }}
@@ -279,9 +158,9 @@ function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & Acc
             <PushOptIn />
           </>
         )}
-        {serverError && (
+        {account.serverError && (
           <Alert color="red" role="alert">
-            {serverError}
+            {account.serverError}
           </Alert>
         )}
         {/* The dialog's content scrolls (on a 900 px screen the form is taller than the dialog): the
@@ -295,7 +174,7 @@ function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & Acc
           style={{ zIndex: 1, borderTop: '1px solid var(--mantine-color-default-border)' }}
           data-testid="account-settings-actions"
         >
-          <Button type="submit" disabled={saveDisabled} loading={changeUser.isPending}>
+          <Button type="submit" disabled={saveDisabled} loading={account.saving}>
             Speichern
           </Button>
         </Group>

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { showSuccessNotice } from '../../../components/feedback/success-notice';
 import { QueryFailure } from '../../../components/offline/OfflineUnavailable';
 import { useOnline } from '../../../components/offline/use-online';
 import { formatDate } from '../../../domain/dates';
@@ -32,11 +33,7 @@ function ProposalActions({ profile }: { profile: Proposal }) {
       {
         onSuccess: () => {
           if (!requestDirectly)
-            notifications.show({
-              message: 'Das Angebot wurde in Ihre Orderliste übertragen.',
-              color: 'green',
-              autoClose: 3000,
-            });
+            showSuccessNotice('Das Angebot wurde in Ihre Orderliste übertragen.', { autoClose: 3000 });
         },
         onError: (error) =>
           notifications.show({

@@ -13,10 +13,10 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { BACKOFFICE_TABLE_TEXTS } from '../../../components/backoffice/BackofficeTable';
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
+import { showSuccessNotice } from '../../../components/feedback/success-notice';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import {
   CANCELLATION_REASON_MAX_LENGTH,
@@ -97,10 +97,8 @@ function InvoiceCheckCard({
     if (!date || date === invoice.invoiceDate) return;
     try {
       await change.mutateAsync({ invoiceId: invoice.id, date });
-      notifications.show({
-        color: 'green',
+      showSuccessNotice(`Rechnung #${invoice.id} ist vom ${formatInvoiceDate(date)}.`, {
         title: 'Rechnungsdatum gespeichert',
-        message: `Rechnung #${invoice.id} ist vom ${formatInvoiceDate(date)}.`,
       });
     } catch {
       // Notified by the query client.
@@ -111,11 +109,10 @@ function InvoiceCheckCard({
     try {
       const checked = await change.mutateAsync({ invoiceId: invoice.id, stage: 'CHECK_DONE' });
       setConfirmingCheck(false);
-      notifications.show({
-        color: 'green',
-        title: 'Prüfung abgeschlossen',
-        message: `Rechnung ${checked?.invoiceNumber ?? `#${invoice.id}`} ist bereit zur Zahlung; ${customerName(invoice)} wurde per E-Mail und Push benachrichtigt.`,
-      });
+      showSuccessNotice(
+        `Rechnung ${checked?.invoiceNumber ?? `#${invoice.id}`} ist bereit zur Zahlung; ${customerName(invoice)} wurde per E-Mail und Push benachrichtigt.`,
+        { title: 'Prüfung abgeschlossen' },
+      );
       onChecked();
     } catch {
       setConfirmingCheck(false);
@@ -128,11 +125,10 @@ function InvoiceCheckCard({
     try {
       await change.mutateAsync({ invoiceId: invoice.id, stage: 'CANCELLED', reason: reason.trim() || null });
       setCancelling(false);
-      notifications.show({
-        color: 'green',
-        title: 'Rechnung storniert',
-        message: `Rechnung ${invoice.invoiceNumber ?? `#${invoice.id}`} ist storniert; der Bestand ist freigegeben und ${customerName(invoice)} wurde per E-Mail informiert.`,
-      });
+      showSuccessNotice(
+        `Rechnung ${invoice.invoiceNumber ?? `#${invoice.id}`} ist storniert; der Bestand ist freigegeben und ${customerName(invoice)} wurde per E-Mail informiert.`,
+        { title: 'Rechnung storniert' },
+      );
     } catch {
       // Notified by the query client.
     }

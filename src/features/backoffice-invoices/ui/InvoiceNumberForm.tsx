@@ -1,6 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { showSuccessNotice } from '../../../components/feedback/success-notice';
 import { applyRefusal } from '../../../components/forms/apply-refusal';
 import { invoiceNumberProblem } from '../../../domain/backoffice-invoices';
 import { useChangeCheckedInvoice } from '../api/backoffice-invoices';
@@ -36,10 +36,8 @@ function InvoiceNumberInput({ invoiceId, saved, disabled }: InvoiceNumberProps) 
     if (!trimmed || unchanged) return;
     try {
       await change.mutateAsync({ invoiceId, invoiceNumber: trimmed });
-      notifications.show({
-        color: 'green',
+      showSuccessNotice(`Rechnung #${invoiceId} hat die Nummer ${trimmed}.`, {
         title: 'Rechnungsnummer gespeichert',
-        message: `Rechnung #${invoiceId} hat die Nummer ${trimmed}.`,
       });
     } catch (error) {
       // Notified by the query client; a refused number is shown under the field as well.

@@ -1,5 +1,5 @@
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { showSuccessNotice } from '../../../components/feedback/success-notice';
 import {
   type InvoiceCheckInvoice,
   type InvoiceCheckPosition,
@@ -21,10 +21,8 @@ export function useInvoicePositionEditing(invoice: InvoiceCheckInvoice) {
   const save = async (position: InvoiceCheckPosition, change: { amount?: string; buyPriceBtl?: string }) => {
     // A failure is notified by the query client; the edit stays open.
     await changePosition.mutateAsync({ invoicePositionId: position.id, ...change });
-    notifications.show({
-      color: 'green',
+    showSuccessNotice(`${position.vintageTitle}: die Summen der Rechnung wurden neu berechnet.`, {
       title: 'Position gespeichert',
-      message: `${position.vintageTitle}: die Summen der Rechnung wurden neu berechnet.`,
     });
   };
 
@@ -32,10 +30,8 @@ export function useInvoicePositionEditing(invoice: InvoiceCheckInvoice) {
     if (!selected) return;
     try {
       await deletePosition.mutateAsync(selected.id);
-      notifications.show({
-        color: 'green',
+      showSuccessNotice(`${selected.vintageTitle} wurde von der Rechnung entfernt.`, {
         title: 'Position gelöscht',
-        message: `${selected.vintageTitle} wurde von der Rechnung entfernt.`,
       });
       setSelectedId(null);
     } catch {

@@ -1,6 +1,8 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { validateEmail } from '../../../domain/entry-validation';
+import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { applyRefusal } from '../../../components/forms/apply-refusal';
+import { normalizeEmail, validateEmail } from '../../../domain/entry-validation';
 
 /**
  * Asks for a customer e-mail (creating or duplicating a quote). The address is checked before it
@@ -19,44 +21,39 @@ export function EmailPromptModal({
   /** Pre-filled address; default empty. */
   initialEmail?: string;
   loading: boolean;
-  onSubmit: (email: string) => void;
+  /** Called with the checked, lower-cased address; a refusal it rejects with shows under the field. */
+  onSubmit: (email: string) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | null>(null);
+  // Checked on saving; once a message shows, it follows the typing until the address is right.
+  const form = useForm({
+    initialValues: { email: initialEmail },
+    validate: { email: validateEmail },
+    clearInputErrorOnChange: false,
+  });
 
   useEffect(() => {
-    if (opened) {
-      setEmail(initialEmail);
-      setError(null);
-    }
-  }, [opened, initialEmail]);
+    if (!opened) return;
+    form.setInitialValues({ email: initialEmail });
+    form.reset();
+  }, [opened, initialEmail, form.setInitialValues, form.reset]);
 
-  const submit = () => {
-    const problem = validateEmail(email);
-    setError(problem);
-    if (!problem) onSubmit(email.trim().toLowerCase());
-  };
+  const submit = form.onSubmit(({ email }) =>
+    onSubmit(normalizeEmail(email)).catch((error: unknown) => applyRefusal(form, error)),
+  );
 
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <TextInput
             label="E-Mail-Adresse des Kunden"
             type="email"
             data-autofocus
-            value={email}
-            error={error}
+            {...form.getInputProps('email')}
             onChange={(event) => {
-              setEmail(event.currentTarget.value);
-              if (error) setError(validateEmail(event.currentTarget.value));
+              form.setFieldValue('email', event.currentTarget.value);
+              if (form.errors.email) form.validateField('email');
             }}
           />
           <Group justify="flex-end">

@@ -1,5 +1,6 @@
 import { Alert, Button, Chip, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
+import { SAVED_NOTICE_MS, showSuccessNotice } from '../../../components/feedback/success-notice';
 import {
   parseBucket,
   QUOTE_ADD_AMOUNTS,
@@ -15,7 +16,6 @@ import {
   useEditBucketOnManualQuote,
   useManualQuoteOffers,
 } from '../api/backoffice-quotes';
-import { reportSaved } from './quote-feedback';
 
 /**
  * "Position hinzufügen": the region filter (stored on the quote), per region the newest listed
@@ -52,7 +52,7 @@ export function OfferPicker({ quote, disabled }: { quote: ManualQuote; disabled:
       { quoteId: quote.id, offerId: chosenOffer.id, amount: Number(amount) },
       {
         onSuccess: () => {
-          reportSaved(`${amount} × ${chosenOffer.title} hinzugefügt.`);
+          showSuccessNotice(`${amount} × ${chosenOffer.title} hinzugefügt.`, { autoClose: SAVED_NOTICE_MS });
           setOfferId(null);
         },
       },

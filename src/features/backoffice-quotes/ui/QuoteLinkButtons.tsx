@@ -1,6 +1,6 @@
 import { Button, Group, Tooltip } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { showSuccessNotice } from '../../../components/feedback/success-notice';
 import type { ManualQuote } from '../api/backoffice-quotes';
 
 /** The public page of a quote for the customer. */
@@ -15,7 +15,7 @@ export function QuoteLinkButtons({
   const clipboard = useClipboard({ timeout: 1500 });
   const copy = (text: string, what: string) => {
     clipboard.copy(text);
-    notifications.show({ message: `${what} für ${quote.email} kopiert.`, color: 'teal', autoClose: 3000 });
+    showSuccessNotice(`${what} für ${quote.email} kopiert.`, { autoClose: 3000 });
   };
   return (
     <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { BackofficeTable } from '../../../components/backoffice/BackofficeTable';
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
 import { EditableCell } from '../../../components/backoffice/EditableCell';
+import { SAVED_NOTICE_MS, showSuccessNotice } from '../../../components/feedback/success-notice';
 import { lineCost, lineSales, marginPercent, quotePositionProblems } from '../../../domain/backoffice-quotes';
 import { EURO_INPUT } from '../../../domain/backoffice-validation';
 import { decimalToCents, formatEuro } from '../../../domain/money';
@@ -14,7 +15,6 @@ import {
   useManualQuotes,
   useUpdateManualQuotePosition,
 } from '../api/backoffice-quotes';
-import { reportSaved } from './quote-feedback';
 
 const euro = (value: string | null) => (value === null ? '–' : formatEuro(decimalToCents(value)));
 const percent = (value: number | null) =>
@@ -60,7 +60,9 @@ export function QuotePositionsTable({ quote, readOnly }: { quote: ManualQuote; r
   ) => {
     // A refusal is notified by the query client; the edit stays open.
     await update.mutateAsync({ positionId: position.id, ...change });
-    reportSaved(`${wineLabel(position)} ${change.delete ? 'gelöscht' : 'gespeichert'}.`);
+    showSuccessNotice(`${wineLabel(position)} ${change.delete ? 'gelöscht' : 'gespeichert'}.`, {
+      autoClose: SAVED_NOTICE_MS,
+    });
   };
   const problemOf = (field: 'newPriceBtl' | 'newEkpBtl' | 'amount') => (value: string) =>
     quotePositionProblems({ [field]: value }).find((problem) => problem.field === field)?.message ?? null;

@@ -3,6 +3,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { BackofficeTable } from '../../../components/backoffice/BackofficeTable';
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
+import { reportSuccess } from '../../../components/feedback/success-notice';
 import { formatDate } from '../../../domain/dates';
 import { AuditLogButton } from '../../backoffice-audit';
 import {
@@ -16,7 +17,6 @@ import {
 import { EmailPromptModal } from './EmailPromptModal';
 import { QuoteLinkButtons } from './QuoteLinkButtons';
 import { QuoteModal } from './QuoteModal';
-import { reportSaved } from './quote-feedback';
 
 type Dialog =
   | { kind: 'create' }
@@ -129,14 +129,10 @@ export function QuotesTab() {
 
   const close = () => setDialog(null);
   const run = async <T,>(mutation: Promise<T>, saved: string, after?: (result: T) => void) => {
-    try {
-      const result = await mutation;
-      reportSaved(saved);
-      close();
-      after?.(result);
-    } catch {
-      // Notified by the query client; the dialog stays open.
-    }
+    // A failure is notified by the query client; the dialog stays open.
+    if (!(await reportSuccess(mutation, saved))) return;
+    close();
+    after?.(await mutation);
   };
 
   return (
@@ -164,11 +160,13 @@ export function QuotesTab() {
         title="Angebot erstellen"
         loading={create.isPending}
         onCancel={close}
-        onSubmit={(email) =>
-          void run(create.mutateAsync(email), `Angebot für ${email} erstellt.`, (payload) => {
+        onSubmit={(email) => {
+          const creating = create.mutateAsync(email);
+          void run(creating, `Angebot für ${email} erstellt.`, (payload) => {
             if (payload.manualQuote) setOpenQuoteId(payload.manualQuote.id);
-          })
-        }
+          });
+          return creating;
+        }}
       />
       <EmailPromptModal
         opened={dialog?.kind === 'duplicate'}
@@ -176,10 +174,12 @@ export function QuotesTab() {
         initialEmail={dialog?.kind === 'duplicate' ? dialog.quote.email : ''}
         loading={duplicate.isPending}
         onCancel={close}
-        onSubmit={(email) =>
-          dialog?.kind === 'duplicate' &&
-          void run(duplicate.mutateAsync({ id: dialog.quote.id, email }), `Angebot für ${email} dupliziert.`)
-        }
+        onSubmit={(email) => {
+          if (dialog?.kind !== 'duplicate') return Promise.resolve();
+          const duplicating = duplicate.mutateAsync({ id: dialog.quote.id, email });
+          void run(duplicating, `Angebot für ${email} dupliziert.`);
+          return duplicating;
+        }}
       />
       <ConfirmDialog
         opened={dialog?.kind === 'archive'}

@@ -18,8 +18,8 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { showSuccessNotice } from '../../../components/feedback/success-notice';
 import { formatDate } from '../../../domain/dates';
 import { marketValueBasis } from '../../../domain/market-value';
 import { centsToDecimal, formatEuro } from '../../../domain/money';
@@ -243,7 +243,7 @@ function ApproveDialog({ order, onClose }: { order: StaffSellOrder; onClose: () 
         if (refusal?.field === 'reason') return setReasonError(refusal.message);
         return setError(refusal?.message ?? 'Die Freigabe ist fehlgeschlagen.');
       }
-      notifications.show({ color: 'teal', message: `Verkaufsauftrag ${order.id} ist jetzt im Angebot.` });
+      showSuccessNotice(`Verkaufsauftrag ${order.id} ist jetzt im Angebot.`);
       onClose();
     } catch {
       setError('Die Freigabe ist fehlgeschlagen. Bitte versuchen Sie es erneut.');
@@ -376,10 +376,7 @@ function RejectDialog({ order, onClose }: { order: StaffSellOrder; onClose: () =
     try {
       const result = await reject.mutateAsync({ sellOrderId: order.id, reason });
       if (!result.success) return setError(result.errors[0]?.message ?? 'Die Ablehnung ist fehlgeschlagen.');
-      notifications.show({
-        color: 'teal',
-        message: `Verkaufsauftrag ${order.id} wurde abgelehnt; der Kunde erhält eine E-Mail.`,
-      });
+      showSuccessNotice(`Verkaufsauftrag ${order.id} wurde abgelehnt; der Kunde erhält eine E-Mail.`);
       onClose();
     } catch {
       setError('Die Ablehnung ist fehlgeschlagen. Bitte versuchen Sie es erneut.');

@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
+import { reportSuccess } from '../../../components/feedback/success-notice';
 import { countLabel } from '../../../domain/plural';
 import { type SortimentTranche, useDeleteTranche } from '../api/backoffice-sortiment';
-import { reportChange } from './mutation-feedback';
 import { trancheName } from './tranche-display';
 
 /** Deletes a purchase tranche after confirmation (the server refuses tranches on invoices or depot positions). */
@@ -16,7 +16,7 @@ export function DeleteTrancheModal({
 }) {
   const remove = useDeleteTranche();
   const confirm = async () => {
-    await reportChange(remove.mutateAsync(tranche.id), 'Die Einkaufstranche wurde gelöscht.');
+    await reportSuccess(remove.mutateAsync(tranche.id), 'Die Einkaufstranche wurde gelöscht.');
     onClose();
   };
   return (

@@ -3,6 +3,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { BACKOFFICE_TABLE_TEXTS, BackofficeTable } from '../../../components/backoffice/BackofficeTable';
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
+import { reportSuccess } from '../../../components/feedback/success-notice';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { assignedCases, linkingStatus } from '../../../domain/backoffice-tranches';
 import { countLabel } from '../../../domain/plural';
@@ -12,7 +13,6 @@ import {
   useDepotPositionsForOffer,
   useLinkDepotPosition,
 } from '../api/backoffice-sortiment';
-import { reportChange } from './mutation-feedback';
 import type { OfferRow } from './offer-rows';
 import { LINKING_COLOURS, trancheName } from './tranche-display';
 
@@ -43,7 +43,7 @@ export function LinkingModal({ row, onClose }: { row: OfferRow; onClose: () => v
 
   const confirm = async () => {
     if (!pending) return;
-    await reportChange(
+    await reportSuccess(
       link.mutateAsync({ depotPositionId: pending.position.id, poId: pending.partialOfferId }),
       'Die Depotposition wurde zugeordnet.',
     );

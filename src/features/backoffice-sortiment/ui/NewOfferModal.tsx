@@ -1,11 +1,11 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { reportSuccess } from '../../../components/feedback/success-notice';
 import { applyRefusal } from '../../../components/forms/apply-refusal';
 import { DEFAULT_BOTTLE, formatPercent, marginPercent } from '../../../domain/backoffice-tranches';
 import { priceInputDecimal } from '../../../domain/backoffice-validation';
 import { useCreateOfferAndPartialOffer, useSortimentLookups } from '../api/backoffice-sortiment';
 import { type NewOfferValues, newOfferComplete, newOfferProblems } from '../model/backoffice-forms';
-import { reportChange } from './mutation-feedback';
 
 /** "Neues Angebot": an offer of a vintage with its first purchase tranche (createOfferAndPartialOffer). */
 export function NewOfferModal({ onClose }: { onClose: () => void }) {
@@ -49,7 +49,7 @@ export function NewOfferModal({ onClose }: { onClose: () => void }) {
       quantityAvailable: values.quantityAvailable.trim(),
     });
     saving.catch((error: unknown) => applyRefusal(form, error));
-    if (await reportChange(saving, 'Das Angebot wurde angelegt.')) onClose();
+    if (await reportSuccess(saving, 'Das Angebot wurde angelegt.')) onClose();
   };
 
   return (

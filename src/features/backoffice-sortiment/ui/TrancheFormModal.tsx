@@ -11,13 +11,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { reportSuccess } from '../../../components/feedback/success-notice';
 import { applyRefusal } from '../../../components/forms/apply-refusal';
 import { caseNumberCounter, formatCaseNumbers, parseCaseNumbers } from '../../../domain/backoffice-tranches';
 import { priceInputDecimal } from '../../../domain/backoffice-validation';
 import { decimalToEuroInput } from '../../../domain/money';
 import { type SortimentTranche, useSaveTranche, useSortimentLookups } from '../api/backoffice-sortiment';
 import { type TrancheValues, trancheComplete, trancheProblems } from '../model/backoffice-forms';
-import { reportChange } from './mutation-feedback';
 
 const COUNTER_COLOURS = { below: 'orange.9', equal: 'teal.9', above: 'red.9' } as const;
 
@@ -94,7 +94,7 @@ export function TrancheFormModal({
     const savedText = isNew
       ? 'Die Einkaufstranche wurde angelegt.'
       : 'Die Einkaufstranche wurde gespeichert.';
-    if (await reportChange(saving, savedText)) onClose();
+    if (await reportSuccess(saving, savedText)) onClose();
   };
 
   return (

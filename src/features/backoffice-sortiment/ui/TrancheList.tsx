@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Group, Table, Text } from '@mantine/core';
 import type { ChangeOfferAndPartialOfferMutationVariables } from '../../../api/graphql.generated';
+import { reportSuccess } from '../../../components/feedback/success-notice';
 import {
   formatPercent,
   isStored,
@@ -12,7 +13,6 @@ import { countLabel } from '../../../domain/plural';
 import { AuditLogButton } from '../../backoffice-audit';
 import { type SortimentTranche, useChangeOfferAndPartialOffer } from '../api/backoffice-sortiment';
 import { InlineEdit } from './InlineEdit';
-import { reportChange } from './mutation-feedback';
 import type { OfferRow } from './offer-rows';
 import { euro, TRANCHE_LEGEND, trancheBadge, trancheName } from './tranche-display';
 
@@ -32,7 +32,7 @@ export function TrancheList({
 }) {
   const change = useChangeOfferAndPartialOffer();
   const save = (variables: ChangeOfferAndPartialOfferMutationVariables) =>
-    reportChange(change.mutateAsync(variables), 'Die Einkaufstranche wurde gespeichert.');
+    reportSuccess(change.mutateAsync(variables), 'Die Einkaufstranche wurde gespeichert.');
 
   if (row.tranches.length === 0) {
     return (

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { ChangeOfferAndPartialOfferMutationVariables } from '../../../api/graphql.generated';
+import { reportSuccess } from '../../../components/feedback/success-notice';
 import { type SortimentTranche, useChangeOfferAndPartialOffer } from '../api/backoffice-sortiment';
-import { reportChange } from './mutation-feedback';
 import type { OfferRow } from './offer-rows';
 
 export type SortimentDialog =
@@ -23,7 +23,7 @@ export function useSortimentEditing() {
 
   const save = useCallback(
     (variables: ChangeOfferAndPartialOfferMutationVariables, savedText: string) =>
-      reportChange(change.mutateAsync(variables), savedText),
+      reportSuccess(change.mutateAsync(variables), savedText),
     [change.mutateAsync],
   );
 

@@ -1,6 +1,7 @@
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { showSuccessNotice } from '../../../components/feedback/success-notice';
 import { applyRefusal } from '../../../components/forms/apply-refusal';
 import {
   type AssetDraft,
@@ -63,7 +64,7 @@ export function useAssetEditing() {
       {
         onSuccess: () => {
           setConfirming(null);
-          notifications.show({ message: `Position ${asset.id} wurde gespeichert.`, color: 'teal' });
+          showSuccessNotice(`Position ${asset.id} wurde gespeichert.`);
           setAsset(null);
         },
         onError: (error) => {

@@ -6,9 +6,9 @@
  * statuses only).
  */
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { showSuccessNotice } from '../../../components/feedback/success-notice';
 import { lazyComponent } from '../../../components/lazy-component';
 import { useOnline } from '../../../components/offline/use-online';
 import { formatEuro } from '../../../domain/money';
@@ -24,8 +24,8 @@ import {
 } from '../../secondary-market';
 import type { DepotRow } from '../model/depot-rows';
 import { Figure } from './hidden-figures';
-import type { SellablePosition } from './SellDialog';
 import { ShowMoreButton, useListPage } from './show-more';
+import type { SellablePosition } from './use-sell-form';
 
 // The sell dialog (NumberInput, ≈ 9 KB gzipped) loads when a position is offered for sale, not with the depot.
 const SellDialog = lazyComponent(() => import('./SellDialog').then((module) => module.SellDialog));
@@ -145,10 +145,9 @@ function OpenOrder({ order, online }: { order: SellOrder; online: boolean }) {
   const withdraw = () =>
     cancel.mutate(order.id, {
       onSuccess: () =>
-        notifications.show({
-          color: 'teal',
-          message: `Der Verkaufsauftrag wurde zurückgezogen. ${order.cases === 1 ? 'Die Kiste liegt' : 'Die Kisten liegen'} wieder in Ihrem Depot.`,
-        }),
+        showSuccessNotice(
+          `Der Verkaufsauftrag wurde zurückgezogen. ${order.cases === 1 ? 'Die Kiste liegt' : 'Die Kisten liegen'} wieder in Ihrem Depot.`,
+        ),
     });
   return (
     <Group justify="space-between" wrap="wrap" gap="xs" data-testid="for-sale-order">

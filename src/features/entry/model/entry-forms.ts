@@ -29,12 +29,17 @@ export interface ResetPasswordForm {
   newPasswordRepeat: string;
 }
 
+/** The German message per field of the new-password form, or null when the field is fine. */
+export function resetPasswordErrors(form: ResetPasswordForm): Record<keyof ResetPasswordForm, string | null> {
+  return {
+    email: validateEmail(form.email),
+    newPassword: validatePassword(form.newPassword),
+    newPasswordRepeat: validatePasswordRepeat(form.newPassword, form.newPasswordRepeat),
+  };
+}
+
 export function isResetPasswordEnabled(form: ResetPasswordForm): boolean {
-  return (
-    validatePassword(form.newPassword) === null &&
-    validatePasswordRepeat(form.newPassword, form.newPasswordRepeat) === null &&
-    validateEmail(form.email) === null
-  );
+  return Object.values(resetPasswordErrors(form)).every((message) => message === null);
 }
 
 export function resetPasswordPayload(

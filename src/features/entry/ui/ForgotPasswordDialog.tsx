@@ -1,11 +1,15 @@
 import { Box, Button, Group, LoadingOverlay, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import { showableRequestErrors } from '../../../api/errors';
+import { MutationRefused } from '../../../api/mutation-refused';
+import { showSuccessNotice } from '../../../components/feedback/success-notice';
+import { applyRefusal } from '../../../components/forms/apply-refusal';
 import { normalizeEmail, validateEmail } from '../../../domain/entry-validation';
 import { useSendPasswordResetHash } from '../api/entry-mutations';
 import { isResetRequestEnabled } from '../model/entry-forms';
 import { ENTRY_MESSAGES, passwordResetFailureText } from '../model/entry-messages';
-import { showFormNotice } from './form-notice';
+import { FORM_NOTICE, showFormError } from './form-notice';
 import { useDebouncedError } from './use-debounced-error';
 
 export interface ForgotPasswordDialogProps {
@@ -17,33 +21,32 @@ export interface ForgotPasswordDialogProps {
 
 /** "Passwort vergessen": asks for the e-mail to which the reset link is sent. */
 export function ForgotPasswordDialog({ opened, onClose, initialEmail }: ForgotPasswordDialogProps) {
-  const [email, setEmail] = useState(initialEmail);
-  const [touched, setTouched] = useState(false);
+  const form = useForm({ initialValues: { email: initialEmail }, validate: { email: validateEmail } });
   const sendResetLink = useSendPasswordResetHash();
-  const emailError = useDebouncedError(email, validateEmail, touched);
+  // Checked 2 seconds after typing stops; a reason of the server shows until the address changes.
+  const checkedError = useDebouncedError(form.values.email, validateEmail, form.isTouched('email'));
+  const emailError = form.errors.email ?? checkedError;
 
   useEffect(() => {
-    if (opened) {
-      setEmail(initialEmail);
-      setTouched(false);
-    }
-  }, [opened, initialEmail]);
+    if (!opened) return;
+    form.setInitialValues({ email: initialEmail });
+    form.reset();
+  }, [opened, initialEmail, form.setInitialValues, form.reset]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!isResetRequestEnabled(email)) return;
+  const submit = form.onSubmit(({ email }) =>
     sendResetLink.mutate(normalizeEmail(email), {
       onSuccess: (result) => {
         if (result.success) {
-          showFormNotice('success', ENTRY_MESSAGES.resetRequestSuccess);
+          showSuccessNotice(ENTRY_MESSAGES.resetRequestSuccess, FORM_NOTICE);
           onClose();
         } else {
-          showFormNotice('error', passwordResetFailureText(result.errors));
+          applyRefusal(form, MutationRefused.of(result.errors));
+          showFormError(passwordResetFailureText(result.errors));
         }
       },
-      onError: (error) => showFormNotice('error', passwordResetFailureText(showableRequestErrors(error))),
-    });
-  };
+      onError: (error) => showFormError(passwordResetFailureText(showableRequestErrors(error))),
+    }),
+  );
 
   return (
     <Modal opened={opened} onClose={onClose} title="Passwort vergessen" centered>
@@ -60,18 +63,14 @@ export function ForgotPasswordDialog({ opened, onClose, initialEmail }: ForgotPa
             autoComplete="email"
             inputMode="email"
             data-autofocus
-            value={email}
+            {...form.getInputProps('email', { withFocus: false })}
             error={emailError}
-            onChange={(event) => {
-              setEmail(event.currentTarget.value);
-              setTouched(true);
-            }}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Abbrechen
             </Button>
-            <Button type="submit" disabled={!isResetRequestEnabled(email)}>
+            <Button type="submit" disabled={!isResetRequestEnabled(form.values.email)}>
               Link anfordern
             </Button>
           </Group>

@@ -11,6 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useField } from '@mantine/form';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -22,7 +23,7 @@ import { useTokenAuth } from '../api/auth';
 import { useSignIn } from '../api/use-sign-in';
 import { normalizeLoginCredentials } from '../model/entry-forms';
 import { loginErrorOutcome } from '../model/entry-messages';
-import { hideFormNotice, showFormNotice } from './form-notice';
+import { hideFormNotice, showFormError } from './form-notice';
 import { PASSWORD_TOGGLE_PROPS } from './password-toggle';
 import { recordedFrom } from './redirect-state';
 import { SIGN_IN_EMAIL_PROPS } from './sign-in-email';
@@ -34,8 +35,10 @@ const ForgotPasswordDialog = lazyComponent(() =>
 
 export function LoginForm() {
   useDocumentTitle('Login – Weindepot');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // Two fields of @mantine/form (`useField`, not `useForm`): the whole form library would put
+  // the login over its first-load budget. The login checks nothing before it is sent.
+  const email = useField({ initialValue: '' });
+  const password = useField({ initialValue: '' });
   const [forgotOpened, forgotDialog] = useDisclosure(false);
   const [forgotRequested, setForgotRequested] = useState(false);
   const tokenAuth = useTokenAuth();
@@ -47,7 +50,7 @@ export function LoginForm() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    tokenAuth.mutate(normalizeLoginCredentials({ email, password }), {
+    tokenAuth.mutate(normalizeLoginCredentials({ email: email.getValue(), password: password.getValue() }), {
       onSuccess: ({ token, user }) => {
         hideFormNotice();
         signIn({ token, user });
@@ -55,10 +58,10 @@ export function LoginForm() {
       },
       onError: (error) => {
         const outcome = loginErrorOutcome(firstGraphQLError(error), __SUPPORT_EMAIL__);
-        showFormNotice('error', outcome.text);
+        showFormError(outcome.text);
         if (outcome.resetForm) {
-          setEmail('');
-          setPassword('');
+          email.reset();
+          password.reset();
         }
       },
     });
@@ -87,18 +90,12 @@ export function LoginForm() {
       >
         <LoadingOverlay visible={tokenAuth.isPending} overlayProps={{ blur: 1 }} />
         <Stack gap="md">
-          <TextInput
-            {...SIGN_IN_EMAIL_PROPS}
-            readOnly={readOnly}
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
+          <TextInput {...SIGN_IN_EMAIL_PROPS} readOnly={readOnly} {...email.getInputProps()} />
           <PasswordInput
             label="Passwort"
             autoComplete="current-password"
             readOnly={readOnly}
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            {...password.getInputProps()}
             visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS}
           />
           <Group justify="flex-end">
@@ -134,7 +131,11 @@ export function LoginForm() {
         <Suspense fallback={null}>
           <OpenAfterMount opened={forgotOpened}>
             {(opened) => (
-              <ForgotPasswordDialog opened={opened} onClose={forgotDialog.close} initialEmail={email} />
+              <ForgotPasswordDialog
+                opened={opened}
+                onClose={forgotDialog.close}
+                initialEmail={email.getValue()}
+              />
             )}
           </OpenAfterMount>
         </Suspense>

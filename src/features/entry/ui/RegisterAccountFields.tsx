@@ -7,7 +7,7 @@ import type { RegistrationFormState } from './use-registration-form';
 
 /** E-mail, password and its repeat. */
 export function RegisterAccountFields({ state }: { state: RegistrationFormState }) {
-  const { form, update, visibleError, visiblePasswordErrors } = state;
+  const { inputProps, visibleError, visiblePasswordErrors } = state;
   return (
     <Stack gap="md">
       <TextInput
@@ -16,8 +16,7 @@ export function RegisterAccountFields({ state }: { state: RegistrationFormState 
         autoComplete="email"
         inputMode="email"
         {...REQUIRED_FIELD_PROPS}
-        value={form.email}
-        onChange={(event) => update('email', event.currentTarget.value)}
+        {...inputProps('email')}
         error={visibleError('email')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -27,8 +26,7 @@ export function RegisterAccountFields({ state }: { state: RegistrationFormState 
           {...REQUIRED_FIELD_PROPS}
           description={PASSWORD_HINT}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          value={form.password}
-          onChange={(event) => update('password', event.currentTarget.value)}
+          {...inputProps('password')}
           error={visiblePasswordErrors.length > 0 && <FieldMessages messages={visiblePasswordErrors} />}
           visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS}
         />
@@ -36,8 +34,7 @@ export function RegisterAccountFields({ state }: { state: RegistrationFormState 
           label="Passwort wiederholen"
           autoComplete="new-password"
           {...REQUIRED_FIELD_PROPS}
-          value={form.passwordRepeat}
-          onChange={(event) => update('passwordRepeat', event.currentTarget.value)}
+          {...inputProps('passwordRepeat')}
           error={visibleError('passwordRepeat')}
           visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS}
         />

@@ -15,14 +15,13 @@ function ExternalLink({ href, children }: { href: string; children: string }) {
 
 /** The three required confirmations and the optional newsletter. */
 export function RegisterConsents({ state }: { state: RegistrationFormState }) {
-  const { form, update, touch, visibleError } = state;
+  const { inputProps, touch, visibleError } = state;
   return (
     <Stack gap="sm">
       <Checkbox
         label={<>Ich bestätige, dass ich älter als 18 Jahre bin.</>}
         {...REQUIRED_CHECKBOX_PROPS}
-        checked={form.ageConfirmed}
-        onChange={(event) => update('ageConfirmed', event.currentTarget.checked)}
+        {...inputProps('ageConfirmed')}
         onBlur={() => touch('ageConfirmed')}
         error={visibleError('ageConfirmed')}
       />
@@ -34,8 +33,7 @@ export function RegisterConsents({ state }: { state: RegistrationFormState }) {
           </>
         }
         {...REQUIRED_CHECKBOX_PROPS}
-        checked={form.termsAccepted}
-        onChange={(event) => update('termsAccepted', event.currentTarget.checked)}
+        {...inputProps('termsAccepted')}
         onBlur={() => touch('termsAccepted')}
         error={visibleError('termsAccepted')}
       />
@@ -47,16 +45,11 @@ export function RegisterConsents({ state }: { state: RegistrationFormState }) {
           </>
         }
         {...REQUIRED_CHECKBOX_PROPS}
-        checked={form.privacyAccepted}
-        onChange={(event) => update('privacyAccepted', event.currentTarget.checked)}
+        {...inputProps('privacyAccepted')}
         onBlur={() => touch('privacyAccepted')}
         error={visibleError('privacyAccepted')}
       />
-      <Checkbox
-        label="Ich möchte den Newsletter erhalten."
-        checked={form.newsletter}
-        onChange={(event) => update('newsletter', event.currentTarget.checked)}
-      />
+      <Checkbox label="Ich möchte den Newsletter erhalten." {...inputProps('newsletter')} />
     </Stack>
   );
 }

@@ -1,14 +1,16 @@
 import { Anchor, Box, Button, Group, LoadingOverlay, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { showableRequestErrors } from '../../../api/errors';
+import { MutationRefused } from '../../../api/mutation-refused';
+import { showSuccessNotice } from '../../../components/feedback/success-notice';
+import { applyRefusal } from '../../../components/forms/apply-refusal';
 import { REQUIRED_FIELD_NOTE } from '../../../domain/texts';
 import { LOGIN_PATH } from '../../../routes/entry-navigation';
 import { useRegister } from '../api/entry-mutations';
 import { ENTRY_MESSAGES, registrationFailureText } from '../model/entry-messages';
 import { registrationPayload } from '../model/registration';
-import { showFormNotice } from './form-notice';
+import { FORM_NOTICE, showFormError } from './form-notice';
 import { RegisterAccountFields } from './RegisterAccountFields';
 import { RegisterConsents } from './RegisterConsents';
 import { RegisterPersonFields } from './RegisterPersonFields';
@@ -22,22 +24,21 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const location = useLocation();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!state.complete) return;
-    register.mutate(registrationPayload(state.form, lwin), {
+  const submit = state.form.onSubmit((values) =>
+    register.mutate(registrationPayload(values, lwin), {
       onSuccess: (result) => {
         if (!result.success) {
-          showFormNotice('error', registrationFailureText(result.errors));
+          applyRefusal(state.form, MutationRefused.of(result.errors));
+          showFormError(registrationFailureText(result.errors));
           return;
         }
-        state.reset();
-        showFormNotice('success', ENTRY_MESSAGES.registrationSuccess);
+        state.form.reset();
+        showSuccessNotice(ENTRY_MESSAGES.registrationSuccess, FORM_NOTICE);
         navigate(LOGIN_PATH, { state: location.state });
       },
-      onError: (error) => showFormNotice('error', registrationFailureText(showableRequestErrors(error))),
-    });
-  };
+      onError: (error) => showFormError(registrationFailureText(showableRequestErrors(error))),
+    }),
+  );
 
   return (
     <Stack gap="lg">

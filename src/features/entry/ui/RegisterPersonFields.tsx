@@ -5,28 +5,22 @@ import type { RegistrationFormState } from './use-registration-form';
 
 /** Salutation, title, names, company and phone. */
 export function RegisterPersonFields({ state }: { state: RegistrationFormState }) {
-  const { form, update, touch, visibleError } = state;
+  const { inputProps, touch, visibleError } = state;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <Radio.Group label="Anrede" value={form.salutation} onChange={(value) => update('salutation', value)}>
+      <Radio.Group label="Anrede" {...inputProps('salutation')}>
         <Group gap="lg" mt={8}>
           {SALUTATIONS.map((salutation) => (
             <Radio key={salutation} value={salutation} label={salutation} />
           ))}
         </Group>
       </Radio.Group>
-      <NativeSelect
-        label="Titel"
-        data={[...TITLES]}
-        value={form.title}
-        onChange={(event) => update('title', event.currentTarget.value)}
-      />
+      <NativeSelect label="Titel" data={[...TITLES]} {...inputProps('title')} />
       <TextInput
         label="Vorname"
         autoComplete="given-name"
         {...REQUIRED_FIELD_PROPS}
-        value={form.firstName}
-        onChange={(event) => update('firstName', event.currentTarget.value)}
+        {...inputProps('firstName')}
         onBlur={() => touch('firstName')}
         error={visibleError('firstName')}
       />
@@ -34,24 +28,17 @@ export function RegisterPersonFields({ state }: { state: RegistrationFormState }
         label="Nachname"
         autoComplete="family-name"
         {...REQUIRED_FIELD_PROPS}
-        value={form.lastName}
-        onChange={(event) => update('lastName', event.currentTarget.value)}
+        {...inputProps('lastName')}
         onBlur={() => touch('lastName')}
         error={visibleError('lastName')}
       />
-      <TextInput
-        label="Firma"
-        autoComplete="organization"
-        value={form.company}
-        onChange={(event) => update('company', event.currentTarget.value)}
-      />
+      <TextInput label="Firma" autoComplete="organization" {...inputProps('company')} />
       <TextInput
         label="Telefon"
         type="tel"
         autoComplete="tel"
         inputMode="tel"
-        value={form.phone}
-        onChange={(event) => update('phone', event.currentTarget.value)}
+        {...inputProps('phone')}
         error={visibleError('phone')}
       />
     </SimpleGrid>

@@ -1,5 +1,5 @@
 import { Button, type ButtonProps } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { OpenAfterMount } from '../../../components/lazy-component';
 import type { OrderListOffer } from '../../order-list';
 import { type AddedToastPlacement, AddToOrderListDialog } from '../../order-list';
@@ -27,7 +27,8 @@ export function OrderListAction({
 }: OrderListActionProps) {
   const [opened, setOpened] = useState(false);
   // Each opening mounts a fresh dialog (it starts again at the initial amount); it stays mounted
-  // after closing, and opens one render after mounting, so Mantine gives the focus back.
+  // after closing, and opens one render after mounting, so Mantine gives the focus back. Its
+  // code arrives with the first opening.
   const [openings, setOpenings] = useState(0);
   return (
     <>
@@ -43,17 +44,19 @@ export function OrderListAction({
         {label}
       </Button>
       {openings > 0 && (
-        <OpenAfterMount key={openings} opened={opened}>
-          {(shown) => (
-            <AddToOrderListDialog
-              offer={offer}
-              initialAmount={initialAmount}
-              opened={shown}
-              onClose={() => setOpened(false)}
-              toast={toast}
-            />
-          )}
-        </OpenAfterMount>
+        <Suspense fallback={null}>
+          <OpenAfterMount key={openings} opened={opened}>
+            {(shown) => (
+              <AddToOrderListDialog
+                offer={offer}
+                initialAmount={initialAmount}
+                opened={shown}
+                onClose={() => setOpened(false)}
+                toast={toast}
+              />
+            )}
+          </OpenAfterMount>
+        </Suspense>
       )}
     </>
   );

@@ -12,7 +12,7 @@ import {
   CreateOrderPositionDocument,
   DeleteOrderPositionDocument,
 } from '../../../api/graphql.generated';
-import { MutationRefused } from '../../../api/mutation-refused';
+import { MutationRefused, type RefusalReason } from '../../../api/mutation-refused';
 import { orderKeys, refreshOrderState } from '../../../api/order-keys';
 import { useSession, useUserKey } from '../../../api/session/session-context';
 import { GENERIC_ERROR } from '../../../domain/error-texts';
@@ -35,7 +35,7 @@ import {
 
 interface Answer {
   success: boolean;
-  errors: { message: string; code: string }[];
+  errors: RefusalReason[];
 }
 
 /** Sends one queued change. A network failure or an ended session throws (the replay stops). */
@@ -87,6 +87,7 @@ export async function sendOrderChange(client: GraphQLClient, entry: OutboxEntry)
     outcome: 'refused',
     reason: first?.message ?? GENERIC_ERROR,
     ...(first ? { code: first.code } : {}),
+    ...(first?.field ? { field: first.field } : {}),
   };
 }
 
@@ -121,7 +122,7 @@ export async function submitOrderChange(
   if (answer?.outcome === 'applied') return 'applied';
   if (answer?.outcome === 'refused') {
     await discardOutboxEntry(entry.id);
-    throw new MutationRefused(answer.reason, answer.code);
+    throw new MutationRefused(answer.reason, answer.code, answer.field ?? null);
   }
   await requestBackgroundSync();
   return 'queued';

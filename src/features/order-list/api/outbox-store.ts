@@ -173,7 +173,10 @@ export async function clearOutbox(userKey?: string): Promise<void> {
 }
 
 /** What the server said to one replayed change. */
-export type ReplayAnswer = { outcome: 'applied' } | { outcome: 'refused'; reason: string; code?: string };
+export type ReplayAnswer =
+  | { outcome: 'applied' }
+  /** `field`: the input the reason is about (e.g. `amount`), for the form that sent the change now. */
+  | { outcome: 'refused'; reason: string; code?: string; field?: string };
 
 /**
  * Removes the applied entries that every list fetched at `fetchedAt` holds (they were shown over

@@ -1,7 +1,10 @@
 import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { type NotificationData, notifications } from '@mantine/notifications';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { type NoticeOptions, showSuccessNotice } from '../../../components/feedback/success-notice';
+import { applyRefusalToShown } from '../../../components/forms/apply-refusal';
 import {
   MAX_ORDER_CASES,
   MIN_ORDER_CASES,
@@ -25,10 +28,21 @@ import type { OrderListOffer } from '../api/queued-positions';
 /** Spec client-area section 9: the add toast shows 3000 ms; on the offer page 7000 ms top-right. */
 export type AddedToastPlacement = 'default' | 'offer-page';
 
-const ADDED_TOAST: Record<AddedToastPlacement, Pick<NotificationData, 'autoClose' | 'position'>> = {
+const ADDED_TOAST: Record<AddedToastPlacement, Pick<NoticeOptions, 'autoClose' | 'position'>> = {
   default: { autoClose: 3000 },
   'offer-page': { autoClose: 7000, position: 'top-right' },
 };
+
+interface AmountValues {
+  /** Cases as the number field holds them ('' while emptied). */
+  amount: number | string;
+}
+
+/** The amount's rule: 1 to 100 whole cases. */
+function amountError(amount: number | string): string | null {
+  const problem = orderAmountProblem(typeof amount === 'number' ? amount : Number.NaN);
+  return problem ? orderAmountMessage(problem) : null;
+}
 
 export interface AddToOrderListDialogProps {
   /**
@@ -60,45 +74,49 @@ export function AddToOrderListDialog({
   toast = 'default',
 }: AddToOrderListDialogProps) {
   const navigate = useNavigate();
-  const [amount, setAmount] = useState<number | string>(initialAmount);
+  const form = useForm<AmountValues>({
+    initialValues: { amount: initialAmount },
+    validate: { amount: amountError },
+  });
+  const { amount } = form.values;
   const [refusedAsBlocked, setRefusedAsBlocked] = useState(false);
   const blocked = useOrderListBlocked(opened);
   const create = useCreateOrderPosition();
 
   useEffect(() => {
-    if (opened) {
-      setAmount(initialAmount);
-      setRefusedAsBlocked(false);
-    }
-  }, [opened, initialAmount]);
+    if (!opened) return;
+    form.setInitialValues({ amount: initialAmount });
+    form.reset();
+    setRefusedAsBlocked(false);
+  }, [opened, initialAmount, form.setInitialValues, form.reset]);
 
-  const cases = typeof amount === 'number' ? amount : Number.NaN;
-  const problem = orderAmountProblem(cases);
   const showBlocked = refusedAsBlocked || blocked.data === true;
 
-  const submit = () => {
-    if (problem) return;
+  const submit = ({ amount: cases }: AmountValues) => {
+    if (typeof cases !== 'number') return;
     create.mutate(
       { offerId: offer.id, amount: cases, title: offer.title, offer: offer.queued },
       {
         onSuccess: (outcome) => {
-          notifications.show(
-            outcome === 'queued'
-              ? {
-                  title: ORDER_ADD_QUEUED_TITLE,
-                  message: orderAddQueuedText(offer.title),
-                  color: 'yellow',
-                  ...ADDED_TOAST[toast],
-                }
-              : { message: `Hinzugefügt: ${offer.title}`, color: 'green', ...ADDED_TOAST[toast] },
-          );
+          if (outcome === 'queued') {
+            notifications.show({
+              title: ORDER_ADD_QUEUED_TITLE,
+              message: orderAddQueuedText(offer.title),
+              color: 'yellow',
+              ...ADDED_TOAST[toast],
+            });
+          } else {
+            showSuccessNotice(`Hinzugefügt: ${offer.title}`, ADDED_TOAST[toast]);
+          }
           onClose();
           navigate(ORDER_LIST_PATH);
         },
-        // Other failures are notified by the query client (`orderErrorMeta` of the mutation).
+        // Notified by the query client (`orderErrorMeta` of the mutation); a refused amount is shown
+        // under the field as well.
         onError: (error) => {
-          if (error instanceof MutationRefused && error.code === ORDER_LIST_BLOCKED)
-            setRefusedAsBlocked(true);
+          if (!(error instanceof MutationRefused)) return;
+          if (error.code === ORDER_LIST_BLOCKED) setRefusedAsBlocked(true);
+          else applyRefusalToShown(form, error, ['amount']);
         },
       },
     );
@@ -129,12 +147,7 @@ export function AddToOrderListDialog({
 
   return (
     <Modal opened={opened} onClose={onClose} title="Auf Orderliste setzen" centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form onSubmit={form.onSubmit(submit)}>
         <Stack>
           <Text fw={600}>{offer.title}</Text>
           <NumberInput
@@ -144,16 +157,16 @@ export function AddToOrderListDialog({
             allowDecimal={false}
             allowNegative={false}
             clampBehavior="strict"
-            value={amount}
-            onChange={setAmount}
-            error={problem && amount !== '' ? orderAmountMessage(problem) : undefined}
+            {...form.getInputProps('amount', { withFocus: false })}
+            // An emptied field says nothing yet; "Hinzufügen" is off until it holds an amount.
+            error={form.errors.amount ?? (amount === '' ? undefined : amountError(amount))}
             data-autofocus
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Zurück
             </Button>
-            <Button type="submit" loading={create.isPending} disabled={problem !== null}>
+            <Button type="submit" loading={create.isPending} disabled={!form.isValid()}>
               Hinzufügen
             </Button>
           </Group>
