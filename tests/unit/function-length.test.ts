@@ -15,6 +15,31 @@ const MAX_LINES = 120;
 const folders = ['src/features', 'src/components', 'src/app', 'server'];
 const generated = /\.generated\.tsx?$|[/\\]graphql\.generated\.ts$/;
 
+/**
+ * The functions still over the limit, with their length today: each may only shrink. A new long
+ * function fails, a listed one that grows fails, and one that got short must leave the list.
+ */
+const STILL_LONG: Record<string, number> = {
+  'src/features/advice/ui/InvestorProfileWizard.tsx InvestorProfileWizard': 149,
+  'src/features/backoffice-analytics/ui/ServiceFeeTab.tsx ServiceFeeSection': 138,
+  'src/features/backoffice-invoices/ui/InvoiceCheckDetails.tsx InvoiceCheckCard': 274,
+  'src/features/backoffice-quotes/ui/QuotePositionsTable.tsx QuotePositionsTable': 163,
+  'src/features/backoffice-quotes/ui/QuotesTab.tsx QuotesTab': 189,
+  'src/features/backoffice-secondary-market/ui/SecondaryMarketTab.tsx SecondaryMarketTab': 157,
+  'src/features/backoffice-sortiment/ui/InlineEdit.tsx InlineEdit': 126,
+  'src/features/backoffice-sortiment/ui/LinkingModal.tsx LinkingModal': 181,
+  'src/features/backoffice-sortiment/ui/TrancheFormModal.tsx TrancheFormModal': 132,
+  'src/features/backoffice-sortiment/ui/TrancheList.tsx TrancheList': 132,
+  'src/features/backoffice-sortiment/ui/sortiment-columns.tsx sortimentColumns': 174,
+  'src/features/backoffice-stock/ui/stock-columns.tsx stockColumns': 170,
+  'src/features/depot/ui/DepotScreen.tsx DepotContent': 166,
+  'src/features/offers/ui/OfferFilters.tsx OfferFilters': 132,
+  'src/features/offers/ui/OfferSections.tsx OfferSections': 214,
+  'src/features/order-list/ui/OrderPositionRow.tsx OrderPositionRow': 136,
+  'src/features/wineries/ui/map/MapView.tsx MapView': 251,
+  'src/features/wineries/ui/map/MapView.tsx callback of useEffect': 175,
+};
+
 function sourceFiles(folder: string): string[] {
   return readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
@@ -37,8 +62,15 @@ function nameOf(node: ts.Node): string {
   return '(anonymous)';
 }
 
-/** Every function of `file` longer than the limit, as "file:line name (n lines)". */
-function longFunctions(file: string, text: string): string[] {
+interface LongFunction {
+  /** "file name", the key of `STILL_LONG` (no line number: it moves with every edit above). */
+  key: string;
+  line: number;
+  lines: number;
+}
+
+/** Every function of `file` longer than the limit. */
+function longFunctions(file: string, text: string): LongFunction[] {
   const source = ts.createSourceFile(
     file,
     text,
@@ -46,13 +78,13 @@ function longFunctions(file: string, text: string): string[] {
     true,
     file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
-  const found: string[] = [];
+  const found: LongFunction[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isFunctionLike(node) && 'body' in node && node.body) {
       const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
       const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
       const lines = end - start + 1;
-      if (lines > MAX_LINES) found.push(`${file}:${start + 1} ${nameOf(node)} (${lines} lines)`);
+      if (lines > MAX_LINES) found.push({ key: `${file} ${nameOf(node)}`, line: start + 1, lines });
     }
     ts.forEachChild(node, visit);
   };
@@ -64,7 +96,7 @@ describe('function length', () => {
   it(`finds a function over ${MAX_LINES} lines`, () => {
     const body = Array.from({ length: MAX_LINES }, (_, i) => `  const v${i} = ${i};`).join('\n');
     expect(longFunctions('planted.ts', `export function planted() {\n${body}\n}\n`)).toEqual([
-      `planted.ts:1 planted (${MAX_LINES + 2} lines)`,
+      { key: 'planted.ts planted', line: 1, lines: MAX_LINES + 2 },
     ]);
     expect(longFunctions('planted.ts', 'export const short = () => 1;\n')).toEqual([]);
   });
@@ -73,6 +105,11 @@ describe('function length', () => {
     const found = folders
       .flatMap(sourceFiles)
       .flatMap((file) => longFunctions(file, readFileSync(path.join(root, file), 'utf8')));
-    expect(found).toEqual([]);
+    const tooLong = found
+      .filter(({ key, lines }) => lines > (STILL_LONG[key] ?? MAX_LINES))
+      .map(({ key, line, lines }) => `${key} (line ${line}): ${lines} lines`);
+    expect(tooLong).toEqual([]);
+    const stillLong = new Set(found.map(({ key }) => key));
+    expect(Object.keys(STILL_LONG).filter((key) => !stillLong.has(key))).toEqual([]);
   });
 });
