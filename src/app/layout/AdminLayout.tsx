@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import { useSession } from '../../api/session/session-context';
 import { deviceUserKey, type SessionUser } from '../../api/session/session-store';
+import { MAIN_CONTENT_ID } from '../../components/a11y/SkipLink';
 import { usePushSubscriptionSync } from '../../features/account/api/push';
 import { AccountSettingsProvider } from '../../features/account/ui/account-settings';
 import { ReferralModalProvider } from '../../features/account/ui/referral-modal';
@@ -74,7 +75,7 @@ function AdminFrame({
           <ContactAvatar />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <OfflineBanner />
         <Outlet />
         <InvestorProfileGate />

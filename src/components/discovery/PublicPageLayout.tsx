@@ -2,6 +2,7 @@ import { Anchor, Box, Button, Container, Group, Paper, Stack, Text, Title } from
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LOGIN_PATH } from '../../routes/entry-navigation';
+import { MAIN_CONTENT_ID } from '../a11y/SkipLink';
 import { BrandMark } from '../BrandMark';
 import { useHydrated } from '../use-hydrated';
 
@@ -64,7 +65,7 @@ export function PublicPageLayout({
           </Button>
         </Group>
       </PublicHeader>
-      <Container size="lg" py="xl" component="main">
+      <Container size="lg" py="xl" component="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Stack gap="xl">
           {/* At least a screen high, so the call to action below waits off-screen while the page
               loads instead of jumping down when the content arrives (layout shift). */}

@@ -18,6 +18,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSession } from '../../../api/session/session-context';
+import { MAIN_CONTENT_ID } from '../../../components/a11y/SkipLink';
 import { PublicBrand, PublicHeader } from '../../../components/discovery/PublicPageLayout';
 import { RiskNotice } from '../../../components/RiskNotice';
 import { BRAND_GALLERY, STORAGE_VIDEO } from '../../../domain/brand-media';
@@ -143,7 +144,7 @@ function ProposalPage({
           </Button>
         )}
       </PublicHeader>
-      <Container size="lg" py="xl" component="main">
+      <Container size="lg" py="xl" component="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Stack gap="xl">
           <Title order={1}>Ihr persönlicher Portfoliovorschlag</Title>
           <Accordion multiple defaultValue={['company', 'why', 'proposal']} variant="separated">

@@ -1,5 +1,6 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { MAIN_CONTENT_ID } from '../../../components/a11y/SkipLink';
 import { BrandMark } from '../../../components/BrandMark';
 import { useHydrated } from '../../../components/use-hydrated';
 import { EntryFooter } from './EntryFooter';
@@ -28,7 +29,7 @@ export function EntryLayout({ children }: { children: ReactNode }) {
           <BrandMark size={28} />
           <Text fw={600}>Weindepot</Text>
         </header>
-        <main className={classes.content}>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.content}>
           <Paper className={classes.card} withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
             {children}
           </Paper>
