@@ -82,6 +82,7 @@ async function serve(config: ServerConfig, database: OpenedDatabase): Promise<()
     smtpUrl: config.smtpUrl,
     mailDir: config.mailDir,
     from: config.mailFrom,
+    publicUrl: config.publicUrl,
   });
   const dispatcher = startOutboxDispatcher(
     database.db,

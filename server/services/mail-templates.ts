@@ -1,4 +1,5 @@
 import type { MailMessage } from './mail';
+import { escapeHtml } from './mail-escape';
 
 interface Addressee {
   email: string;
@@ -20,9 +21,7 @@ const signature = ['Herzliche Grüße', 'Ihr Weindepot-Team', '', 'Zollfreilager
   '\n',
 );
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+export { escapeHtml } from './mail-escape';
 
 /**
  * The HTML part of a mail as a whole document (doctype, language, the subject as title): mail

@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
 import { writeFileDurably } from './durable-file';
+import { withLegalFooter } from './mail-footer';
 import { enqueueOutbox } from './outbox';
 
 export interface MailMessage {
@@ -57,21 +58,29 @@ export function createMailTransport(options: {
   smtpUrl: string | undefined;
   mailDir: string;
   from: string;
+  /** The portal's address: every mail then ends with the links to its legal pages. */
+  publicUrl?: string;
 }): MailTransport {
+  const footed = (message: MailMessage) =>
+    options.publicUrl ? withLegalFooter(message, options.publicUrl) : message;
   const messageIdOption = (sendOptions: SendOptions | undefined) =>
     sendOptions?.idempotencyKey ? { messageId: messageIdFor(sendOptions.idempotencyKey, options.from) } : {};
   if (options.smtpUrl) {
     const smtp = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message, sendOptions) {
-        await smtp.sendMail({ from: options.from, ...message, ...messageIdOption(sendOptions) });
+        await smtp.sendMail({ from: options.from, ...footed(message), ...messageIdOption(sendOptions) });
       },
     };
   }
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message, sendOptions) {
-      const info = await stream.sendMail({ from: options.from, ...message, ...messageIdOption(sendOptions) });
+      const info = await stream.sendMail({
+        from: options.from,
+        ...footed(message),
+        ...messageIdOption(sendOptions),
+      });
       const stem =
         sendOptions?.fileStem ??
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;

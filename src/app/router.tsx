@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router-dom';
 import { SkipLink } from '../components/a11y/SkipLink';
 import { lazyComponent, preloadElement, ScreenSuspense } from '../components/lazy-component';
+import { LEGAL_PAGES } from '../domain/legal-pages';
 import { START_PATH } from '../routes/entry-navigation';
 import { ADMIN_ROUTE_PATHS as A, ADMIN_ROUTE_PATH, ENTRY_ROUTE_PATHS as E } from '../routes/route-paths';
 import { StaffOnly } from './StaffOnly';
@@ -34,6 +35,9 @@ const IndexChartScreen = lazyComponent(() =>
 );
 const InvoicesScreen = lazyComponent(() =>
   import('../features/invoices/ui/InvoicesScreen').then((module) => module.InvoicesScreen),
+);
+const LegalPageScreen = lazyComponent(() =>
+  import('../features/legal/ui/LegalPageScreen').then((module) => module.LegalPageScreen),
 );
 const ManagementScreen = lazyComponent(() =>
   import('../features/backoffice/ui/ManagementScreen').then((module) => module.ManagementScreen),
@@ -90,6 +94,7 @@ const entryRoutes: RouteObject[] = [
   { path: E.present, element: <PublicProposalScreen mode="present" /> },
   { path: E.quote, element: <PublicProposalScreen mode="quote" /> },
   { path: E.embed, element: <PublicProposalScreen mode="embed" /> },
+  ...LEGAL_PAGES.map((page) => ({ path: page.path, element: <LegalPageScreen slug={page.slug} /> })),
 ];
 
 /** The screens inside the frame of `/admin/*`. */

@@ -8,6 +8,7 @@
 /** Paths of the API, media, built files and the server's own pages and documents. */
 export const SERVER_PATH_PREFIXES = [
   '/graphql',
+  '/api/',
   '/media/',
   '/assets/',
   '/pay/',

@@ -1,3 +1,4 @@
+import { LEGAL_PAGES, type LegalPage } from '../domain/legal-pages';
 import { STAFF_DEPOT_ROUTE } from './depot-routes';
 
 /**
@@ -23,6 +24,9 @@ export const ENTRY_ROUTE_PATHS = {
   quote: '/quote/:uid',
   embed: '/embed/:uid',
 } as const;
+
+/** The legal pages (Impressum, Datenschutz, AGB, Widerruf, Barrierefreiheit): public, outside the frame. */
+export const LEGAL_ROUTE_PATHS: readonly LegalPage['path'][] = LEGAL_PAGES.map((page) => page.path);
 
 /** The frame of the logged-in area. */
 export const ADMIN_ROUTE_PATH = '/admin';
@@ -64,6 +68,7 @@ export type ServerPageKey = keyof typeof SERVER_PAGE_PATHS;
 export function allRoutePaths(): string[] {
   return [
     ...Object.values(ENTRY_ROUTE_PATHS),
+    ...LEGAL_ROUTE_PATHS,
     ...Object.values(ADMIN_ROUTE_PATHS).map((path) => `${ADMIN_ROUTE_PATH}/${path}`),
     ...Object.values(SERVER_PAGE_PATHS),
   ];

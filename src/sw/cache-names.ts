@@ -9,6 +9,12 @@ export const USER_CACHES = {
   files: 'user-files',
 } as const;
 
+/**
+ * The provider's details of the legal pages (`/api/company`): public, nobody's data, kept across
+ * sign-outs so the Impressum reads complete offline.
+ */
+export const LEGAL_CACHE = 'legal';
+
 /** Chunks left out of the precache (map, Excel export); code, not user data. */
 export const ON_DEMAND_CHUNK_CACHE = 'on-demand-chunks';
 

@@ -9,6 +9,7 @@ import {
 } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { COMPANY_DETAILS_PATH } from '../domain/legal-pages';
 import {
   base64UrlToBytes,
   notificationTarget,
@@ -19,6 +20,7 @@ import { isEmbedPath, isSpaPath } from '../domain/server-paths';
 import { EARLY_REQUESTS_FILE } from '../routes/route-screens';
 import {
   CLEAR_USER_CACHES,
+  LEGAL_CACHE,
   ON_DEMAND_CHUNK,
   ON_DEMAND_CHUNK_CACHE,
   STORAGE_FULL,
@@ -119,6 +121,23 @@ registerRoute(
     plugins: [sameSessionOnly, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
   }),
 );
+
+// The provider's details of the legal pages: the current ones online, the kept ones offline;
+// fetched at installation, so a legal page never opened before reads complete offline.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname === COMPANY_DETAILS_PATH,
+  new NetworkFirst({ cacheName: LEGAL_CACHE, networkTimeoutSeconds: 5 }),
+);
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(LEGAL_CACHE)
+      .then((cache) => cache.add(COMPANY_DETAILS_PATH))
+      // Offline at installation: the legal pages then say the details are missing until online.
+      .catch(() => undefined),
+  );
+});
 
 self.addEventListener('push', (event) => {
   let text: string | null = null;

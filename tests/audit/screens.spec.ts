@@ -9,6 +9,7 @@ import {
   type ADMIN_ROUTE_PATHS,
   allRoutePaths,
   type ENTRY_ROUTE_PATHS,
+  type LEGAL_ROUTE_PATHS,
   type SERVER_PAGE_PATHS,
 } from '../../src/routes/route-paths';
 import { registerActivatedClient, uniqueEmail } from '../e2e/support/accounts';
@@ -35,7 +36,8 @@ import {
 type EntryPath = (typeof ENTRY_ROUTE_PATHS)[keyof typeof ENTRY_ROUTE_PATHS];
 type AdminPath = `${typeof ADMIN_ROUTE_PATH}/${(typeof ADMIN_ROUTE_PATHS)[keyof typeof ADMIN_ROUTE_PATHS]}`;
 type ServerPath = (typeof SERVER_PAGE_PATHS)[keyof typeof SERVER_PAGE_PATHS];
-type RoutePath = EntryPath | AdminPath | ServerPath;
+type LegalPath = (typeof LEGAL_ROUTE_PATHS)[number];
+type RoutePath = EntryPath | AdminPath | ServerPath | LegalPath;
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -185,6 +187,31 @@ const SCREENS: Record<RoutePath, Screen[]> = {
   ],
   '/quote/:uid': [{ name: 'quote', role: 'visitor', url: (f) => `/quote/${f.proposalUid}`, charts: 1 }],
   '/embed/:uid': [{ name: 'embed', role: 'visitor', url: (f) => `/embed/${f.proposalUid}`, charts: 1 }],
+  '/impressum': [
+    { name: 'impressum', role: 'visitor', url: () => '/impressum', ready: heading('Impressum') },
+  ],
+  '/datenschutz': [
+    {
+      name: 'datenschutz',
+      role: 'visitor',
+      url: () => '/datenschutz',
+      ready: heading('Datenschutzerklärung'),
+    },
+  ],
+  '/agb': [
+    { name: 'agb', role: 'visitor', url: () => '/agb', ready: heading('Allgemeine Geschäftsbedingungen') },
+  ],
+  '/widerruf': [
+    { name: 'widerruf', role: 'visitor', url: () => '/widerruf', ready: heading('Widerrufsbelehrung') },
+  ],
+  '/barrierefreiheit': [
+    {
+      name: 'barrierefreiheit',
+      role: 'visitor',
+      url: () => '/barrierefreiheit',
+      ready: heading('Erklärung zur Barrierefreiheit'),
+    },
+  ],
 
   '/admin/start': [
     ...asClients('start', { url: () => '/admin/start' }),

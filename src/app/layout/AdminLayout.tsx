@@ -1,9 +1,10 @@
-import { AppShell, Text } from '@mantine/core';
+import { AppShell, Box, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import { useSession } from '../../api/session/session-context';
 import { deviceUserKey, type SessionUser } from '../../api/session/session-store';
 import { MAIN_CONTENT_ID } from '../../components/a11y/SkipLink';
+import { LegalLinks } from '../../components/legal/LegalLinks';
 import { usePushSubscriptionSync } from '../../features/account/api/push';
 import { AccountSettingsProvider } from '../../features/account/ui/account-settings';
 import { ReferralModalProvider } from '../../features/account/ui/referral-modal';
@@ -79,6 +80,14 @@ function AdminFrame({
         <OfflineBanner />
         <Outlet />
         <InvestorProfileGate />
+        <Box
+          component="footer"
+          mt="xl"
+          pt="md"
+          style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+        >
+          <LegalLinks />
+        </Box>
       </AppShell.Main>
     </AppShell>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { LOGIN_PATH } from '../../routes/entry-navigation';
 import { MAIN_CONTENT_ID } from '../a11y/SkipLink';
 import { BrandMark } from '../BrandMark';
+import { LegalLinks } from '../legal/LegalLinks';
 import { useHydrated } from '../use-hydrated';
 
 export interface PublicPageLayoutProps {
@@ -71,6 +72,9 @@ export function PublicPageLayout({
               loads instead of jumping down when the content arrives (layout shift). */}
           <Box mih="calc(100dvh - 8rem)">{children}</Box>
           <RegisterCallToAction registerTo={registerTo} />
+          <Box component="footer">
+            <LegalLinks />
+          </Box>
         </Stack>
       </Container>
     </Box>

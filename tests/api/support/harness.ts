@@ -118,7 +118,12 @@ export async function startTestPortal(
       console.error('[test portal] Unerwarteter Fehler:', error);
     },
   });
-  const mail = createMailTransport({ smtpUrl: undefined, mailDir: config.mailDir, from: config.mailFrom });
+  const mail = createMailTransport({
+    smtpUrl: undefined,
+    mailDir: config.mailDir,
+    from: config.mailFrom,
+    publicUrl: config.publicUrl,
+  });
   const handlers = createOutboxHandlers({ mail });
   let passwordHash: Promise<string> | undefined;
 

@@ -1,6 +1,6 @@
 import { Anchor, Button, Checkbox, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { EXTERNAL_LINKS } from '../../../domain/external-links';
+import { legalPath } from '../../../domain/legal-pages';
 import { useAcceptConsent } from '../api/advice';
 
 /** "Ihre Zustimmung ist gefordert": blocking until both boxes are ticked and the consent is sent. */
@@ -26,7 +26,7 @@ export function ConsentModal({ uid, opened }: { uid: string; opened: boolean }) 
           label={
             <>
               Ich akzeptiere die{' '}
-              <Anchor href={EXTERNAL_LINKS.terms} target="_blank" rel="noreferrer">
+              <Anchor href={legalPath('agb')} target="_blank" rel="noreferrer">
                 AGB
               </Anchor>
               .
@@ -39,7 +39,7 @@ export function ConsentModal({ uid, opened }: { uid: string; opened: boolean }) 
           label={
             <>
               Ich habe die{' '}
-              <Anchor href={EXTERNAL_LINKS.privacy} target="_blank" rel="noreferrer">
+              <Anchor href={legalPath('datenschutz')} target="_blank" rel="noreferrer">
                 Datenschutzerklärung
               </Anchor>{' '}
               gelesen und stimme ihr zu.

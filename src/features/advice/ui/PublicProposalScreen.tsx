@@ -20,6 +20,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSession } from '../../../api/session/session-context';
 import { MAIN_CONTENT_ID } from '../../../components/a11y/SkipLink';
 import { PublicBrand, PublicHeader } from '../../../components/discovery/PublicPageLayout';
+import { LegalLinks } from '../../../components/legal/LegalLinks';
 import { RiskNotice } from '../../../components/RiskNotice';
 import { BRAND_GALLERY, STORAGE_VIDEO } from '../../../domain/brand-media';
 import { ContactModalProvider, useContactModal } from '../../contact';
@@ -213,6 +214,9 @@ function ProposalPage({
               </Button>
             </Group>
           )}
+          <Box component="footer">
+            <LegalLinks />
+          </Box>
         </Stack>
       </Container>
       <ContactBubble />

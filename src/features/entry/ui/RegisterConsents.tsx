@@ -1,5 +1,5 @@
 import { Anchor, Checkbox, Stack } from '@mantine/core';
-import { EXTERNAL_LINKS } from '../../../domain/external-links';
+import { legalPath } from '../../../domain/legal-pages';
 import { REQUIRED_LABEL_CLASS } from './required-field';
 import type { RegistrationFormState } from './use-registration-form';
 
@@ -29,7 +29,7 @@ export function RegisterConsents({ state }: { state: RegistrationFormState }) {
         label={
           <>
             Ich akzeptiere die{' '}
-            <ExternalLink href={EXTERNAL_LINKS.terms}>Allgemeinen Geschäftsbedingungen</ExternalLink> (AGB).
+            <ExternalLink href={legalPath('agb')}>Allgemeinen Geschäftsbedingungen</ExternalLink> (AGB).
           </>
         }
         {...REQUIRED_CHECKBOX_PROPS}
@@ -40,7 +40,7 @@ export function RegisterConsents({ state }: { state: RegistrationFormState }) {
       <Checkbox
         label={
           <>
-            Ich habe die <ExternalLink href={EXTERNAL_LINKS.privacy}>Datenschutzrichtlinien</ExternalLink>{' '}
+            Ich habe die <ExternalLink href={legalPath('datenschutz')}>Datenschutzrichtlinien</ExternalLink>{' '}
             gelesen und akzeptiere sie.
           </>
         }

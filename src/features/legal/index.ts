@@ -1,0 +1,1 @@
+export { LegalPageScreen } from './ui/LegalPageScreen';
