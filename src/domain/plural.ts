@@ -14,6 +14,8 @@ export const NOUNS = {
   Position: 'Positionen',
   Tranche: 'Tranchen',
   Jahr: 'Jahre',
+  Monat: 'Monate',
+  Tag: 'Tage',
   Angebot: 'Angebote',
   Änderung: 'Änderungen',
   Wein: 'Weine',

@@ -1,6 +1,8 @@
-import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDate } from '../../../domain/dates';
 import { formatGainPercent } from '../../../domain/depot-valuation';
 import { type Cents, formatEuro } from '../../../domain/money';
+import { pluralForm } from '../../../domain/plural';
 import type { DepotMarketValueBasis } from '../model/depot-rows';
 import { elapsedParts } from '../model/invested-since';
 import { Figure } from './hidden-figures';
@@ -26,31 +28,37 @@ function CountingEuro({ cents }: { cents: Cents }) {
   return <Figure>{formatEuro(Math.round(shown))}</Figure>;
 }
 
-const COUNTER_UNITS = [
-  ['years', 'Jahre'],
-  ['months', 'Monate'],
-  ['days', 'Tage'],
-  ['hours', 'Std.'],
-  ['minutes', 'Min.'],
-  ['seconds', 'Sek.'],
-] as const;
-
+/**
+ * How long the client has been invested, in years, months and days, and since which day: a
+ * wealth product counts days, so nothing ticks (also for readers who asked for reduced motion).
+ * Re-read once a minute, so the day turns over on a page left open.
+ */
 function InvestedSinceCounter({ since }: { since: Date }) {
-  const now = useNow(1000);
+  const now = useNow(60_000);
   const parts = elapsedParts(since, now);
+  const units = [
+    [parts.years, 'Jahr'],
+    [parts.months, 'Monat'],
+    [parts.days, 'Tag'],
+  ] as const;
   return (
-    <Group gap="xs" wrap="wrap" data-testid="invested-since">
-      {COUNTER_UNITS.map(([key, label]) => (
-        <Group key={key} gap={2} align="baseline" wrap="nowrap">
-          <Text fw={700} fz="xl" ff="monospace">
-            {String(parts[key]).padStart(2, '0')}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {label}
-          </Text>
-        </Group>
-      ))}
-    </Group>
+    <Stack gap={2} data-testid="invested-since">
+      <Group gap="xs" wrap="wrap">
+        {units.map(([count, noun]) => (
+          <Group key={noun} gap={4} align="baseline" wrap="nowrap">
+            <Text fw={700} fz="xl">
+              {count}
+            </Text>
+            <Text fz="sm" c="dimmed">
+              {pluralForm(count, noun)}
+            </Text>
+          </Group>
+        ))}
+      </Group>
+      <Text fz="xs" c="dimmed">
+        seit dem {formatDate(since)} (erster Kauf)
+      </Text>
+    </Stack>
   );
 }
 
