@@ -36,6 +36,8 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 6 },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Mantine's own transitions (menus, modals, collapses) skip their animation under reduced motion.
+  respectReducedMotion: true,
   // The PDFs' font too (styles/fonts.css); the system fonts stand in until it has loaded.
   fontFamily:
     "'Source Sans 3', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",

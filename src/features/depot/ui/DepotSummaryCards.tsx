@@ -1,4 +1,5 @@
-import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Fragment } from 'react';
 import { formatDate } from '../../../domain/dates';
 import { formatGainPercent } from '../../../domain/depot-valuation';
 import { type Cents, formatEuro } from '../../../domain/money';
@@ -43,18 +44,17 @@ function InvestedSinceCounter({ since }: { since: Date }) {
   ] as const;
   return (
     <Stack gap={2} data-testid="invested-since">
-      <Group gap="xs" wrap="wrap">
-        {units.map(([count, noun]) => (
-          <Group key={noun} gap={4} align="baseline" wrap="nowrap">
-            <Text fw={700} fz="xl">
+      <Text fz="lg">
+        {units.map(([count, noun], index) => (
+          <Fragment key={noun}>
+            {index > 0 && ', '}
+            <Text span fw={700} fz="xl">
               {count}
-            </Text>
-            <Text fz="sm" c="dimmed">
-              {pluralForm(count, noun)}
-            </Text>
-          </Group>
+            </Text>{' '}
+            {pluralForm(count, noun)}
+          </Fragment>
         ))}
-      </Group>
+      </Text>
       <Text fz="xs" c="dimmed">
         seit dem {formatDate(since)} (erster Kauf)
       </Text>
