@@ -1,4 +1,5 @@
 /** Where each generated media file lives below `mediaDir`, and its URL (served at /media/). */
+import { academyCaptionsPath } from '../../../src/domain/video-captions';
 import { slugify } from '../deterministic';
 
 export const CAROUSEL_VARIANTS = ['morgen', 'abend', 'keller'] as const;
@@ -17,6 +18,7 @@ export const mediaPath = {
   blog: (slug: string) => `blog/${slug}.svg`,
   academyThumbnail: (slug: string) => `academy/${slug}.svg`,
   academyVideo: (slug: string) => `videos/${slug}.webm`,
+  academyCaptions: academyCaptionsPath,
   brand: (slug: string) => `brand/${slug}.svg`,
   brandFilm: (slug: string) => `brand/${slug}.webm`,
 };

@@ -1,4 +1,5 @@
 /** Every media file of the demo data with the function that renders it. */
+import { ACADEMY_CARD, titleCardCues, toWebVtt } from '../../../src/domain/video-captions';
 import { academyVideoSeeds } from '../data/academy';
 import { blogPostSeeds } from '../data/blog';
 import { brandImageSeeds } from '../data/brand';
@@ -15,6 +16,7 @@ import { bottleShapeOf, bottleSvg, raterBadgeSvg, referenceChartSvg, wineryLogoS
 
 export type MediaItem =
   | { path: string; kind: 'svg'; render: () => string }
+  | { path: string; kind: 'text'; render: () => string }
   | { path: string; kind: 'video'; title: string; labels?: VideoCardLabels };
 
 const svg = (path: string, render: () => string): MediaItem => ({ path, kind: 'svg', render });
@@ -106,6 +108,11 @@ function contentItems(): MediaItem[] {
     ...academyVideoSeeds.flatMap((video): MediaItem[] => [
       svg(mediaPath.academyThumbnail(video.slug), () => academyThumbnailSvg(video.title)),
       { path: mediaPath.academyVideo(video.slug), kind: 'video', title: video.title },
+      {
+        path: mediaPath.academyCaptions(video.slug),
+        kind: 'text',
+        render: () => toWebVtt(titleCardCues(video.title, ACADEMY_CARD.kicker, ACADEMY_CARD.footer)),
+      },
     ]),
     ...brandImageSeeds.map((brand) => svg(mediaPath.brand(brand.slug), () => brandImageSvg(brand))),
     // The storage film of the start page and the proposal pages: a public brand file (the academy's

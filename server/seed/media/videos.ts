@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { ACADEMY_CARD } from '../../../src/domain/video-captions';
 import { publishFile, syncFile, temporaryNameFor } from '../../services/durable-file';
 import { wrapText } from './svg-kit';
 
@@ -32,7 +33,11 @@ export interface VideoCardLabels {
   footer: string;
 }
 
-const ACADEMY_LABELS: VideoCardLabels = { kicker: 'WEINWISSEN', footer: 'Weindepot Akademie' };
+// The same words the captions give (src/domain/video-captions.ts), the kicker in capitals.
+const ACADEMY_LABELS: VideoCardLabels = {
+  kicker: ACADEMY_CARD.kicker.toUpperCase(),
+  footer: ACADEMY_CARD.footer,
+};
 
 /**
  * Renders the title card video of `title` into `target` (written under a per-process temporary name

@@ -9,6 +9,7 @@ import { useOnline } from '../../../components/offline/use-online';
 import { videoSuggestions } from '../../../domain/academy';
 import { formatLongDate } from '../../../domain/dates';
 import { LOAD_ERROR } from '../../../domain/error-texts';
+import { ACADEMY_CARD, academyCaptionsPath, titleCardCues } from '../../../domain/video-captions';
 import { useAcademyVideo, useAcademyVideos } from '../api/content';
 
 type Video = NonNullable<AcademyVideoQuery['getAcademyVideo']>;
@@ -55,6 +56,25 @@ export function AcademyVideoScreen() {
   );
 }
 
+const TRANSCRIPT_ID = 'video-transkript';
+
+/** The video's words as text (the same as its captions), for a reader who cannot watch it. */
+function VideoTranscript({ title }: { title: string }) {
+  const cues = titleCardCues(title, ACADEMY_CARD.kicker, ACADEMY_CARD.footer);
+  return (
+    <details id={TRANSCRIPT_ID} data-testid="video-transcript">
+      <summary>Transkript</summary>
+      <Stack gap={4} mt="xs">
+        {cues.map((cue) => (
+          <Text key={cue.startSeconds} size="sm">
+            {cue.text}
+          </Text>
+        ))}
+      </Stack>
+    </details>
+  );
+}
+
 function VideoMain({ video }: { video: Video }) {
   // Videos are not stored on the device (too large); offline the player says so.
   const online = useOnline();
@@ -65,7 +85,6 @@ function VideoMain({ video }: { video: Video }) {
           <Text c="dimmed">Video offline nicht verfügbar</Text>
         </Paper>
       ) : video.videoUrl ? (
-        // biome-ignore lint/a11y/useMediaCaption: the academy videos have no caption tracks
         <video
           src={video.videoUrl}
           poster={video.thumbnail ?? undefined}
@@ -73,8 +92,18 @@ function VideoMain({ video }: { video: Video }) {
           preload="metadata"
           style={{ width: '100%', borderRadius: 8, background: 'black' }}
           aria-label={video.title}
-        />
+          aria-describedby={TRANSCRIPT_ID}
+        >
+          <track
+            kind="captions"
+            srcLang="de"
+            label="Deutsch"
+            src={`/media/${academyCaptionsPath(video.slug)}`}
+            default
+          />
+        </video>
       ) : null}
+      <VideoTranscript title={video.title} />
       <Title order={1}>{video.title}</Title>
       <Text size="sm" c="dimmed">
         {formatLongDate(video.datetimePublished)}
