@@ -32,6 +32,7 @@ import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { settlementRoutes } from './routes/settlement';
 import { unlockRoutes } from './routes/unlock';
+import { warehouseRoutes } from './routes/warehouse';
 import { registerSecurityHeaders } from './security-headers';
 import { configurePasswordHashing } from './services/passwords';
 import type { HostResolver } from './services/push-endpoint';
@@ -250,6 +251,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(settlementRoutes, { db: deps.db, config: deps.config, pdfPool });
   await app.register(unlockRoutes, { db: deps.db });
+  await app.register(warehouseRoutes, {
+    db: deps.db,
+    config: deps.config,
+    nudgeOutbox: deps.nudgeOutbox ?? (() => {}),
+  });
 
   await app.register(mediaRoutes, {
     db: deps.db,
