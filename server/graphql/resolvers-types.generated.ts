@@ -1958,11 +1958,16 @@ export type DepotPosition = {
   /** Tax-free from (§ 23 EStG): the day after the first anniversary of the purchase date (Europe/Berlin); null without a purchase date. */
   taxFreeFrom: Maybe<Scalars['Date']['output']>;
   /**
-   * Whether the customs reference (MRN) of the cases' entry into the bonded warehouse is recorded.
-   * With the current status IN_BOND or FOR_SALE (and not en primeur) the cases count as stored in
-   * the warehouse, as the storage certificate states it (src/domain/storage-state.ts).
+   * Whether the customs reference (MRN) of the cases' entry into the bonded warehouse is recorded
+   * (our own record; whether the cases count as stored is warehouseConfirmedOn).
    */
   hasMrn: Scalars['Boolean']['output'];
+  /**
+   * The day of the warehouse's signed stock report that confirmed every case of the position (its
+   * lots, for its owner, with its wine and count); null while the latest report does not. Only
+   * confirmed cases count as stored (src/domain/storage-state.ts).
+   */
+  warehouseConfirmedOn: Maybe<Scalars['Date']['output']>;
   /** The invoice the cases were bought with; null for a position without one. */
   invoice: Maybe<DepotPositionInvoice>;
   /**
@@ -3528,6 +3533,7 @@ export type DepotPositionResolvers<ContextType = GraphQLContext, ParentType exte
   valuationDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   taxFreeFrom?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   hasMrn?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  warehouseConfirmedOn?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   invoice?: Resolver<Maybe<ResolversTypes['DepotPositionInvoice']>, ParentType, ContextType>;
   saleProceedsNet?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   settlementPdfUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

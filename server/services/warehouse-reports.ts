@@ -5,7 +5,7 @@
  * for the certificates and the depot card.
  */
 import { createHash } from 'node:crypto';
-import { desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { formatDate } from '../../src/domain/dates';
 import { countLabel, isSingular } from '../../src/domain/plural';
 import type { ServerConfig } from '../config';
@@ -25,6 +25,7 @@ import {
   type Discrepancy,
   type DiscrepancyKind,
   isCritical,
+  ledgerLotsOf,
   ledgerPlace,
   type NotYetInWarehouse,
   reconcile,
@@ -250,58 +251,62 @@ export async function warehouseReconciliation(
   };
 }
 
-/** The latest report whose signature holds under today's key, with its lots by id; null without one. */
-export async function latestVerifiedReport(
+/**
+ * The latest report (every stored report passed the signature check when it arrived; an unsigned
+ * or wrongly signed one is never stored) with those of its lots whose ids are asked for.
+ */
+async function latestReportLots(
   db: Database | Transaction,
-  config: Pick<ServerConfig, 'warehouse'>,
+  lotIds: readonly string[],
 ): Promise<{ asOf: string; lotsById: Map<string, ReportLot> } | null> {
-  if (!config.warehouse.publicKey) return null;
-  const candidates = await db
-    .select({ id: warehouseStockReports.id })
+  const [report] = await db
+    .select({ id: warehouseStockReports.id, asOf: warehouseStockReports.asOf })
     .from(warehouseStockReports)
     .orderBy(...newestFirst)
-    .limit(20);
-  for (const { id } of candidates) {
-    const [row] = await db.select().from(warehouseStockReports).where(eq(warehouseStockReports.id, id));
-    if (!row || !signatureValid(row.csv, row.signature, config.warehouse.publicKey)) continue;
-    const lots = await db
-      .select({
-        lotId: warehouseStockLots.lotId,
-        lwin11: warehouseStockLots.lwin11,
-        bottleSizeMl: warehouseStockLots.bottleSizeMl,
-        bottlesPerCase: warehouseStockLots.bottlesPerCase,
-        cases: warehouseStockLots.cases,
-        ownerRef: warehouseStockLots.ownerRef,
-        mrn: warehouseStockLots.mrn,
-        asOf: warehouseStockLots.asOf,
-      })
-      .from(warehouseStockLots)
-      .where(eq(warehouseStockLots.reportId, row.id));
-    return { asOf: row.asOf, lotsById: new Map(lots.map((lot) => [lot.lotId, lot])) };
-  }
-  return null;
+    .limit(1);
+  if (!report) return null;
+  const lots =
+    lotIds.length === 0
+      ? []
+      : await db
+          .select({
+            lotId: warehouseStockLots.lotId,
+            lwin11: warehouseStockLots.lwin11,
+            bottleSizeMl: warehouseStockLots.bottleSizeMl,
+            bottlesPerCase: warehouseStockLots.bottlesPerCase,
+            cases: warehouseStockLots.cases,
+            ownerRef: warehouseStockLots.ownerRef,
+            mrn: warehouseStockLots.mrn,
+            asOf: warehouseStockLots.asOf,
+          })
+          .from(warehouseStockLots)
+          .where(
+            and(eq(warehouseStockLots.reportId, report.id), inArray(warehouseStockLots.lotId, [...lotIds])),
+          );
+  return { asOf: report.asOf, lotsById: new Map(lots.map((lot) => [lot.lotId, lot])) };
 }
 
 /**
- * The day the latest verified report confirmed each of these depot positions (by id), for those it
+ * The day the latest report confirmed each of these depot positions (by id), for those it
  * confirms: every case in the warehouse under the position's storage ids, for its owner, with its
  * wine. Positions not in bond today (sold, shipping, en primeur) are never confirmed.
  */
 export async function warehouseConfirmations(
   db: Database | Transaction,
-  config: Pick<ServerConfig, 'warehouse'>,
   depotPositionIds: readonly number[],
   now: Date,
 ): Promise<Map<number, string>> {
   const confirmed = new Map<number, string>();
   if (depotPositionIds.length === 0) return confirmed;
-  const report = await latestVerifiedReport(db, config);
+  const ledger = (await ledgerPositions(db, inArray(depotPositions.id, [...depotPositionIds]))).filter(
+    (position) => ledgerPlace(position, now) === 'IN_BOND',
+  );
+  const lotIds = ledger.flatMap((position) => ledgerLotsOf(position).map((lot) => lot.lotId));
+  if (lotIds.length === 0) return confirmed;
+  const report = await latestReportLots(db, lotIds);
   if (!report) return confirmed;
-  const ledger = await ledgerPositions(db, inArray(depotPositions.id, [...depotPositionIds]));
   for (const position of ledger) {
-    if (ledgerPlace(position, now) === 'IN_BOND' && confirmsPosition(position, report.lotsById)) {
-      confirmed.set(position.depotPositionId, report.asOf);
-    }
+    if (confirmsPosition(position, report.lotsById)) confirmed.set(position.depotPositionId, report.asOf);
   }
   return confirmed;
 }

@@ -16,9 +16,10 @@ import {
   signReport,
   type WarehouseKeyPair,
 } from '../../server/services/warehouse-signature';
-import { databaseChecksum } from './support/db-checksum';
+import { databaseChecksum, rowsOf } from './support/db-checksum';
 import { isGermanMessage } from './support/german';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
+import { pdfText } from './support/pdf-text';
 import { signInToken } from './support/sign-in';
 
 const run = promisify(execFile);
@@ -232,6 +233,75 @@ describe.each(databaseTargets)('Lagerabgleich mit dem Bestandsbericht des Lagers
     );
     expect(mail?.text).toContain(`Lagernummer ${missing.lotId}`);
     expect(mail?.text).toContain(`Kundennummer ${missing.ownerRef}`);
+  });
+
+  it('lists a case as stored on the certificate and the depot only while the latest report confirms its lot', async () => {
+    const client = await signInToken(portal, 'kunde@example.com');
+    const depot = async () =>
+      (
+        await portal.gql<{
+          clientsDepot: { id: number; storageId: string | null; warehouseConfirmedOn: string | null }[];
+        }>('{ clientsDepot { id storageId warehouseConfirmedOn } }', {}, { token: client })
+      ).data?.clientsDepot ?? [];
+    const [invoice] = await rowsOf<{ token: string; storage_id: string; depot_position_id: number }>(
+      portal.db,
+      `select i.invoice_pdf_view_permission_token as token, d.storage_id, d.id as depot_position_id
+         from depot_positions d join invoice_positions ip on ip.id = d.invoice_position_id
+         join invoices i on i.id = ip.invoice_id join users u on u.id = d.owner_id
+        where u.email = 'kunde@example.com' and d.storage_id is not null
+          and (select s.status from depot_position_statuses s where s.depot_position_id = d.id
+                order by s.datetime_status_update desc, s.id desc limit 1) = 'IN_BOND'
+        order by d.id limit 1`,
+    );
+    if (!invoice) throw new Error('Die Demo-Kundin hat keine Kiste im Zollfreilager');
+    const lotIds = invoice.storage_id.split(', ');
+    const certificate = async () => {
+      const answer = await portal.app.inject({ method: 'GET', url: `/certificate/${invoice.token}` });
+      return {
+        status: answer.statusCode,
+        text: answer.statusCode === 200 ? pdfText(answer.rawPayload) : answer.body,
+      };
+    };
+    const storedPart = (text: string) =>
+      text.slice(text.indexOf('Die folgenden Weine lagern'), text.indexOf('Echtheit prüfen'));
+
+    // The full report of today's ledger confirms the lot.
+    const { csv, signature } = await demoStockReport(portal.db, keys, new Date());
+    expect((await importReport(csv.toString('utf8'), signature)).success).toBe(true);
+    const asOf = (await reconciliation()).report.asOf;
+    const germanDay = `${asOf.slice(8, 10)}.${asOf.slice(5, 7)}.${asOf.slice(0, 4)}`;
+    const confirmed = await certificate();
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.text).toContain(`vom Lager bestätigt am ${germanDay}`);
+    for (const lotId of lotIds)
+      expect(storedPart(confirmed.text).split('Noch nicht vom Lager')[0]).toContain(lotId);
+    expect(
+      (await depot()).find((position) => position.id === invoice.depot_position_id)?.warehouseConfirmedOn,
+    ).toBe(asOf);
+
+    // A report without the lot: the case is listed apart, the depot card no longer says confirmed.
+    const { header, rows } = await demoRows();
+    const without = fileOf(
+      header,
+      rows.filter((row) => !lotIds.includes(row.lotId)),
+    );
+    expect((await importReport(without, signReport(Buffer.from(without), keys))).success).toBe(true);
+    const unconfirmed = await certificate();
+    if (unconfirmed.status === 200) {
+      const [stored = '', apart = ''] = storedPart(unconfirmed.text).split('Noch nicht vom Lager bestätigt');
+      for (const lotId of lotIds) expect(stored).not.toContain(lotId);
+      expect(apart).toContain('Einlagerung vom Lager noch nicht bestätigt');
+    } else {
+      expect(unconfirmed.status).toBe(409);
+    }
+    expect(
+      (await depot()).find((position) => position.id === invoice.depot_position_id)?.warehouseConfirmedOn,
+    ).toBeNull();
+
+    // The warehouse's next full report confirms it again.
+    const again = await demoStockReport(portal.db, keys, new Date());
+    expect((await importReport(again.csv.toString('utf8'), again.signature)).success).toBe(true);
+    expect(storedPart((await certificate()).text)).toContain(lotIds[0] as string);
   });
 
   it('keeps the reconciliation and the report history to staff', async () => {
