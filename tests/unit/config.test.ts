@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY, DEMO_COMPANY_ENV } from '../../server/company';
-import { EXAMPLE_WAREHOUSE_ENV } from '../../server/services/warehouse-signature';
 import { loadConfig } from '../../server/config';
+import { EXAMPLE_WAREHOUSE_ENV } from '../../server/services/warehouse-signature';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'weindepot-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
