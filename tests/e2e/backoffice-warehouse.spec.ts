@@ -34,8 +34,10 @@ test('the adviser sees the seeded stock report matched, and a wrongly signed upl
   const sigFile = `${csvFile}.sig`;
   writeFileSync(csvFile, csv);
   writeFileSync(sigFile, signReport(Buffer.from(csv), generateWarehouseKeyPair()));
-  await page.getByLabel('Bestandsbericht (CSV)').setInputFiles(csvFile);
-  await page.getByLabel('Signatur (.sig)').setInputFiles(sigFile);
+  // Mantine's FileInput is a button beside a hidden file input (CSV first, then the signature).
+  const fileInputs = page.locator('input[type="file"]');
+  await fileInputs.nth(0).setInputFiles(csvFile);
+  await fileInputs.nth(1).setInputFiles(sigFile);
   await page.getByRole('button', { name: 'Übernehmen' }).click();
   await expect(page.getByText('Bestandsbericht nicht übernommen')).toBeVisible();
   await expect(page.getByText(/Die Signatur passt nicht zu diesem Bestandsbericht/)).toBeVisible();
@@ -46,6 +48,7 @@ test('the client’s depot card says when the warehouse confirmed the stored cas
   test.setTimeout(120_000);
   await logIn(page, demoAccounts.client, demoPassword);
   await page.goto('/admin/depot');
+  await page.getByText('Tabelle', { exact: true }).click();
   const rows = page.getByTestId('depot-table-row');
   await expect(rows.first()).toBeVisible();
   const dialog = page.getByRole('dialog', { name: 'Depot-Position' });
