@@ -26,6 +26,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { DEMO_COMPANY_ENV } from '../server/company';
 import { DEMO_PASSWORD } from '../server/seed';
+import { EXAMPLE_WAREHOUSE_ENV } from '../server/services/warehouse-signature';
 import { recordFigure } from './figures';
 
 /** The installed Lighthouse's own version, so the printed figures name the one that made them. */
@@ -49,6 +50,7 @@ async function startPortal(): Promise<{ base: string; stop: () => Promise<void> 
       ...process.env,
       NODE_ENV: 'production',
       ...DEMO_COMPANY_ENV,
+      ...EXAMPLE_WAREHOUSE_ENV,
       PORT: String(port),
       DATA_DIR: dataDir,
       DIST_DIR: path.join(dataDir, 'dist'),

@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { DEMO_COMPANY_ENV } from '../server/company';
+import { EXAMPLE_WAREHOUSE_ENV } from '../server/services/warehouse-signature';
 
 /** The Postgres server the load benches create their databases on. */
 export const benchAdminUrl =
@@ -23,7 +24,7 @@ export function startProductionServer(
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
     cwd: serverRoot,
-    env: { ...process.env, NODE_ENV: 'production', ...DEMO_COMPANY_ENV, ...env },
+    env: { ...process.env, NODE_ENV: 'production', ...DEMO_COMPANY_ENV, ...EXAMPLE_WAREHOUSE_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { DEMO_COMPANY_ENV } from '../server/company';
+import { EXAMPLE_WAREHOUSE_ENV } from '../server/services/warehouse-signature';
 import { recordFigure } from './figures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,6 +77,7 @@ try {
     ...process.env,
     NODE_ENV: 'production',
     ...DEMO_COMPANY_ENV,
+    ...EXAMPLE_WAREHOUSE_ENV,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

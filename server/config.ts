@@ -8,6 +8,7 @@ import { type CompanyDetails, companyDetails } from './company';
 import { loadSigningIdentity, type SigningIdentity } from './pdf/signature';
 import { writeFileDurablySync } from './services/durable-file';
 import { defaultPasswordHashing, type PasswordHashingOptions } from './services/passwords';
+import { generateWarehouseKeyPair, isRawKey, type WarehouseKeyPair } from './services/warehouse-signature';
 
 /** Everything the server can be configured with; only environment variables feed it (see README). */
 /** How long the catalogue cache serves rows without a confirming check. */
@@ -134,6 +135,15 @@ export interface ServerConfig {
    * requests from this host itself (loopback, not relayed by a proxy) may read the metrics.
    */
   metricsToken: string | undefined;
+  /**
+   * The bonded warehouse's stock reports: the Ed25519 public key their signatures are checked with
+   * (`WAREHOUSE_PUBLIC_KEY`, base64 of the raw 32 bytes). Without it (refused in production) the
+   * demo warehouse's key pair generated into `DATA_DIR/secrets.json` stands in, and `demoKeys`
+   * holds it for `npm run warehouse:report` / `warehouse:sign` and the seed.
+   */
+  warehouse: { publicKey: string; demoKeys: WarehouseKeyPair | undefined };
+  /** Who is mailed when a stock report misses a case owed to a client (`OPERATIONS_EMAIL`). */
+  operationsEmail: string;
   /** Lowest level of the JSON log (`LOG_LEVEL`: fatal, error, warn, info, debug, trace, silent; default info). */
   logLevel: LogLevel;
 }
@@ -148,17 +158,30 @@ interface StoredSecrets {
   paymentWebhookSecret: string;
   mediaUrlSecret: string;
   documentSigningPassphrase: string;
+  /** The demo warehouse's key pair, only while `WAREHOUSE_PUBLIC_KEY` is not set. */
+  warehouseDemoPublicKey?: string;
+  warehouseDemoPrivateKey?: string;
 }
 
 /**
  * Secrets not given by the environment are generated once and kept in `DATA_DIR/secrets.json`;
  * a secret added in a later version is generated into an existing file without touching the others.
  */
-function loadOrCreateSecrets(dataDir: string): StoredSecrets {
+function loadOrCreateSecrets(dataDir: string, warehouseDemo: boolean): StoredSecrets {
   const file = path.join(dataDir, 'secrets.json');
   const stored: Partial<StoredSecrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const vapid = stored.vapidPublicKey && stored.vapidPrivateKey ? null : webpush.generateVAPIDKeys();
+  const demoWarehouse =
+    !warehouseDemo || (stored.warehouseDemoPublicKey && stored.warehouseDemoPrivateKey)
+      ? null
+      : generateWarehouseKeyPair();
   const secrets: StoredSecrets = {
+    ...(warehouseDemo
+      ? {
+          warehouseDemoPublicKey: stored.warehouseDemoPublicKey ?? demoWarehouse?.publicKey,
+          warehouseDemoPrivateKey: stored.warehouseDemoPrivateKey ?? demoWarehouse?.privateKey,
+        }
+      : {}),
     jwtSecret: stored.jwtSecret ?? randomBytes(48).toString('base64url'),
     vapidPublicKey: stored.vapidPublicKey ?? vapid?.publicKey ?? '',
     vapidPrivateKey: stored.vapidPrivateKey ?? vapid?.privateKey ?? '',
@@ -198,7 +221,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     );
   }
   const dataDir = path.resolve(env.DATA_DIR ?? './var');
-  const secrets = loadOrCreateSecrets(dataDir);
+  const warehousePublicKey = env.WAREHOUSE_PUBLIC_KEY?.trim() || undefined;
+  if (warehousePublicKey && !isRawKey(warehousePublicKey)) {
+    throw new Error(
+      'WAREHOUSE_PUBLIC_KEY muss der öffentliche Ed25519-Schlüssel des Lagers sein (Base64 der 32 Bytes).',
+    );
+  }
+  if (!warehousePublicKey && env.NODE_ENV === 'production') {
+    // The demo warehouse signs whatever its key holder likes: a production portal would then
+    // confirm cases no warehouse has seen.
+    throw new Error(
+      'NODE_ENV=production braucht WAREHOUSE_PUBLIC_KEY: ohne den Schlüssel des Lagers lässt sich kein Bestandsbericht prüfen (siehe README).',
+    );
+  }
+  const secrets = loadOrCreateSecrets(dataDir, !warehousePublicKey);
+  const demoKeys =
+    secrets.warehouseDemoPublicKey && secrets.warehouseDemoPrivateKey
+      ? { publicKey: secrets.warehouseDemoPublicKey, privateKey: secrets.warehouseDemoPrivateKey }
+      : undefined;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
@@ -289,6 +329,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         Math.round(seconds(env.PASSWORD_HASH_QUEUE_LIMIT, defaultPasswordHashing().queueLimit)),
       ),
     },
+    warehouse: {
+      publicKey: warehousePublicKey ?? demoKeys?.publicKey ?? '',
+      demoKeys: warehousePublicKey ? undefined : demoKeys,
+    },
+    operationsEmail: env.OPERATIONS_EMAIL?.trim() || (env.SUPPORT_EMAIL ?? 'service@weindepot.example'),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     logLevel: logLevel(env.LOG_LEVEL),
   };

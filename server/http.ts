@@ -33,6 +33,7 @@ import { legalRoutes } from './routes/legal';
 import { mediaRoutes } from './routes/media';
 import { settlementRoutes } from './routes/settlement';
 import { unlockRoutes } from './routes/unlock';
+import { warehouseRoutes } from './routes/warehouse';
 import { registerSecurityHeaders } from './security-headers';
 import { configurePasswordHashing } from './services/passwords';
 import type { HostResolver } from './services/push-endpoint';
@@ -252,6 +253,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settlementRoutes, { db: deps.db, config: deps.config, pdfPool });
   await app.register(unlockRoutes, { db: deps.db });
   await app.register(legalRoutes, { company: deps.config.company });
+  await app.register(warehouseRoutes, {
+    db: deps.db,
+    config: deps.config,
+    nudgeOutbox: deps.nudgeOutbox ?? (() => {}),
+  });
 
   await app.register(mediaRoutes, {
     db: deps.db,

@@ -52,7 +52,7 @@ async function prepare(config: ServerConfig, database: OpenedDatabase): Promise<
     await database.migrate();
     if (!(await isDatabaseSeeded(database.db))) {
       log('Erster Start: Demodaten werden angelegt …');
-      await seedDemoData(database.db, { mediaDir: config.mediaDir });
+      await seedDemoData(database.db, { mediaDir: config.mediaDir, warehouse: config });
     } else {
       // A seeded database with a new DATA_DIR (Postgres shared by several machines, or a deleted
       // media folder) still needs the demo images and videos; existing files are kept.

@@ -1059,3 +1059,92 @@ export const issuedDocuments = pgTable(
     index('issued_documents_sha256_idx').on(t.sha256),
   ],
 );
+
+// ─── Warehouse reconciliation (Lagerabgleich) ─────────────────────────────────
+
+/**
+ * A stock report of the bonded warehouse as it arrived: the CSV's bytes exactly (the signature
+ * covers them), the detached Ed25519 signature, and what the reconciliation against the ledger
+ * found at import time, so a report's verdict stays as it was when the ledger moves on.
+ */
+export const warehouseStockReports = pgTable(
+  'warehouse_stock_reports',
+  {
+    id: id(),
+    /** The report's `as_of` (one day for the whole file). */
+    asOf: date('as_of').notNull(),
+    /** `UPLOAD` (staff in the back office) or `API` (posted by the warehouse's system). */
+    source: text('source').notNull().$type<'UPLOAD' | 'API' | 'SEED'>(),
+    importedById: integer('imported_by_id').references(() => users.id, { onDelete: 'set null' }),
+    csv: bytea('csv').notNull(),
+    /** Base64 of the 64-byte signature. */
+    signature: text('signature').notNull(),
+    /** Lower-case hex SHA-256 of `csv`. */
+    sha256: text('sha256').notNull(),
+    lots: integer('lots').notNull(),
+    casesTotal: integer('cases_total').notNull(),
+    matchedCases: integer('matched_cases').notNull(),
+    /** Cases owed but not yet in the warehouse (bought, shipping, en primeur) when imported. */
+    notYetInWarehouse: jsonb('not_yet_in_warehouse')
+      .$type<
+        {
+          depotPositionId: number;
+          customerNumber: string;
+          lwin11: string;
+          cases: number;
+          state: 'PURCHASED' | 'SHIPPING' | 'EN_PRIMEUR';
+        }[]
+      >()
+      .notNull()
+      .default([]),
+    importedAt: createdAt(),
+  },
+  (t) => [index('warehouse_stock_reports_as_of_idx').on(t.asOf, t.id)],
+);
+
+export const warehouseStockLots = pgTable(
+  'warehouse_stock_lots',
+  {
+    id: id(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => warehouseStockReports.id, { onDelete: 'cascade' }),
+    lotId: text('lot_id').notNull(),
+    lwin11: text('lwin11').notNull(),
+    bottleSizeMl: integer('bottle_size_ml').notNull(),
+    bottlesPerCase: integer('bottles_per_case').notNull(),
+    cases: integer('cases').notNull(),
+    ownerRef: text('owner_ref').notNull(),
+    mrn: text('mrn').notNull(),
+    asOf: date('as_of').notNull(),
+  },
+  (t) => [uniqueIndex('warehouse_stock_lots_report_lot_idx').on(t.reportId, t.lotId)],
+);
+
+export const warehouseDiscrepancyKind = pgEnum('warehouse_discrepancy_kind', [
+  'MISSING_IN_WAREHOUSE',
+  'NOT_OWED',
+  'OWNER_DIFFERS',
+  'WINE_DIFFERS',
+  'COUNT_DIFFERS',
+]);
+
+export const warehouseDiscrepancies = pgTable(
+  'warehouse_discrepancies',
+  {
+    id: id(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => warehouseStockReports.id, { onDelete: 'cascade' }),
+    kind: warehouseDiscrepancyKind('kind').notNull(),
+    /** Null for a case owed without any storage id. */
+    lotId: text('lot_id'),
+    lwin11: text('lwin11').notNull(),
+    /** The ledger's owner; the warehouse's `owner_ref` where the ledger owes the lot to nobody. */
+    customerNumber: text('customer_number'),
+    ledgerCases: integer('ledger_cases').notNull(),
+    warehouseCases: integer('warehouse_cases').notNull(),
+    depotPositionId: integer('depot_position_id'),
+  },
+  (t) => [index('warehouse_discrepancies_report_idx').on(t.reportId)],
+);

@@ -54,6 +54,8 @@ export const accessPolicy = {
     getPortfolioSalesCalculation: 'public',
     auditLog: 'staff',
     getAllAssetsUnderManagement: 'staff',
+    warehouseReconciliation: 'staff',
+    warehouseStockReports: 'staff',
     backofficeSupplierStats: 'staff',
     backofficeServiceFeeStats: 'staff',
     backofficeSalesStats: 'staff',
@@ -67,6 +69,7 @@ export const accessPolicy = {
     syncChanges: 'client',
   },
   Mutation: {
+    importWarehouseStockReport: 'staff',
     tokenAuth: 'public',
     registerPushSubscription: 'client',
     createOrUpdatePartialOffer: 'staff',

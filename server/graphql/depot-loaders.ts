@@ -11,6 +11,7 @@ import {
   listDepotWithStatuses,
   saleOrdersById,
 } from '../services/depot';
+import { warehouseConfirmations } from '../services/warehouse-reports';
 import type { DepotReadCache } from './depot-read-cache';
 import { ownTurn } from './event-loop-turns';
 import type { DepotPositionStatusModel } from './models';
@@ -87,6 +88,14 @@ export function createDepotLoaders(db: Database, depotCache: DepotCache) {
     user: new DataLoader<number, UserRow | null>(async (ids) => {
       const byId = new Map((await findUsers(db, [...ids])).map((row) => [row.id, row]));
       return ids.map((id) => byId.get(id) ?? null);
+    }),
+    /**
+     * The day the warehouse's latest stock report confirmed a position's cases (null: it does not).
+     * Read per request, beside the depot-read cache: a new report changes no depot row.
+     */
+    warehouseConfirmedOn: new DataLoader<number, string | null>(async (ids) => {
+      const confirmed = await warehouseConfirmations(db, ids, new Date());
+      return ids.map((id) => confirmed.get(id) ?? null);
     }),
     saleOrder: new DataLoader<number, SaleOrderRow | null>(async (ids) => {
       const byId = new Map((await saleOrdersById(db, [...ids])).map((row) => [row.id, row]));

@@ -68,6 +68,10 @@ export type Query = {
    * limit: 1–200, default 50.
    */
   getAllAssetsUnderManagement: AssetsUnderManagementPage;
+  /** Staff: the reconciliation of a stock report (the latest without an id); null before the first report. */
+  warehouseReconciliation: Maybe<WarehouseReconciliation>;
+  /** Staff: the imported stock reports, newest first (at most 100). */
+  warehouseStockReports: Array<WarehouseStockReport>;
   /** All bottle sizes (lookup list). */
   allBottleSizes: Array<BottleSize>;
   /** One vintage with everything the vintage and offer pages show; null when unknown. */
@@ -216,6 +220,11 @@ export type QueryGetAllAssetsUnderManagementArgs = {
   descending?: InputMaybe<Scalars['Boolean']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryWarehouseReconciliationArgs = {
+  reportId?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -419,6 +428,12 @@ export type Mutation = {
   updateAssetUnderManagement: AssetUnderManagementResult;
   /** Staff: changes only the case numbers of a depot position (empty clears them). Written to the audit log. */
   updateStorageId: AssetUnderManagementResult;
+  /**
+   * Staff: imports a stock report of the warehouse (CSV `lot_id;lwin11;bottle_size_ml;bottles_per_case;cases;owner_ref;mrn;as_of`)
+   * with its detached Ed25519 signature (base64) over the file's UTF-8 bytes. An unsigned, wrongly
+   * signed or unreadable report is refused in German and changes nothing.
+   */
+  importWarehouseStockReport: WarehouseStockReportResult;
   /** Binding order: turns the order list into an invoice waiting for the availability check. */
   createInvoice: InvoicePayload;
   /**
@@ -710,6 +725,12 @@ export type MutationUpdateAssetUnderManagementArgs = {
 export type MutationUpdateStorageIdArgs = {
   depotPositionId: Scalars['Int']['input'];
   storageId: Scalars['String']['input'];
+};
+
+
+export type MutationImportWarehouseStockReportArgs = {
+  csv: Scalars['String']['input'];
+  signature: Scalars['String']['input'];
 };
 
 
@@ -1379,6 +1400,97 @@ export type AssetUnderManagementResult = {
   asset: Maybe<AssetUnderManagement>;
 };
 
+/** What a discrepancy between the ledger and a stock report is. */
+export enum WarehouseDiscrepancyKind {
+  /** A client's case in bond that no lot of the report holds (critical: operations are mailed). */
+  MissingInWarehouse = 'MISSING_IN_WAREHOUSE',
+  /** A lot of the report the ledger owes to nobody. */
+  NotOwed = 'NOT_OWED',
+  /** The lot is held for another customer number than the ledger's owner. */
+  OwnerDiffers = 'OWNER_DIFFERS',
+  /** The lot holds another wine, bottle size or bottles per case. */
+  WineDiffers = 'WINE_DIFFERS',
+  /** The lot holds another number of cases. */
+  CountDiffers = 'COUNT_DIFFERS'
+}
+
+/** Where a stock report came from. */
+export enum WarehouseReportSource {
+  /** Uploaded by staff in the back office. */
+  Upload = 'UPLOAD',
+  /** Posted by the warehouse's system (POST /api/warehouse/stock-report). */
+  Api = 'API',
+  /** The demo warehouse's report imported with the demo data. */
+  Seed = 'SEED'
+}
+
+/** An imported stock report of the warehouse. */
+export type WarehouseStockReport = {
+  __typename?: 'WarehouseStockReport';
+  id: Scalars['Int']['output'];
+  /** The day the report describes. */
+  asOf: Scalars['Date']['output'];
+  importedAt: Scalars['DateTime']['output'];
+  source: WarehouseReportSource;
+  /** Rows (lots) of the report. */
+  lots: Scalars['Int']['output'];
+  casesTotal: Scalars['Int']['output'];
+  /** Cases of the ledger the report confirmed when it was imported. */
+  matchedCases: Scalars['Int']['output'];
+  discrepancyCount: Scalars['Int']['output'];
+  /** Discrepancies of the kind MISSING_IN_WAREHOUSE. */
+  criticalCount: Scalars['Int']['output'];
+  /** The warehouse's Ed25519 signature checked again with today's key (WAREHOUSE_PUBLIC_KEY). */
+  signatureValid: Scalars['Boolean']['output'];
+};
+
+/** A lot or a client's case where the ledger and the report disagree. */
+export type WarehouseDiscrepancy = {
+  __typename?: 'WarehouseDiscrepancy';
+  kind: WarehouseDiscrepancyKind;
+  /** The warehouse's lot id (our storage id); null for a case owed without any storage id. */
+  lotId: Maybe<Scalars['String']['output']>;
+  lwin11: Scalars['String']['output'];
+  /** The ledger's owner (for NOT_OWED the report's owner_ref). */
+  customerNumber: Maybe<Scalars['String']['output']>;
+  ledgerCases: Scalars['Int']['output'];
+  warehouseCases: Scalars['Int']['output'];
+  depotPositionId: Maybe<Scalars['Int']['output']>;
+};
+
+/** Where a case owed but not yet in the warehouse stands. */
+export enum NotYetInWarehouseState {
+  Purchased = 'PURCHASED',
+  Shipping = 'SHIPPING',
+  EnPrimeur = 'EN_PRIMEUR'
+}
+
+/** Cases owed to a client that are not yet in the warehouse (bought, shipping, en primeur): not reconciled. */
+export type NotYetInWarehouse = {
+  __typename?: 'NotYetInWarehouse';
+  depotPositionId: Scalars['Int']['output'];
+  customerNumber: Scalars['String']['output'];
+  lwin11: Scalars['String']['output'];
+  cases: Scalars['Int']['output'];
+  state: NotYetInWarehouseState;
+};
+
+export type WarehouseReconciliation = {
+  __typename?: 'WarehouseReconciliation';
+  report: WarehouseStockReport;
+  matchedCases: Scalars['Int']['output'];
+  discrepancies: Array<WarehouseDiscrepancy>;
+  notYetInWarehouse: Array<NotYetInWarehouse>;
+};
+
+export type WarehouseStockReportResult = {
+  __typename?: 'WarehouseStockReportResult';
+  success: Scalars['Boolean']['output'];
+  errors: Array<MutationError>;
+  /** The imported report; null when refused (nothing changed). */
+  report: Maybe<WarehouseStockReport>;
+};
+
 export type Country = {
   __typename?: 'Country';
   id: Scalars['Int']['output'];
@@ -1846,11 +1958,16 @@ export type DepotPosition = {
   /** Tax-free from (§ 23 EStG): the day after the first anniversary of the purchase date (Europe/Berlin); null without a purchase date. */
   taxFreeFrom: Maybe<Scalars['Date']['output']>;
   /**
-   * Whether the customs reference (MRN) of the cases' entry into the bonded warehouse is recorded.
-   * With the current status IN_BOND or FOR_SALE (and not en primeur) the cases count as stored in
-   * the warehouse, as the storage certificate states it (src/domain/storage-state.ts).
+   * Whether the customs reference (MRN) of the cases' entry into the bonded warehouse is recorded
+   * (our own record; whether the cases count as stored is warehouseConfirmedOn).
    */
   hasMrn: Scalars['Boolean']['output'];
+  /**
+   * The day of the warehouse's signed stock report that confirmed every case of the position (its
+   * lots, for its owner, with its wine and count); null while the latest report does not. Only
+   * confirmed cases count as stored (src/domain/storage-state.ts).
+   */
+  warehouseConfirmedOn: Maybe<Scalars['Date']['output']>;
   /** The invoice the cases were bought with; null for a position without one. */
   invoice: Maybe<DepotPositionInvoice>;
   /**
@@ -2397,6 +2514,14 @@ export type ResolversTypes = {
   AssetUnderManagement: ResolverTypeWrapper<AssetUnderManagement>;
   AssetsUnderManagementPage: ResolverTypeWrapper<AssetsUnderManagementPage>;
   AssetUnderManagementResult: ResolverTypeWrapper<AssetUnderManagementResult>;
+  WarehouseDiscrepancyKind: WarehouseDiscrepancyKind;
+  WarehouseReportSource: WarehouseReportSource;
+  WarehouseStockReport: ResolverTypeWrapper<WarehouseStockReport>;
+  WarehouseDiscrepancy: ResolverTypeWrapper<WarehouseDiscrepancy>;
+  NotYetInWarehouseState: NotYetInWarehouseState;
+  NotYetInWarehouse: ResolverTypeWrapper<NotYetInWarehouse>;
+  WarehouseReconciliation: ResolverTypeWrapper<WarehouseReconciliation>;
+  WarehouseStockReportResult: ResolverTypeWrapper<WarehouseStockReportResult>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   Country: ResolverTypeWrapper<CountryModel>;
   Region: ResolverTypeWrapper<RegionModel>;
@@ -2508,6 +2633,11 @@ export type ResolversParentTypes = {
   AssetUnderManagement: AssetUnderManagement;
   AssetsUnderManagementPage: AssetsUnderManagementPage;
   AssetUnderManagementResult: AssetUnderManagementResult;
+  WarehouseStockReport: WarehouseStockReport;
+  WarehouseDiscrepancy: WarehouseDiscrepancy;
+  NotYetInWarehouse: NotYetInWarehouse;
+  WarehouseReconciliation: WarehouseReconciliation;
+  WarehouseStockReportResult: WarehouseStockReportResult;
   JSON: Scalars['JSON']['output'];
   Country: CountryModel;
   Region: RegionModel;
@@ -2593,6 +2723,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   allPartialOffers?: Resolver<ResolversTypes['PartialOffersPage'], ParentType, ContextType, RequireFields<QueryAllPartialOffersArgs, 'sortBy' | 'descending' | 'offset' | 'limit'>>;
   getDepotPositionsForOffer?: Resolver<Array<ResolversTypes['OfferDepotPosition']>, ParentType, ContextType, RequireFields<QueryGetDepotPositionsForOfferArgs, 'offerId'>>;
   getAllAssetsUnderManagement?: Resolver<ResolversTypes['AssetsUnderManagementPage'], ParentType, ContextType, RequireFields<QueryGetAllAssetsUnderManagementArgs, 'sortBy' | 'descending' | 'offset' | 'limit'>>;
+  warehouseReconciliation?: Resolver<Maybe<ResolversTypes['WarehouseReconciliation']>, ParentType, ContextType, Partial<QueryWarehouseReconciliationArgs>>;
+  warehouseStockReports?: Resolver<Array<ResolversTypes['WarehouseStockReport']>, ParentType, ContextType>;
   allBottleSizes?: Resolver<Array<ResolversTypes['BottleSize']>, ParentType, ContextType>;
   vintageDetails?: Resolver<Maybe<ResolversTypes['Vintage']>, ParentType, ContextType, RequireFields<QueryVintageDetailsArgs, 'vintageId'>>;
   allPostPages?: Resolver<Array<ResolversTypes['BlogPage']>, ParentType, ContextType, Partial<QueryAllPostPagesArgs>>;
@@ -2665,6 +2797,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updatePartialOfferForDepotPosition?: Resolver<ResolversTypes['DepotPositionLinkResult'], ParentType, ContextType, RequireFields<MutationUpdatePartialOfferForDepotPositionArgs, 'depotPositionId'>>;
   updateAssetUnderManagement?: Resolver<ResolversTypes['AssetUnderManagementResult'], ParentType, ContextType, RequireFields<MutationUpdateAssetUnderManagementArgs, 'depotPositionId'>>;
   updateStorageId?: Resolver<ResolversTypes['AssetUnderManagementResult'], ParentType, ContextType, RequireFields<MutationUpdateStorageIdArgs, 'depotPositionId' | 'storageId'>>;
+  importWarehouseStockReport?: Resolver<ResolversTypes['WarehouseStockReportResult'], ParentType, ContextType, RequireFields<MutationImportWarehouseStockReportArgs, 'csv' | 'signature'>>;
   createInvoice?: Resolver<ResolversTypes['InvoicePayload'], ParentType, ContextType, Partial<MutationCreateInvoiceArgs>>;
   changeInvoice?: Resolver<ResolversTypes['InvoicePayload'], ParentType, ContextType, RequireFields<MutationChangeInvoiceArgs, 'invoiceId'>>;
   finalizeInvoice?: Resolver<ResolversTypes['FinalizeInvoicePayload'], ParentType, ContextType, RequireFields<MutationFinalizeInvoiceArgs, 'invoiceId'>>;
@@ -3013,6 +3146,50 @@ export type AssetUnderManagementResultResolvers<ContextType = GraphQLContext, Pa
   asset?: Resolver<Maybe<ResolversTypes['AssetUnderManagement']>, ParentType, ContextType>;
 };
 
+export type WarehouseStockReportResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WarehouseStockReport'] = ResolversParentTypes['WarehouseStockReport']> = {
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  asOf?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  importedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['WarehouseReportSource'], ParentType, ContextType>;
+  lots?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  casesTotal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matchedCases?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  discrepancyCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  criticalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  signatureValid?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type WarehouseDiscrepancyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WarehouseDiscrepancy'] = ResolversParentTypes['WarehouseDiscrepancy']> = {
+  kind?: Resolver<ResolversTypes['WarehouseDiscrepancyKind'], ParentType, ContextType>;
+  lotId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lwin11?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ledgerCases?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  warehouseCases?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  depotPositionId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type NotYetInWarehouseResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NotYetInWarehouse'] = ResolversParentTypes['NotYetInWarehouse']> = {
+  depotPositionId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lwin11?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cases?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['NotYetInWarehouseState'], ParentType, ContextType>;
+};
+
+export type WarehouseReconciliationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WarehouseReconciliation'] = ResolversParentTypes['WarehouseReconciliation']> = {
+  report?: Resolver<ResolversTypes['WarehouseStockReport'], ParentType, ContextType>;
+  matchedCases?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  discrepancies?: Resolver<Array<ResolversTypes['WarehouseDiscrepancy']>, ParentType, ContextType>;
+  notYetInWarehouse?: Resolver<Array<ResolversTypes['NotYetInWarehouse']>, ParentType, ContextType>;
+};
+
+export type WarehouseStockReportResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WarehouseStockReportResult'] = ResolversParentTypes['WarehouseStockReportResult']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['MutationError']>, ParentType, ContextType>;
+  report?: Resolver<Maybe<ResolversTypes['WarehouseStockReport']>, ParentType, ContextType>;
+};
+
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
@@ -3356,6 +3533,7 @@ export type DepotPositionResolvers<ContextType = GraphQLContext, ParentType exte
   valuationDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   taxFreeFrom?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   hasMrn?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  warehouseConfirmedOn?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   invoice?: Resolver<Maybe<ResolversTypes['DepotPositionInvoice']>, ParentType, ContextType>;
   saleProceedsNet?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   settlementPdfUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3652,6 +3830,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   AssetUnderManagement?: AssetUnderManagementResolvers<ContextType>;
   AssetsUnderManagementPage?: AssetsUnderManagementPageResolvers<ContextType>;
   AssetUnderManagementResult?: AssetUnderManagementResultResolvers<ContextType>;
+  WarehouseStockReport?: WarehouseStockReportResolvers<ContextType>;
+  WarehouseDiscrepancy?: WarehouseDiscrepancyResolvers<ContextType>;
+  NotYetInWarehouse?: NotYetInWarehouseResolvers<ContextType>;
+  WarehouseReconciliation?: WarehouseReconciliationResolvers<ContextType>;
+  WarehouseStockReportResult?: WarehouseStockReportResultResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   Country?: CountryResolvers<ContextType>;
   Region?: RegionResolvers<ContextType>;

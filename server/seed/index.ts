@@ -9,6 +9,8 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword } from '../services/passwords';
+import { demoStockReport } from '../services/warehouse-demo';
+import { importStockReport, type WarehouseConfig } from '../services/warehouse-reports';
 import { accountSeeds, DEMO_PASSWORD } from './data/accounts';
 import { insertOrderPositions, insertProfiles, insertUsers } from './insert/accounts';
 import { insertCatalogue } from './insert/catalogue';
@@ -50,11 +52,21 @@ export async function isDatabaseSeeded(db: Database): Promise<boolean> {
   return (row?.count ?? 0) > 0;
 }
 
+export interface SeedOptions {
+  mediaDir: string;
+  now?: Date;
+  /**
+   * With the demo warehouse's key pair (`warehouse.warehouse.demoKeys`), the demo warehouse's signed report
+   * of the seeded ledger is imported, so a fresh portal shows a matched reconciliation.
+   */
+  warehouse?: WarehouseConfig;
+}
+
 /**
  * Generates the media files (existing files are kept) and inserts the whole demo state in one
  * transaction into an empty, migrated database.
  */
-export async function seedDemoData(db: Database, options: { mediaDir: string; now?: Date }): Promise<void> {
+export async function seedDemoData(db: Database, options: SeedOptions): Promise<void> {
   const now = options.now ?? new Date();
   const [passwordHash] = await Promise.all([hashPassword(DEMO_PASSWORD), writeDemoMedia(options.mediaDir)]);
   await db.transaction(async (tx) => {
@@ -68,4 +80,19 @@ export async function seedDemoData(db: Database, options: { mediaDir: string; no
     await insertDepot(context);
     await insertContent(context);
   });
+  const keys = options.warehouse?.warehouse.demoKeys;
+  if (options.warehouse && keys) {
+    const report = await demoStockReport(db, keys, now);
+    const imported = await importStockReport(db, options.warehouse, {
+      ...report,
+      source: 'SEED',
+      importedById: null,
+      now,
+    });
+    if (!imported.success) {
+      throw new Error(
+        `Demodaten: Bestandsbericht abgelehnt: ${imported.errors.map((e) => e.message).join(' ')}`,
+      );
+    }
+  }
 }

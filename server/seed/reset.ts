@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     pgliteDir: path.join(config.dataDir, 'db'),
   });
   try {
-    await resetDemoState(database, { mediaDir: config.mediaDir });
+    await resetDemoState(database, { mediaDir: config.mediaDir, warehouse: config });
     console.log(`[weindepot] Der Demozustand wurde neu angelegt (Datenbank: ${database.kind}).`);
   } finally {
     await database.close();

@@ -22,6 +22,7 @@ import {
 import { vintageLabelSql } from '../db/vintage-label';
 
 import type { InvoiceRow } from './invoices';
+import { warehouseConfirmations } from './warehouse-reports';
 
 export const STORAGE_FACTS = {
   warehouse: 'Zollfreilager Genf, Schweiz',
@@ -35,9 +36,12 @@ export interface CertificateContent {
    * Version of the fingerprinted payload: absent (1) for the first certificates, which listed
    * every case of the invoice as stored; 2 once cases were sold on the Zweitmarkt and are listed
    * as transferred; 3 lists as stored only the cases that count as stored and the
-   * others apart with their state. Certificates issued before keep hashing as they were issued.
+   * others apart with their state; 4 as 3, stored meaning confirmed by the warehouse's signed
+   * stock report of `warehouseConfirmedOn`. Certificates issued before keep hashing as they were issued.
    */
-  version?: 2 | 3;
+  version?: 2 | 3 | 4;
+  /** Version 4: the day of the warehouse's stock report that confirmed the stored cases (`YYYY-MM-DD`). */
+  warehouseConfirmedOn?: string;
   invoiceNumber: string;
   client: string;
   issuedAt: string;
@@ -81,7 +85,6 @@ export async function caseLotsOf(
       invoicePositionId: depotPositions.invoicePositionId,
       amount: depotPositions.amount,
       storageId: depotPositions.storageId,
-      mrn: depotPositions.mrn,
       enPrimeurDeliveryDate: vintages.enPrimeurDeliveryDate,
     })
     .from(depotPositions)
@@ -104,6 +107,11 @@ export async function caseLotsOf(
         )
         .orderBy(asc(depotPositionStatuses.datetimeStatusUpdate), asc(depotPositionStatuses.id))
     : [];
+  const confirmations = await warehouseConfirmations(
+    db,
+    rows.map((row) => row.id),
+    now,
+  );
   return rows.map((row) => ({
     invoicePositionId: row.invoicePositionId,
     cases: row.amount,
@@ -112,7 +120,7 @@ export async function caseLotsOf(
       {
         status:
           currentStatusEntry(statuses.filter((entry) => entry.depotPositionId === row.id))?.status ?? null,
-        hasMrn: Boolean(row.mrn?.trim()),
+        warehouseConfirmedOn: confirmations.get(row.id) ?? null,
         enPrimeurDeliveryDate: row.enPrimeurDeliveryDate,
       },
       now,
@@ -134,7 +142,7 @@ export function byLabel(lots: readonly CaseLot[], label: (state: StorageState) =
   return [...groups].map(([state, cases]) => ({ cases, state }));
 }
 
-/** The certificate of the invoice as it stands at `now`, dated `issuedAt` (payload version 3). */
+/** The certificate of the invoice as it stands at `now`, dated `issuedAt` (payload version 4). */
 export async function contentOf(
   db: Database | Transaction,
   invoice: InvoiceRow,
@@ -147,8 +155,13 @@ export async function contentOf(
     positions.map(({ position }) => position.id),
     now,
   );
+  const confirmedOn = lots
+    .flatMap((lot) => (lot.state.kind === 'STORED' ? [lot.state.confirmedOn] : []))
+    .sort()
+    .at(-1);
   return {
-    version: 3,
+    version: 4,
+    warehouseConfirmedOn: confirmedOn ?? '',
     invoiceNumber: invoice.invoiceNumber ?? String(invoice.id),
     client: clientName(client),
     issuedAt: issuedAt.toISOString(),
@@ -188,9 +201,9 @@ const factsOf = (content: CertificateContent) => [
 /** SHA-256 over the canonical JSON of the content (keys in a fixed order). */
 export function fingerprintOf(content: CertificateContent): string {
   let canonical: string;
-  if (content.version === 3) {
+  if (content.version === 3 || content.version === 4) {
     canonical = JSON.stringify([
-      3,
+      content.version,
       content.invoiceNumber,
       content.client,
       content.issuedAt,
@@ -204,6 +217,7 @@ export function fingerprintOf(content: CertificateContent): string {
         (p.pending ?? []).map((part) => [part.cases, part.state]),
       ]),
       factsOf(content),
+      ...(content.version === 4 ? [content.warehouseConfirmedOn ?? ''] : []),
     ]);
   } else if (content.version === 2) {
     canonical = JSON.stringify([

@@ -1,6 +1,7 @@
 /** The storage certificate as a PDF document of the shared letterhead layout. */
 import { formatDate } from '../../src/domain/dates';
 import { casesOfFormat } from '../../src/domain/packaging';
+import { confirmedByWarehouseLabel } from '../../src/domain/storage-state';
 import { type CompanyDetails, companyFooterLines, companySenderLine } from '../company';
 import type { PdfDocumentModel } from '../pdf/layout';
 import { type CertificateContent, storedCases } from './certificate-content';
@@ -61,6 +62,11 @@ export function certificateDocument(
     intro: [
       `Ausgestellt am ${formatDate(new Date(content.issuedAt))} für ${content.client}`,
       `Die folgenden Weine lagern im ${content.facts.warehouse}, ${content.facts.insurance}, bei ${content.facts.temperature} und ${content.facts.humidity}.`,
+      ...(content.warehouseConfirmedOn
+        ? [
+            `Jede dieser Kisten hat das Lager in seinem signierten Bestandsbericht bestätigt: ${confirmedByWarehouseLabel(content.warehouseConfirmedOn)}.`,
+          ]
+        : []),
     ],
     table: {
       columns: CASE_COLUMNS('Lager-IDs'),
@@ -72,9 +78,9 @@ export function certificateDocument(
       ...(pending.length
         ? [
             {
-              heading: 'Noch nicht im Zollfreilager',
+              heading: 'Noch nicht vom Lager bestätigt',
               intro: [
-                'Diese Weine der Rechnung sind bezahlt und Ihr Eigentum, aber noch nicht im Zollfreilager angekommen. Dieses Zertifikat bestätigt für sie keine Einlagerung; ihr Stand am Ausstellungstag:',
+                'Diese Weine der Rechnung sind bezahlt und Ihr Eigentum; ihre Einlagerung im Zollfreilager hat das Lager (noch) nicht in seinem Bestandsbericht bestätigt. Dieses Zertifikat bestätigt für sie keine Einlagerung; was am Ausstellungstag über sie bekannt ist:',
               ],
               table: { columns: CASE_COLUMNS('Stand', 31), rows: pending },
             },

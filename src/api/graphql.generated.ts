@@ -79,6 +79,34 @@ export type AssetSortField =
   | 'TRANCHE'
   | 'STATUS';
 
+/** What a discrepancy between the ledger and a stock report is. */
+export type WarehouseDiscrepancyKind =
+  /** A client's case in bond that no lot of the report holds (critical: operations are mailed). */
+  | 'MISSING_IN_WAREHOUSE'
+  /** A lot of the report the ledger owes to nobody. */
+  | 'NOT_OWED'
+  /** The lot is held for another customer number than the ledger's owner. */
+  | 'OWNER_DIFFERS'
+  /** The lot holds another wine, bottle size or bottles per case. */
+  | 'WINE_DIFFERS'
+  /** The lot holds another number of cases. */
+  | 'COUNT_DIFFERS';
+
+/** Where a stock report came from. */
+export type WarehouseReportSource =
+  /** Uploaded by staff in the back office. */
+  | 'UPLOAD'
+  /** Posted by the warehouse's system (POST /api/warehouse/stock-report). */
+  | 'API'
+  /** The demo warehouse's report imported with the demo data. */
+  | 'SEED';
+
+/** Where a case owed but not yet in the warehouse stands. */
+export type NotYetInWarehouseState =
+  | 'PURCHASED'
+  | 'SHIPPING'
+  | 'EN_PRIMEUR';
+
 export type WineGroup =
   | 'ROTWEIN'
   | 'CHAMPAGNER'
@@ -625,7 +653,29 @@ export type UpdateAssetUnderManagementMutationVariables = Exact<{
 
 export type UpdateAssetUnderManagementMutation = { updateAssetUnderManagement: { success: boolean, errors: Array<{ message: string, code: string, field: string | null }>, asset: { id: number, vintageTitle: string, vintageYear: number, ownerFirstName: string, ownerLastName: string, ownerEmail: string, amount: number, caskOf: number, bottleSize: string, buyPriceBtl: string, storageId: string | null, mrn: string | null, mrnDate: string | null, partialOfferId: number | null, currentStatus: DepotStatus | null, statusUpdatedAt: string | null } | null } };
 
-export type DepotPositionFieldsFragment = { id: number, storageId: string | null, amount: number, caskOf: number, buyPriceBtl: string, saleProceedsNet: string | null, settlementPdfUrl: string | null, hasMrn: boolean, bottleSize: { id: number }, conditionReportPdf: { file: string } | null, depotPositionStatusRel: Array<{ status: DepotStatus, datetimeStatusUpdate: string }>, invoice: { invoiceNumber: string | null, pdfUrl: string | null } | null, vintage: { id: number } };
+export type WarehouseStockReportFieldsFragment = { id: number, asOf: string, importedAt: string, source: WarehouseReportSource, lots: number, casesTotal: number, matchedCases: number, discrepancyCount: number, criticalCount: number, signatureValid: boolean };
+
+export type WarehouseReconciliationQueryVariables = Exact<{
+  reportId?: number | null | undefined;
+}>;
+
+
+export type WarehouseReconciliationQuery = { warehouseReconciliation: { matchedCases: number, report: { id: number, asOf: string, importedAt: string, source: WarehouseReportSource, lots: number, casesTotal: number, matchedCases: number, discrepancyCount: number, criticalCount: number, signatureValid: boolean }, discrepancies: Array<{ kind: WarehouseDiscrepancyKind, lotId: string | null, lwin11: string, customerNumber: string | null, ledgerCases: number, warehouseCases: number, depotPositionId: number | null }>, notYetInWarehouse: Array<{ depotPositionId: number, customerNumber: string, lwin11: string, cases: number, state: NotYetInWarehouseState }> } | null };
+
+export type WarehouseStockReportsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WarehouseStockReportsQuery = { warehouseStockReports: Array<{ id: number, asOf: string, importedAt: string, source: WarehouseReportSource, lots: number, casesTotal: number, matchedCases: number, discrepancyCount: number, criticalCount: number, signatureValid: boolean }> };
+
+export type ImportWarehouseStockReportMutationVariables = Exact<{
+  csv: string;
+  signature: string;
+}>;
+
+
+export type ImportWarehouseStockReportMutation = { importWarehouseStockReport: { success: boolean, errors: Array<{ code: string, message: string, field: string | null }>, report: { id: number, asOf: string, importedAt: string, source: WarehouseReportSource, lots: number, casesTotal: number, matchedCases: number, discrepancyCount: number, criticalCount: number, signatureValid: boolean } | null } };
+
+export type DepotPositionFieldsFragment = { id: number, storageId: string | null, amount: number, caskOf: number, buyPriceBtl: string, saleProceedsNet: string | null, settlementPdfUrl: string | null, hasMrn: boolean, warehouseConfirmedOn: string | null, bottleSize: { id: number }, conditionReportPdf: { file: string } | null, depotPositionStatusRel: Array<{ status: DepotStatus, datetimeStatusUpdate: string }>, invoice: { invoiceNumber: string | null, pdfUrl: string | null } | null, vintage: { id: number } };
 
 export type DepotBottleSizeFieldsFragment = { id: number, title: string, factorForLiterPrices: string };
 
@@ -634,14 +684,14 @@ export type DepotVintageFieldsFragment = { id: number, title: string, year: numb
 export type ClientsDepotQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ClientsDepotQuery = { me: { id: number, investmentScore: string } | null, clientsDepot: Array<{ id: number, storageId: string | null, amount: number, caskOf: number, buyPriceBtl: string, saleProceedsNet: string | null, settlementPdfUrl: string | null, hasMrn: boolean, bottleSize: { id: number }, conditionReportPdf: { file: string } | null, depotPositionStatusRel: Array<{ status: DepotStatus, datetimeStatusUpdate: string }>, invoice: { invoiceNumber: string | null, pdfUrl: string | null } | null, vintage: { id: number } }>, clientsDepotVintages: Array<{ id: number, title: string, year: number, image: string | null, enPrimeurDeliveryDate: string | null, valuationRel: Array<{ sourceOfValuation: string, value: string, datetimeCreated: string }>, wine: { id: number, title: string, image: string | null, lwin: string, classification: { title: string } | null, winery: { id: number, title: string, region: { title: string } } } }>, allBottleSizes: Array<{ id: number, title: string, factorForLiterPrices: string }> };
+export type ClientsDepotQuery = { me: { id: number, investmentScore: string } | null, clientsDepot: Array<{ id: number, storageId: string | null, amount: number, caskOf: number, buyPriceBtl: string, saleProceedsNet: string | null, settlementPdfUrl: string | null, hasMrn: boolean, warehouseConfirmedOn: string | null, bottleSize: { id: number }, conditionReportPdf: { file: string } | null, depotPositionStatusRel: Array<{ status: DepotStatus, datetimeStatusUpdate: string }>, invoice: { invoiceNumber: string | null, pdfUrl: string | null } | null, vintage: { id: number } }>, clientsDepotVintages: Array<{ id: number, title: string, year: number, image: string | null, enPrimeurDeliveryDate: string | null, valuationRel: Array<{ sourceOfValuation: string, value: string, datetimeCreated: string }>, wine: { id: number, title: string, image: string | null, lwin: string, classification: { title: string } | null, winery: { id: number, title: string, region: { title: string } } } }>, allBottleSizes: Array<{ id: number, title: string, factorForLiterPrices: string }> };
 
 export type ViewClientsDepotQueryVariables = Exact<{
   clientsMail: string;
 }>;
 
 
-export type ViewClientsDepotQuery = { viewClientsDepot: Array<{ id: number, storageId: string | null, amount: number, caskOf: number, buyPriceBtl: string, saleProceedsNet: string | null, settlementPdfUrl: string | null, hasMrn: boolean, bottleSize: { id: number }, conditionReportPdf: { file: string } | null, depotPositionStatusRel: Array<{ status: DepotStatus, datetimeStatusUpdate: string }>, invoice: { invoiceNumber: string | null, pdfUrl: string | null } | null, vintage: { id: number } }>, viewClientsDepotVintages: Array<{ id: number, title: string, year: number, image: string | null, enPrimeurDeliveryDate: string | null, valuationRel: Array<{ sourceOfValuation: string, value: string, datetimeCreated: string }>, wine: { id: number, title: string, image: string | null, lwin: string, classification: { title: string } | null, winery: { id: number, title: string, region: { title: string } } } }>, allBottleSizes: Array<{ id: number, title: string, factorForLiterPrices: string }> };
+export type ViewClientsDepotQuery = { viewClientsDepot: Array<{ id: number, storageId: string | null, amount: number, caskOf: number, buyPriceBtl: string, saleProceedsNet: string | null, settlementPdfUrl: string | null, hasMrn: boolean, warehouseConfirmedOn: string | null, bottleSize: { id: number }, conditionReportPdf: { file: string } | null, depotPositionStatusRel: Array<{ status: DepotStatus, datetimeStatusUpdate: string }>, invoice: { invoiceNumber: string | null, pdfUrl: string | null } | null, vintage: { id: number } }>, viewClientsDepotVintages: Array<{ id: number, title: string, year: number, image: string | null, enPrimeurDeliveryDate: string | null, valuationRel: Array<{ sourceOfValuation: string, value: string, datetimeCreated: string }>, wine: { id: number, title: string, image: string | null, lwin: string, classification: { title: string } | null, winery: { id: number, title: string, region: { title: string } } } }>, allBottleSizes: Array<{ id: number, title: string, factorForLiterPrices: string }> };
 
 export type DepotPerformanceFieldsFragment = { marketValue: string, invested: string, netExitValue: string, taxFreeValue: string, gainPercent: number | null, annualizedReturnPercent: number | null, soldPositions: number, valuationSource: string, valuationAsOf: string | null, points: Array<{ date: string, invested: string, marketValue: string }>, index: Array<{ date: string, value: number, newestPriceDate: string | null }> };
 
@@ -926,6 +976,7 @@ export * from './documents/backoffice-invoices.generated';
 export * from './documents/backoffice-quotes.generated';
 export * from './documents/backoffice-sortiment.generated';
 export * from './documents/backoffice-stock.generated';
+export * from './documents/backoffice-warehouse.generated';
 export * from './documents/content.generated';
 export * from './documents/depot.generated';
 export * from './documents/entry-mutations.generated';

@@ -1,6 +1,7 @@
 /**
  * Storage certificates and paperwork on the demo data: a storage certificate certifies as stored only the
- * cases that count as stored (IN_BOND or FOR_SALE with an MRN, not en primeur), lists the
+ * cases that count as stored (IN_BOND or FOR_SALE, not en primeur, confirmed by the warehouse's
+ * latest signed stock report), lists the
  * invoice's other cases apart with their real state, is refused (409, German page) for an invoice
  * without a stored case, and its verify page shows beside "echt" the state of each listed case
  * today, also for certificates issued before this rule. Every depot position links the invoice
@@ -18,6 +19,8 @@ import {
   vintages,
 } from '../../server/db/schema';
 import { fingerprintOf } from '../../server/services/certificate-content';
+import { demoStockReport } from '../../server/services/warehouse-demo';
+import { importStockReport } from '../../server/services/warehouse-reports';
 import type { DepotStatus } from '../../src/domain/depot-status';
 import { deliveryMonth, isStored } from '../../src/domain/storage-state';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
@@ -32,6 +35,7 @@ interface DepotAnswer {
     storageId: string | null;
     currentStatus: string;
     hasMrn: boolean;
+    warehouseConfirmedOn: string | null;
     vintage: { title: string; year: number; enPrimeurDeliveryDate: string | null };
     invoice: { id: number; invoiceNumber: string; invoiceDate: string; pdfUrl: string } | null;
   }[];
@@ -41,7 +45,7 @@ interface DepotAnswer {
 /** The text of a certificate from its stored-cases sentence to the next section, and the sections after it. */
 function sectionsOf(text: string) {
   const stored = text.indexOf('Die folgenden Weine lagern');
-  const pending = text.indexOf('Noch nicht im Zollfreilager');
+  const pending = text.indexOf('Noch nicht vom Lager bestätigt');
   const transferred = text.indexOf('Verkauft und übertragen (Zweitmarkt)');
   const ends = [pending, transferred, text.indexOf('Echtheit prüfen')].filter((at) => at > stored);
   return {
@@ -62,7 +66,7 @@ describe.each(databaseTargets)('Einlagerungszertifikate und Belege der Demodaten
   const depot = async () =>
     (
       await portal.gql<DepotAnswer>(
-        `{ clientsDepot { id storageId currentStatus hasMrn vintage { title year enPrimeurDeliveryDate }
+        `{ clientsDepot { id storageId currentStatus hasMrn warehouseConfirmedOn vintage { title year enPrimeurDeliveryDate }
             invoice { id invoiceNumber invoiceDate pdfUrl } }
            clientsInvoices(stage: "paid") { id invoiceNumber stripeInvoicePdfUrl } }`,
         {},
@@ -92,6 +96,18 @@ describe.each(databaseTargets)('Einlagerungszertifikate und Belege der Demodaten
       .where(eq(invoicePositions.invoiceId, invoiceId))
       .orderBy(asc(depotPositions.id));
 
+  /** The demo warehouse's signed report of the ledger as it stands now, imported. */
+  async function importDemoReport() {
+    const keys = portal.config.warehouse.demoKeys;
+    if (!keys) throw new Error('Testportal ohne Demo-Lager');
+    const imported = await importStockReport(portal.db, portal.config, {
+      ...(await demoStockReport(portal.db, keys, new Date())),
+      source: 'UPLOAD',
+      importedById: null,
+    });
+    expect(imported.errors).toEqual([]);
+  }
+
   beforeAll(async () => {
     portal = await startTestPortal(target, { seed: true });
     const signedIn = await portal.gql<{ tokenAuth: { token: string } }>(TOKEN_AUTH, {
@@ -118,7 +134,7 @@ describe.each(databaseTargets)('Einlagerungszertifikate und Belege der Demodaten
         isStored(
           {
             status: position.currentStatus as DepotStatus,
-            hasMrn: position.hasMrn,
+            warehouseConfirmedOn: position.warehouseConfirmedOn,
             enPrimeurDeliveryDate: position.vintage.enPrimeurDeliveryDate,
           },
           now,
@@ -148,7 +164,7 @@ describe.each(databaseTargets)('Einlagerungszertifikate und Belege der Demodaten
     }
   });
 
-  it('certifies as stored only the cases in bond with an MRN; shipping and en-primeur cases stand apart with their state', async () => {
+  it('certifies as stored only the cases in bond the warehouse confirmed; shipping and en-primeur cases stand apart with their state', async () => {
     const invoice = await newestInvoice();
     const answer = await portal.app.inject({
       method: 'GET',
@@ -168,8 +184,9 @@ describe.each(databaseTargets)('Einlagerungszertifikate und Belege der Demodaten
       .where(eq(vintages.id, margaux?.position.vintageId ?? 0));
     expect(delivery?.date).toBeTruthy();
 
-    // The one case in bond with an MRN, with its storage id, under "lagern".
+    // The one case in bond the seeded stock report confirms, with its storage id, under "lagern".
     expect(stored).toContain('Dom Pérignon Brut 2015');
+    expect(stored).toMatch(/vom Lager bestätigt am \d{2}\.\d{2}\.\d{4}/);
     const domPerignon = rows.find((row) => row.title.startsWith('Dom Pérignon'));
     expect(domPerignon?.position.mrn).toBeTruthy();
     expect(stored).toContain(domPerignon?.position.storageId as string);
@@ -225,6 +242,8 @@ describe.each(databaseTargets)('Einlagerungszertifikate und Belege der Demodaten
       .update(depotPositions)
       .set({ mrn: '26FR3300000077777A', mrnDate: later.toISOString().slice(0, 10) })
       .where(eq(depotPositions.id, chevalBlanc?.position.id as number));
+    // Stored only once the warehouse's next signed report holds it.
+    await importDemoReport();
 
     const old = await portal.app.inject({ method: 'GET', url: `/verify/${fingerprint}` });
     expect(old.statusCode).toBe(200);

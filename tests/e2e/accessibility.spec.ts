@@ -322,6 +322,7 @@ test('the back office tabs have no serious accessibility findings', async ({ pag
     'angebote',
     'lieferanten',
     'lagerbestand',
+    'bestandsabgleich',
     'servicegebuehr',
     'verlauf',
     'orders',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY, DEMO_COMPANY_ENV } from '../../server/company';
 import { loadConfig } from '../../server/config';
+import { EXAMPLE_WAREHOUSE_ENV } from '../../server/services/warehouse-signature';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'weindepot-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -58,12 +59,41 @@ describe('company details', () => {
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       ...DEMO_COMPANY_ENV,
+      ...EXAMPLE_WAREHOUSE_ENV,
       COMPANY_NAME: 'Beispiel Wein GmbH',
     });
     expect(production.company).toEqual({ ...DEMO_COMPANY, name: 'Beispiel Wein GmbH' });
     expect(loadConfig({ DATA_DIR: dataDir }).company).toEqual(DEMO_COMPANY);
     expect(DEMO_COMPANY.register).toContain('HRB 00000');
     expect(DEMO_COMPANY.vatId).toBe('DE000000000');
+  });
+});
+
+describe('warehouse key', () => {
+  it('refuses a production start without the warehouse’s public key, and a key that is not 32 bytes', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', ...DEMO_COMPANY_ENV })).toThrow(
+      'NODE_ENV=production braucht WAREHOUSE_PUBLIC_KEY',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, WAREHOUSE_PUBLIC_KEY: 'abc' })).toThrow(
+      'WAREHOUSE_PUBLIC_KEY muss der öffentliche Ed25519-Schlüssel',
+    );
+    const production = loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      ...DEMO_COMPANY_ENV,
+      ...EXAMPLE_WAREHOUSE_ENV,
+    });
+    expect(production.warehouse).toEqual({
+      publicKey: EXAMPLE_WAREHOUSE_ENV.WAREHOUSE_PUBLIC_KEY,
+      demoKeys: undefined,
+    });
+  });
+
+  it('generates the demo warehouse’s key pair into DATA_DIR once and keeps it', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).warehouse;
+    expect(first.demoKeys?.publicKey).toBe(first.publicKey);
+    expect(first.publicKey).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(loadConfig({ DATA_DIR: dataDir }).warehouse).toEqual(first);
   });
 });
 

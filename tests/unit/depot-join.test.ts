@@ -37,6 +37,7 @@ const position = (id: number, vintageId: number, bottleSizeId: number) => ({
   saleProceedsNet: null,
   settlementPdfUrl: null,
   hasMrn: false,
+  warehouseConfirmedOn: null,
   invoice: null,
   vintage: { id: vintageId },
 });

@@ -521,14 +521,16 @@ describe('Excel-Blätter "Bewertung" und "Wertentwicklung"', () => {
 describe('Depotkarte: Lagernummern nur für eingelagerte Kisten, die Rechnung jeder Position', () => {
   const inState = (
     status: 'PURCHASED' | 'SHIPPING' | 'IN_BOND' | 'FOR_SALE' | 'SOLD',
-    hasMrn: boolean,
+    /** Whether the warehouse's latest stock report confirms the cases. */
+    confirmed: boolean,
     enPrimeurDeliveryDate: string | null = null,
   ): DepotPositionInput => {
     const base = position(1);
     return {
       ...base,
       storageId: '20001',
-      hasMrn,
+      hasMrn: true,
+      warehouseConfirmedOn: confirmed ? '2026-12-01' : null,
       invoice: { invoiceNumber: '2026-0003', pdfUrl: 'http://portal.test/invoices/abc.pdf' },
       depotPositionStatusRel: [
         ...base.depotPositionStatusRel,
@@ -540,10 +542,13 @@ describe('Depotkarte: Lagernummern nur für eingelagerte Kisten, die Rechnung je
 
   it('marks a row stored by the storage rule (src/domain/storage-state.ts)', () => {
     expect(toDepotRow(inState('IN_BOND', true), now).stored).toBe(true);
+    expect(toDepotRow(inState('IN_BOND', true), now).warehouseConfirmedOn).toBe('2026-12-01');
     expect(toDepotRow(inState('FOR_SALE', true), now).stored).toBe(true);
+    // Our own MRN without the warehouse's confirmation is not enough.
     expect(toDepotRow(inState('IN_BOND', false), now).stored).toBe(false);
     expect(toDepotRow(inState('SHIPPING', true), now).stored).toBe(false);
     expect(toDepotRow(inState('SOLD', true), now).stored).toBe(false);
+    expect(toDepotRow(inState('SOLD', true), now).warehouseConfirmedOn).toBeNull();
     // En primeur (delivery still ahead): no storage numbers, whatever the status.
     expect(toDepotRow(inState('PURCHASED', false, '2028-06-01'), now).stored).toBe(false);
     expect(toDepotRow(inState('IN_BOND', true, '2028-06-01'), now).stored).toBe(false);

@@ -10,15 +10,22 @@ import {
 } from '../../src/domain/storage-state';
 
 const now = new Date('2026-12-01T12:00:00Z');
-const facts = (status: DepotStatus | null, hasMrn: boolean, enPrimeurDeliveryDate: string | null = null) =>
-  ({ status, hasMrn, enPrimeurDeliveryDate }) satisfies StorageFacts;
+const REPORT_DAY = '2026-12-01';
+/** `confirmed`: the warehouse's latest signed stock report confirms the cases (of REPORT_DAY). */
+const facts = (status: DepotStatus | null, confirmed: boolean, enPrimeurDeliveryDate: string | null = null) =>
+  ({
+    status,
+    warehouseConfirmedOn: confirmed ? REPORT_DAY : null,
+    enPrimeurDeliveryDate,
+  }) satisfies StorageFacts;
 
 describe('Was als eingelagert gilt (Zertifikat, Prüfseite, Depotkarte: eine Regel)', () => {
-  it('counts only IN_BOND and FOR_SALE cases with an MRN as stored', () => {
+  it('counts only IN_BOND and FOR_SALE cases the warehouse’s stock report confirms as stored', () => {
     const stored = (['PURCHASED', 'SHIPPING', 'IN_BOND', 'FOR_SALE', 'SOLD', null] as const).flatMap(
-      (status) => [true, false].map((hasMrn) => [status, hasMrn, isStored(facts(status, hasMrn), now)]),
+      (status) =>
+        [true, false].map((confirmed) => [status, confirmed, isStored(facts(status, confirmed), now)]),
     );
-    expect(stored.filter(([, , isIt]) => isIt).map(([status, hasMrn]) => [status, hasMrn])).toEqual([
+    expect(stored.filter(([, , isIt]) => isIt).map(([status, confirmed]) => [status, confirmed])).toEqual([
       ['IN_BOND', true],
       ['FOR_SALE', true],
     ]);
@@ -31,7 +38,7 @@ describe('Was als eingelagert gilt (Zertifikat, Prüfseite, Depotkarte: eine Reg
       deliveryDate: '2028-06-01',
     });
     expect(storageState(facts('PURCHASED', false, '2028-06-01'), now).kind).toBe('EN_PRIMEUR');
-    // Past its delivery date the wine is an ordinary case: stored once in bond with an MRN.
+    // Past its delivery date the wine is an ordinary case: stored once in bond and confirmed.
     expect(isStored(facts('IN_BOND', true, '2026-06-01'), now)).toBe(true);
     expect(storageState(facts('PURCHASED', false, '2026-06-01'), now).kind).toBe('PAID');
   });
@@ -55,7 +62,14 @@ describe('Was als eingelagert gilt (Zertifikat, Prüfseite, Depotkarte: eine Reg
     for (const kind of ['PAID', 'ENTRY_UNCONFIRMED', 'SOLD'] as const) {
       expect(storageStateLabel({ kind })).not.toMatch(/lagern|eingelagert/);
     }
-    expect(currentStorageLabel({ kind: 'STORED' })).toBe('eingelagert');
+    expect(storageState(facts('IN_BOND', true), now)).toEqual({ kind: 'STORED', confirmedOn: REPORT_DAY });
+    expect(storageStateLabel({ kind: 'STORED', confirmedOn: REPORT_DAY })).toBe(
+      'im Zollfreilager, vom Lager bestätigt am 01.12.2026',
+    );
+    expect(storageStateLabel({ kind: 'ENTRY_UNCONFIRMED' })).toBe(
+      'Einlagerung vom Lager noch nicht bestätigt',
+    );
+    expect(currentStorageLabel({ kind: 'STORED', confirmedOn: REPORT_DAY })).toBe('eingelagert');
     expect(currentStorageLabel({ kind: 'SOLD' })).toBe('inzwischen verkauft');
     expect(currentStorageLabel({ kind: 'PAID' })).toBe('noch nicht eingelagert');
     expect(currentStorageLabel({ kind: 'SHIPPING' })).toBe('noch nicht eingelagert (in Zustellung)');

@@ -237,6 +237,7 @@ export const depotTypes = {
       return order ? settlementPdfUrl(config.publicUrl, order.settlementToken, order.casesSold) : null;
     },
     hasMrn: (position) => position.hasMrn,
+    warehouseConfirmedOn: (position, _args, { loaders }) => loaders.warehouseConfirmedOn.load(position.id),
     // The depot read brings the invoice along (one subquery per position, no request of its own).
     invoice: ({ invoice }, _args, { config }) =>
       invoice

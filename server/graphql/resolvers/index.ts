@@ -13,6 +13,7 @@ import { backofficeInvoiceMutations } from './backoffice-invoices';
 import { quoteMutations, quoteQueries } from './backoffice-quotes';
 import { sortimentMutations, sortimentQueries } from './backoffice-sortiment';
 import { stockMutations, stockQueries } from './backoffice-stock';
+import { warehouseMutations, warehouseQueries } from './backoffice-warehouse';
 import { catalogueQueries, catalogueTypes } from './catalogue';
 import { contentQueries, contentTypes } from './content';
 import { depotQueries, depotTypes, depotUserFields } from './depot';
@@ -86,6 +87,7 @@ export const resolvers = {
     ...pushQueries,
     ...auditQueries,
     ...stockQueries,
+    ...warehouseQueries,
     ...analyticsQueries,
     ...quoteQueries,
     ...sortimentQueries,
@@ -98,6 +100,7 @@ export const resolvers = {
     ...pushMutations,
     ...trancheMutations,
     ...stockMutations,
+    ...warehouseMutations,
     ...quoteMutations,
     ...sortimentMutations,
     ...orderMutations,

@@ -106,7 +106,7 @@ export async function startTestPortal(
     onQuery: (query) => queries.push(query),
   });
   await database.migrate();
-  if (options.seed) await seedDemoData(database.db, { mediaDir: config.mediaDir });
+  if (options.seed) await seedDemoData(database.db, { mediaDir: config.mediaDir, warehouse: config });
   queries.length = 0;
   const unexpectedErrors: unknown[] = [];
   const app = await buildApp({

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_COMPANY_ENV } from '../../../server/company';
 import { openDatabase } from '../../../server/db/client';
+import { EXAMPLE_WAREHOUSE_ENV } from '../../../server/services/warehouse-signature';
 import { createTestDatabase, type DatabaseTarget } from './harness';
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -122,7 +123,13 @@ export async function createServerSetup(
     async start() {
       const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
         cwd: repositoryRoot,
-        env: { ...process.env, NODE_ENV: 'production', ...DEMO_COMPANY_ENV, ...env },
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          ...DEMO_COMPANY_ENV,
+          ...EXAMPLE_WAREHOUSE_ENV,
+          ...env,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.add(child);

@@ -5,6 +5,7 @@ export const MANAGEMENT_SUBTABS = [
   { key: 'angebote', label: 'Angebote' },
   { key: 'lieferanten', label: 'Lieferanten' },
   { key: 'lagerbestand', label: 'Lagerbestand' },
+  { key: 'bestandsabgleich', label: 'Bestandsabgleich' },
   { key: 'zweitmarkt', label: 'Zweitmarkt' },
   { key: 'servicegebuehr', label: 'Servicegebühr' },
   { key: 'verlauf', label: 'Verlauf' },

@@ -9,6 +9,7 @@ import { QuotesTab } from '../../backoffice-quotes';
 import { SecondaryMarketTab } from '../../backoffice-secondary-market';
 import { SortimentAltTab, SortimentTab } from '../../backoffice-sortiment';
 import { StockTab } from '../../backoffice-stock';
+import { WarehouseTab } from '../../backoffice-warehouse';
 import {
   MANAGEMENT_SUBTABS,
   type ManagementSubtab,
@@ -21,6 +22,7 @@ const SUBTAB_CONTENT: Record<ManagementSubtab, () => React.JSX.Element> = {
   angebote: QuotesTab,
   lieferanten: SuppliersTab,
   lagerbestand: StockTab,
+  bestandsabgleich: WarehouseTab,
   zweitmarkt: SecondaryMarketTab,
   servicegebuehr: ServiceFeeTab,
   verlauf: AuditTab,

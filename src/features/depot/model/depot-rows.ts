@@ -23,7 +23,7 @@ import {
 import { type Cents, decimalToCents } from '../../../domain/money';
 import { caseFormat, casesOfFormat } from '../../../domain/packaging';
 import { countLabel } from '../../../domain/plural';
-import { isStored } from '../../../domain/storage-state';
+import { storageState } from '../../../domain/storage-state';
 import { type ValuationAsOf, valuationAsOfLabel } from '../../../domain/valuation-as-of';
 import { remainingHoldingYears } from './depot-holding';
 import { type SortState, type SortValue, sortBy } from './depot-sorting';
@@ -41,6 +41,8 @@ export interface DepotPositionInput {
   settlementPdfUrl?: string | null;
   /** Whether the MRN of the cases' entry into the warehouse is recorded. */
   hasMrn?: boolean;
+  /** The day of the warehouse's stock report that confirmed the cases (`YYYY-MM-DD`); null: none does. */
+  warehouseConfirmedOn?: string | null;
   /** The invoice the cases were bought with. */
   invoice?: DepotRowInvoice | null;
   bottleSize: { title: string; factorForLiterPrices: string };
@@ -90,6 +92,8 @@ export interface DepotRow {
   storageId: string | null;
   /** Whether the cases count as stored in the bonded warehouse (src/domain/storage-state.ts). */
   stored: boolean;
+  /** Stored cases: the day of the warehouse's stock report that confirmed them (`YYYY-MM-DD`). */
+  warehouseConfirmedOn: string | null;
   /** The invoice the cases were bought with; null without one. */
   invoice: DepotRowInvoice | null;
   /** German label of the source behind the market value, e.g. "Wine-Searcher Europa-Ø"; null without a valuation. */
@@ -161,10 +165,7 @@ function buildDepotRow(
     enPrimeurDeliveryDate: vintage.enPrimeurDeliveryDate ?? null,
     holdingYears: remainingHoldingYears(region, firstStatusDate(position.depotPositionStatusRel), now),
     storageId: position.storageId ?? null,
-    stored: isStored(
-      { status, hasMrn: position.hasMrn ?? false, enPrimeurDeliveryDate: vintage.enPrimeurDeliveryDate },
-      now,
-    ),
+    ...storedFacts(status, position.warehouseConfirmedOn ?? null, vintage.enPrimeurDeliveryDate ?? null, now),
     invoice: position.invoice ?? null,
     valuationSource: facts.valuationSource,
     valuationDate: facts.valuationDate,
@@ -286,4 +287,17 @@ function cardValue(row: DepotRow, key: DepotCardSortKey): SortValue {
 
 export function sortDepotCards(rows: readonly DepotRow[], state: SortState<DepotCardSortKey>): DepotRow[] {
   return sortBy(rows, state, cardValue);
+}
+
+/** Whether the cases count as stored, and the day the warehouse confirmed them if so. */
+function storedFacts(
+  status: DepotRow['status'] | null,
+  warehouseConfirmedOn: string | null,
+  enPrimeurDeliveryDate: string | null,
+  now: Date,
+): Pick<DepotRow, 'stored' | 'warehouseConfirmedOn'> {
+  const state = storageState({ status, warehouseConfirmedOn, enPrimeurDeliveryDate }, now);
+  return state.kind === 'STORED'
+    ? { stored: true, warehouseConfirmedOn: state.confirmedOn }
+    : { stored: false, warehouseConfirmedOn: null };
 }

@@ -172,8 +172,16 @@ export function DepotPositionCard({ row, conditionReportUrl }: DepotPositionCard
                 </Fact>
               </>
             )}
-            {/* Storage numbers only for cases that count as stored (as the storage certificate). */}
+            {/* Storage numbers only for cases that count as stored (as the storage certificate):
+                those the warehouse's signed stock report confirmed. */}
             {row.stored && row.storageId && <Fact label="Lagernummern">{row.storageId}</Fact>}
+            {row.stored && row.warehouseConfirmedOn && (
+              <Fact label="Lager">
+                <span data-testid="position-warehouse-confirmed">
+                  im Lager bestätigt am {formatDay(row.warehouseConfirmedOn)}
+                </span>
+              </Fact>
+            )}
             {row.invoice?.invoiceNumber && (
               <Fact label="Rechnung">
                 {row.invoice.pdfUrl ? (

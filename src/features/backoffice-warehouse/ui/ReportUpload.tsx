@@ -1,0 +1,58 @@
+import { Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { reportSuccess } from '../../../components/feedback/success-notice';
+import { useImportWarehouseStockReport } from '../api/backoffice-warehouse';
+
+/**
+ * Upload of a stock report the warehouse sent by other means: the CSV and its signature file
+ * (`.sig`, base64). The server checks the signature; an unsigned or wrongly signed report is
+ * refused and changes nothing (the refusal is notified by the query client).
+ */
+export function ReportUpload({ onImported }: { onImported: () => void }) {
+  const [csv, setCsv] = useState<File | null>(null);
+  const [signature, setSignature] = useState<File | null>(null);
+  const upload = useImportWarehouseStockReport();
+
+  const submit = async () => {
+    if (!csv) return;
+    const variables = { csv: await csv.text(), signature: signature ? (await signature.text()).trim() : '' };
+    if (await reportSuccess(upload.mutateAsync(variables), 'Bestandsbericht übernommen und abgeglichen.')) {
+      setCsv(null);
+      setSignature(null);
+      onImported();
+    }
+  };
+
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Bestandsbericht hochladen
+        </Title>
+        <Text size="sm" c="dimmed">
+          Die CSV-Datei des Lagers (lot_id;lwin11;bottle_size_ml;bottles_per_case;cases;owner_ref;mrn;as_of)
+          und ihre Signaturdatei (.sig). Ohne gültige Signatur des Lagers wird nichts übernommen.
+        </Text>
+        <Group align="end">
+          <FileInput
+            label="Bestandsbericht (CSV)"
+            accept=".csv,text/csv"
+            value={csv}
+            onChange={setCsv}
+            clearable
+          />
+          <FileInput
+            label="Signatur (.sig)"
+            accept=".sig,text/plain"
+            value={signature}
+            onChange={setSignature}
+            clearable
+          />
+          <Button onClick={() => void submit()} disabled={!csv} loading={upload.isPending}>
+            Übernehmen
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
