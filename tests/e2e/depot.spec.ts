@@ -99,7 +99,9 @@ test('Kundin: Depot mit Tabelle, Sortierung, Position per Tastatur, Zeitverlauf 
   // first purchase and names that day (nothing ticks by the second).
   await expect(page.getByTestId('total-invested')).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2} €$/);
   const counter = page.getByTestId('invested-since');
-  await expect(counter).toHaveText(/^\d+ Jahre?, \d+ Monate?, \d+ Tage?seit dem \d{2}\.\d{2}\.\d{4} \(erster Kauf\)$/);
+  await expect(counter).toHaveText(
+    /^\d+ Jahre?, \d+ Monate?, \d+ Tage?seit dem \d{2}\.\d{2}\.\d{4} \(erster Kauf\)$/,
+  );
   await expect(counter).not.toContainText('Sek.');
   await expect(page.getByRole('link', { name: 'Jetzt Portfolio ausbauen' })).toHaveAttribute(
     'href',
