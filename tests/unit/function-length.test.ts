@@ -25,7 +25,6 @@ const STILL_LONG: Record<string, number> = {
   'src/features/backoffice-quotes/ui/QuotePositionsTable.tsx QuotePositionsTable': 163,
   'src/features/backoffice-secondary-market/ui/SecondaryMarketTab.tsx SecondaryMarketTab': 157,
   'src/features/backoffice-sortiment/ui/InlineEdit.tsx InlineEdit': 126,
-  'src/features/backoffice-sortiment/ui/LinkingModal.tsx LinkingModal': 181,
   'src/features/backoffice-sortiment/ui/TrancheFormModal.tsx TrancheFormModal': 132,
   'src/features/backoffice-sortiment/ui/TrancheList.tsx TrancheList': 132,
   'src/features/backoffice-sortiment/ui/sortiment-columns.tsx sortimentColumns': 174,
