@@ -21,7 +21,6 @@ const generated = /\.generated\.tsx?$|[/\\]graphql\.generated\.ts$/;
  */
 const STILL_LONG: Record<string, number> = {
   'src/features/advice/ui/InvestorProfileWizard.tsx InvestorProfileWizard': 149,
-  'src/features/backoffice-analytics/ui/ServiceFeeTab.tsx ServiceFeeSection': 138,
   'src/features/backoffice-sortiment/ui/TrancheFormModal.tsx TrancheFormModal': 132,
   'src/features/backoffice-sortiment/ui/TrancheList.tsx TrancheList': 132,
   'src/features/depot/ui/DepotScreen.tsx DepotContent': 166,
