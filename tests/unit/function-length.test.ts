@@ -21,17 +21,8 @@ const generated = /\.generated\.tsx?$|[/\\]graphql\.generated\.ts$/;
  */
 const STILL_LONG: Record<string, number> = {
   'src/features/advice/ui/InvestorProfileWizard.tsx InvestorProfileWizard': 149,
-  'src/features/backoffice-analytics/ui/ServiceFeeTab.tsx ServiceFeeSection': 138,
-  'src/features/backoffice-invoices/ui/InvoiceCheckDetails.tsx InvoiceCheckCard': 274,
-  'src/features/backoffice-quotes/ui/QuotePositionsTable.tsx QuotePositionsTable': 163,
-  'src/features/backoffice-quotes/ui/QuotesTab.tsx QuotesTab': 189,
-  'src/features/backoffice-secondary-market/ui/SecondaryMarketTab.tsx SecondaryMarketTab': 157,
-  'src/features/backoffice-sortiment/ui/InlineEdit.tsx InlineEdit': 126,
-  'src/features/backoffice-sortiment/ui/LinkingModal.tsx LinkingModal': 181,
   'src/features/backoffice-sortiment/ui/TrancheFormModal.tsx TrancheFormModal': 132,
   'src/features/backoffice-sortiment/ui/TrancheList.tsx TrancheList': 132,
-  'src/features/backoffice-sortiment/ui/sortiment-columns.tsx sortimentColumns': 174,
-  'src/features/backoffice-stock/ui/stock-columns.tsx stockColumns': 170,
   'src/features/depot/ui/DepotScreen.tsx DepotContent': 166,
   'src/features/offers/ui/OfferFilters.tsx OfferFilters': 132,
   'src/features/offers/ui/OfferSections.tsx OfferSections': 214,

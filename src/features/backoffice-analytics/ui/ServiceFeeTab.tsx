@@ -16,30 +16,14 @@ import {
 } from '../../../domain/backoffice-analytics';
 import { regionColor } from '../../../domain/depot-region-colors';
 import { decimalToCents, formatEuro } from '../../../domain/money';
-import { useSalesStats, useServiceFeeStats } from '../api/backoffice-analytics';
+import { useSalesStats } from '../api/backoffice-analytics';
+import { useServiceFeeView } from '../api/use-service-fee-view';
+import type { FeeClientRow, FeeMonthRow } from '../model/service-fee';
 import { AnalyticsPanel, ChartFigure } from './AnalyticsPanel';
 
 /** Regions shown as their own donut slice; the others are summed. */
 const DONUT_REGIONS = 7;
 const countFormat = new Intl.NumberFormat('de-DE');
-
-interface FeeMonthRow {
-  month: string;
-  clients: number;
-  depotValue: number;
-  feeNet: number;
-  feeGross: number;
-}
-
-interface FeeClientRow {
-  userId: number;
-  name: string;
-  email: string;
-  depotValue: number;
-  monthlyFeeNet: number;
-  monthlyFeeGross: number;
-  feeNetTotal: number;
-}
 
 interface SalesMonthRow {
   month: string;
@@ -111,30 +95,8 @@ const sum = <Row,>(rows: readonly Row[], value: (row: Row) => number) =>
 
 /** The monthly service fee (2.25 % p.a. of the depot values, ÷ 12) over time and per client. */
 function ServiceFeeSection() {
-  const stats = useServiceFeeStats(ANALYTICS_MONTHS, TOP_CLIENTS);
-  const months: FeeMonthRow[] = (stats.data?.months ?? []).map((month) => ({
-    month: month.month,
-    clients: month.clients,
-    depotValue: decimalToCents(month.depotValue),
-    feeNet: decimalToCents(month.feeNet),
-    feeGross: decimalToCents(month.feeGross),
-  }));
-  const clients: FeeClientRow[] = (stats.data?.topClients ?? []).map((client) => ({
-    userId: client.userId,
-    name: `${client.firstName} ${client.lastName}`.trim() || client.email,
-    email: client.email,
-    depotValue: decimalToCents(client.depotValue),
-    monthlyFeeNet: decimalToCents(client.monthlyFeeNet),
-    monthlyFeeGross: decimalToCents(client.monthlyFeeGross),
-    feeNetTotal: decimalToCents(client.feeNetTotal),
-  }));
-  const current = months[months.length - 1];
+  const { stats, months, clients, current, chartData, ...view } = useServiceFeeView();
   const rate = stats.data ? formatBasisPoints(stats.data.feeBasisPoints) : '';
-  const chartData = months.map((month) => ({
-    month: formatMonth(month.month),
-    feeNet: centsToEuros(month.feeNet),
-    depotValue: centsToEuros(month.depotValue),
-  }));
 
   return (
     <AnalyticsPanel
@@ -145,20 +107,12 @@ function ServiceFeeSection() {
       emptyText="Noch keine Depots mit Servicegebühr."
     >
       {current ? (
-        <Group gap="xl" style={{ rowGap: 4 }}>
-          <Text>
-            {formatMonth(current.month)}: <strong>{formatEuro(current.feeNet)}</strong> netto (
-            {formatEuro(current.feeGross)} inkl. {formatBasisPoints(stats.data?.vatBasisPoints ?? 0)} MwSt.)
-          </Text>
-          <Text>
-            Depots: <strong>{countFormat.format(stats.data?.clientCount ?? 0)}</strong>, Depotwert{' '}
-            <strong>{formatEuro(current.depotValue)}</strong>
-          </Text>
-          <Text>
-            Letzte {ANALYTICS_MONTHS} Monate:{' '}
-            <strong>{formatEuro(sum(months, (month) => month.feeNet))}</strong> netto
-          </Text>
-        </Group>
+        <ServiceFeeFigures
+          current={current}
+          vatBasisPoints={stats.data?.vatBasisPoints ?? 0}
+          clientCount={stats.data?.clientCount ?? 0}
+          feeNetOfMonths={view.feeNetOfMonths}
+        />
       ) : null}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">
         <ChartFigure
@@ -250,6 +204,35 @@ function ServiceFeeSection() {
 }
 
 /** Sales of paid invoices per month and per region of the wines. */
+/** The newest month's fee, the depots and their value, and the fee of the months shown. */
+function ServiceFeeFigures({
+  current,
+  vatBasisPoints,
+  clientCount,
+  feeNetOfMonths,
+}: {
+  current: FeeMonthRow;
+  vatBasisPoints: number;
+  clientCount: number;
+  feeNetOfMonths: number;
+}) {
+  return (
+    <Group gap="xl" style={{ rowGap: 4 }}>
+      <Text>
+        {formatMonth(current.month)}: <strong>{formatEuro(current.feeNet)}</strong> netto (
+        {formatEuro(current.feeGross)} inkl. {formatBasisPoints(vatBasisPoints)} MwSt.)
+      </Text>
+      <Text>
+        Depots: <strong>{countFormat.format(clientCount)}</strong>, Depotwert{' '}
+        <strong>{formatEuro(current.depotValue)}</strong>
+      </Text>
+      <Text>
+        Letzte {ANALYTICS_MONTHS} Monate: <strong>{formatEuro(feeNetOfMonths)}</strong> netto
+      </Text>
+    </Group>
+  );
+}
+
 function SalesSection() {
   const stats = useSalesStats(ANALYTICS_MONTHS);
   const months: SalesMonthRow[] = (stats.data?.months ?? []).map((month) => ({

@@ -1,29 +1,11 @@
-import { Button, Group, Text } from '@mantine/core';
-import type { DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
+import { Button, Text } from '@mantine/core';
 import { BackofficeTable } from '../../../components/backoffice/BackofficeTable';
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
-import { reportSuccess } from '../../../components/feedback/success-notice';
-import { formatDate } from '../../../domain/dates';
-import { AuditLogButton } from '../../backoffice-audit';
-import {
-  type ManualQuote,
-  useArchiveManualQuote,
-  useCreateManualQuote,
-  useDeleteManualQuote,
-  useDuplicateManualQuote,
-  useManualQuotes,
-} from '../api/backoffice-quotes';
+import { type QuotesView, useQuotesView } from '../api/use-quotes-view';
+import { quoteSearchText, quoteSortValue } from '../model/quote-list';
 import { EmailPromptModal } from './EmailPromptModal';
-import { QuoteLinkButtons } from './QuoteLinkButtons';
 import { QuoteModal } from './QuoteModal';
-
-type Dialog =
-  | { kind: 'create' }
-  | { kind: 'duplicate'; quote: ManualQuote }
-  | { kind: 'delete'; quote: ManualQuote }
-  | { kind: 'archive'; quote: ManualQuote }
-  | null;
+import { quoteColumns } from './quote-columns';
 
 /**
  * Tab "Angebote": the adviser's manual quotes. "Angebot erstellen" asks for the customer e-mail;
@@ -31,165 +13,55 @@ type Dialog =
  * deletes; a click on a row opens the quote.
  */
 export function QuotesTab() {
-  const quotes = useManualQuotes();
-  const create = useCreateManualQuote();
-  const duplicate = useDuplicateManualQuote();
-  const archive = useArchiveManualQuote();
-  const remove = useDeleteManualQuote();
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [openQuoteId, setOpenQuoteId] = useState<number | null>(null);
-  const openQuote = quotes.data?.find((quote) => quote.id === openQuoteId) ?? null;
-  const stop = (event: React.MouseEvent) => event.stopPropagation();
-
-  const columns: DataTableColumn<ManualQuote>[] = [
-    {
-      accessor: 'archive',
-      title: 'Archivieren',
-      render: (quote) => (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          aria-label={`Angebot für ${quote.email} archivieren`}
-          onClick={(event) => {
-            stop(event);
-            setDialog({ kind: 'archive', quote });
-          }}
-        >
-          Archivieren
-        </Button>
-      ),
-    },
-    {
-      accessor: 'duplicate',
-      title: 'Duplizieren',
-      render: (quote) => (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          aria-label={`Angebot für ${quote.email} duplizieren`}
-          onClick={(event) => {
-            stop(event);
-            setDialog({ kind: 'duplicate', quote });
-          }}
-        >
-          Duplizieren
-        </Button>
-      ),
-    },
-    { accessor: 'links', title: 'Links', render: (quote) => <QuoteLinkButtons quote={quote} /> },
-    {
-      accessor: 'email',
-      title: 'E-Mail',
-      sortable: true,
-      render: (quote) => (
-        <>
-          <Text size="sm">{quote.email}</Text>
-          {quote.invoice && (
-            <Text size="xs" c="dimmed">
-              Rechnung {quote.invoice.invoiceNumber ?? 'erstellt'}
-            </Text>
-          )}
-        </>
-      ),
-    },
-    {
-      accessor: 'datetime',
-      title: 'Erstellt',
-      sortable: true,
-      render: (quote) => formatDate(quote.datetime),
-    },
-    {
-      accessor: 'investmentSumPicked',
-      title: 'Summe',
-      sortable: true,
-      textAlign: 'right',
-      noWrap: true,
-      render: (quote) => quote.investmentSumPickedStr,
-    },
-    {
-      accessor: 'actions',
-      title: '',
-      textAlign: 'right',
-      render: (quote) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap" onClick={stop}>
-          <AuditLogButton entity="manual_quote" entityId={quote.id} label={`Angebot für ${quote.email}`} />
-          <Button
-            size="compact-xs"
-            color="red"
-            variant="subtle"
-            aria-label={`Angebot für ${quote.email} löschen`}
-            onClick={() => setDialog({ kind: 'delete', quote })}
-          >
-            Löschen
-          </Button>
-        </Group>
-      ),
-    },
-  ];
-
-  const close = () => setDialog(null);
-  const run = async <T,>(mutation: Promise<T>, saved: string, after?: (result: T) => void) => {
-    // A failure is notified by the query client; the dialog stays open.
-    if (!(await reportSuccess(mutation, saved))) return;
-    close();
-    after?.(await mutation);
-  };
-
+  const view = useQuotesView();
   return (
     <>
       <BackofficeTable
         label="Manuelle Angebote"
         testId="manual-quotes"
-        records={quotes.data}
-        columns={columns}
-        query={quotes}
+        records={view.quotes.data}
+        columns={quoteColumns(view.ask)}
+        query={view.quotes}
         idAccessor="id"
         initialSort={{ columnAccessor: 'datetime', direction: 'desc' }}
-        searchText={(quote) => `${quote.email} ${quote.investmentSumPickedStr}`}
-        sortValue={(quote, accessor) =>
-          accessor === 'investmentSumPicked'
-            ? Number(quote.investmentSumPicked)
-            : (quote as unknown as Record<string, unknown>)[accessor]
-        }
+        searchText={quoteSearchText}
+        sortValue={quoteSortValue}
         emptyText="Noch keine Angebote."
-        onRowClick={(quote) => setOpenQuoteId(quote.id)}
-        toolbar={<Button onClick={() => setDialog({ kind: 'create' })}>Angebot erstellen</Button>}
+        onRowClick={view.showQuote}
+        toolbar={<Button onClick={() => view.ask({ kind: 'create' })}>Angebot erstellen</Button>}
       />
+      <QuoteDialogs view={view} />
+      {view.openQuote && <QuoteModal quote={view.openQuote} onClose={view.closeQuote} />}
+    </>
+  );
+}
+
+function QuoteDialogs({ view }: { view: QuotesView }) {
+  const { dialog } = view;
+  return (
+    <>
       <EmailPromptModal
         opened={dialog?.kind === 'create'}
         title="Angebot erstellen"
-        loading={create.isPending}
-        onCancel={close}
-        onSubmit={(email) => {
-          const creating = create.mutateAsync(email);
-          void run(creating, `Angebot für ${email} erstellt.`, (payload) => {
-            if (payload.manualQuote) setOpenQuoteId(payload.manualQuote.id);
-          });
-          return creating;
-        }}
+        loading={view.pending.create}
+        onCancel={view.close}
+        onSubmit={view.create}
       />
       <EmailPromptModal
         opened={dialog?.kind === 'duplicate'}
         title="Angebot duplizieren"
         initialEmail={dialog?.kind === 'duplicate' ? dialog.quote.email : ''}
-        loading={duplicate.isPending}
-        onCancel={close}
-        onSubmit={(email) => {
-          if (dialog?.kind !== 'duplicate') return Promise.resolve();
-          const duplicating = duplicate.mutateAsync({ id: dialog.quote.id, email });
-          void run(duplicating, `Angebot für ${email} dupliziert.`);
-          return duplicating;
-        }}
+        loading={view.pending.duplicate}
+        onCancel={view.close}
+        onSubmit={view.duplicate}
       />
       <ConfirmDialog
         opened={dialog?.kind === 'archive'}
         title="Angebot archivieren?"
         confirmLabel="Archivieren"
-        loading={archive.isPending}
-        onCancel={close}
-        onConfirm={() =>
-          dialog?.kind === 'archive' && void run(archive.mutateAsync(dialog.quote.id), 'Angebot archiviert.')
-        }
+        loading={view.pending.archive}
+        onCancel={view.close}
+        onConfirm={view.archive}
       >
         {dialog?.kind === 'archive' && (
           <Text>
@@ -202,11 +74,9 @@ export function QuotesTab() {
         title="Angebot löschen?"
         confirmLabel="Löschen"
         confirmColor="red"
-        loading={remove.isPending}
-        onCancel={close}
-        onConfirm={() =>
-          dialog?.kind === 'delete' && void run(remove.mutateAsync(dialog.quote.id), 'Angebot gelöscht.')
-        }
+        loading={view.pending.remove}
+        onCancel={view.close}
+        onConfirm={view.remove}
       >
         {dialog?.kind === 'delete' && (
           <Text>
@@ -215,7 +85,6 @@ export function QuotesTab() {
           </Text>
         )}
       </ConfirmDialog>
-      {openQuote && <QuoteModal quote={openQuote} onClose={() => setOpenQuoteId(null)} />}
     </>
   );
 }

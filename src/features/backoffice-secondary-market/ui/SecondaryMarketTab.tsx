@@ -27,7 +27,6 @@ import { countLabel } from '../../../domain/plural';
 import {
   MAX_REJECT_REASON_LENGTH,
   parsePriceInput,
-  SELL_ORDER_STATUS_LABELS,
   type SellOrderStatus,
   sellTexts,
 } from '../../../domain/secondary-market';
@@ -36,14 +35,13 @@ import {
   cents,
   centsToInput,
   orderTitle,
-  useAllSellOrders,
   useApproveSellOrder,
   useRejectSellOrder,
 } from '../../secondary-market';
+import { type StaffSellOrder, useSellOrdersView } from '../api/use-sell-orders-view';
+import { type SellOrderFilter, sellerName, sellOrderStatusText } from '../model/sell-order-row';
 
-type StaffSellOrder = NonNullable<ReturnType<typeof useAllSellOrders>['data']>[number];
-
-const FILTERS: { value: SellOrderStatus | 'ALL'; label: string }[] = [
+const FILTERS: { value: SellOrderFilter; label: string }[] = [
   { value: 'REQUESTED', label: 'Angefragt' },
   { value: 'LISTED', label: 'Im Angebot' },
   { value: 'SOLD', label: 'Verkauft' },
@@ -60,11 +58,8 @@ const STATUS_COLORS: Record<SellOrderStatus, string> = {
 };
 
 export function SecondaryMarketTab() {
-  const [filter, setFilter] = useState<SellOrderStatus | 'ALL'>('REQUESTED');
-  const orders = useAllSellOrders(filter === 'ALL' ? null : filter);
-  const [approving, setApproving] = useState<StaffSellOrder | null>(null);
-  const [rejecting, setRejecting] = useState<StaffSellOrder | null>(null);
-
+  const view = useSellOrdersView();
+  const { orders } = view;
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -74,8 +69,8 @@ export function SecondaryMarketTab() {
         </Text>
         <SegmentedControl
           aria-label="Status"
-          value={filter}
-          onChange={(value) => setFilter(value as SellOrderStatus | 'ALL')}
+          value={view.filter}
+          onChange={(value) => view.setFilter(value as SellOrderFilter)}
           data={FILTERS}
         />
       </Group>
@@ -90,129 +85,148 @@ export function SecondaryMarketTab() {
           Keine Verkaufsaufträge in dieser Ansicht.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={960}>
-          <Table striped highlightOnHover verticalSpacing="xs" data-testid="sell-orders-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Nr.</Table.Th>
-                <Table.Th>Verkäufer</Table.Th>
-                <Table.Th>Wein</Table.Th>
-                <Table.Th ta="right">Kisten</Table.Th>
-                <Table.Th ta="right">Wunschpreis/Fl.</Table.Th>
-                <Table.Th ta="right">VK/Fl. (Marge)</Table.Th>
-                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  Erlös netto
-                </Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Aktionen</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {orders.data.map((order) => (
-                <Table.Tr key={order.id} data-testid="sell-order-row">
-                  <Table.Td>{order.id}</Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{`${order.seller.firstName} ${order.seller.lastName}`.trim()}</Text>
-                    <Text fz="xs" c="dimmed">
-                      {order.seller.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm" miw={160}>
-                      {orderTitle(order)}
-                    </Text>
-                    <Text fz="xs" c="dimmed">
-                      Lager-IDs: {order.storageIds || '–'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    <Text fz="sm">
-                      {order.cases} × {order.caskOf} Fl.
-                    </Text>
-                    {order.casesSold > 0 && (
-                      <Text fz="xs" c="dimmed">
-                        {order.casesSold} verkauft
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatEuro(cents(order.askPriceBtl))}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {order.sellPriceBtl ? formatEuro(cents(order.sellPriceBtl)) : '–'}
-                    {order.marginBtl && (
-                      <Text fz="xs" c="dimmed">
-                        Marge {formatEuro(cents(order.marginBtl))}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {order.proceedsNet ? (
-                      formatEuro(cents(order.proceedsNet))
-                    ) : (
-                      <>
-                        {formatEuro(cents(order.expectedProceedsNet))}
-                        <Text fz="xs" c="dimmed">
-                          erwartet
-                        </Text>
-                      </>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text fz="sm" fw={600} c={STATUS_COLORS[order.status]}>
-                      {order.casesReserved > 0 ? 'Reserviert' : SELL_ORDER_STATUS_LABELS[order.status]}
-                    </Text>
-                    {order.rejectReason && (
-                      <Text fz="xs" c="dimmed" maw={200} style={{ whiteSpace: 'normal' }}>
-                        {order.rejectReason}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={4} align="stretch">
-                      {order.status === 'REQUESTED' && (
-                        <>
-                          <Button size="compact-sm" onClick={() => setApproving(order)}>
-                            Freigeben
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            color="red"
-                            onClick={() => setRejecting(order)}
-                          >
-                            Ablehnen
-                          </Button>
-                        </>
-                      )}
-                      {order.settlementPdfUrl && (
-                        <Anchor
-                          href={order.settlementPdfUrl}
-                          target="_blank"
-                          rel="noopener"
-                          fz="sm"
-                          ta="center"
-                        >
-                          Abrechnung
-                        </Anchor>
-                      )}
-                      <AuditLogButton
-                        entity="sell_order"
-                        entityId={order.id}
-                        label={`Verkaufsauftrag ${order.id}`}
-                      />
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SellOrdersTable orders={orders.data} onApprove={view.approve} onReject={view.reject} />
       )}
-      {approving && <ApproveDialog order={approving} onClose={() => setApproving(null)} />}
-      {rejecting && <RejectDialog order={rejecting} onClose={() => setRejecting(null)} />}
+      {view.approving && <ApproveDialog order={view.approving} onClose={view.closeApproval} />}
+      {view.rejecting && <RejectDialog order={view.rejecting} onClose={view.closeRejection} />}
+    </Stack>
+  );
+}
+
+interface RowActions {
+  onApprove: (order: StaffSellOrder) => void;
+  onReject: (order: StaffSellOrder) => void;
+}
+
+function SellOrdersTable({ orders, ...actions }: { orders: StaffSellOrder[] } & RowActions) {
+  return (
+    <Table.ScrollContainer minWidth={960}>
+      <Table striped highlightOnHover verticalSpacing="xs" data-testid="sell-orders-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Nr.</Table.Th>
+            <Table.Th>Verkäufer</Table.Th>
+            <Table.Th>Wein</Table.Th>
+            <Table.Th ta="right">Kisten</Table.Th>
+            <Table.Th ta="right">Wunschpreis/Fl.</Table.Th>
+            <Table.Th ta="right">VK/Fl. (Marge)</Table.Th>
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+              Erlös netto
+            </Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Aktionen</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((order) => (
+            <SellOrderRow key={order.id} order={order} {...actions} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
+function SellOrderRow({ order, ...actions }: { order: StaffSellOrder } & RowActions) {
+  return (
+    <Table.Tr data-testid="sell-order-row">
+      <Table.Td>{order.id}</Table.Td>
+      <Table.Td>
+        <Text fz="sm">{sellerName(order.seller)}</Text>
+        <Text fz="xs" c="dimmed">
+          {order.seller.email}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text fz="sm" miw={160}>
+          {orderTitle(order)}
+        </Text>
+        <Text fz="xs" c="dimmed">
+          Lager-IDs: {order.storageIds || '–'}
+        </Text>
+      </Table.Td>
+      <Table.Td ta="right" style={NO_WRAP}>
+        <Text fz="sm">
+          {order.cases} × {order.caskOf} Fl.
+        </Text>
+        {order.casesSold > 0 && (
+          <Text fz="xs" c="dimmed">
+            {order.casesSold} verkauft
+          </Text>
+        )}
+      </Table.Td>
+      <SellOrderPriceCells order={order} />
+      <Table.Td style={NO_WRAP}>
+        <Text fz="sm" fw={600} c={STATUS_COLORS[order.status]}>
+          {sellOrderStatusText(order)}
+        </Text>
+        {order.rejectReason && (
+          <Text fz="xs" c="dimmed" maw={200} style={{ whiteSpace: 'normal' }}>
+            {order.rejectReason}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <SellOrderActions order={order} {...actions} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Asking price, selling price with the margin, and the net proceeds (expected until sold). */
+function SellOrderPriceCells({ order }: { order: StaffSellOrder }) {
+  return (
+    <>
+      <Table.Td ta="right" style={NO_WRAP}>
+        {formatEuro(cents(order.askPriceBtl))}
+      </Table.Td>
+      <Table.Td ta="right" style={NO_WRAP}>
+        {order.sellPriceBtl ? formatEuro(cents(order.sellPriceBtl)) : '–'}
+        {order.marginBtl && (
+          <Text fz="xs" c="dimmed">
+            Marge {formatEuro(cents(order.marginBtl))}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td ta="right" style={NO_WRAP}>
+        {order.proceedsNet ? (
+          formatEuro(cents(order.proceedsNet))
+        ) : (
+          <>
+            {formatEuro(cents(order.expectedProceedsNet))}
+            <Text fz="xs" c="dimmed">
+              erwartet
+            </Text>
+          </>
+        )}
+      </Table.Td>
+    </>
+  );
+}
+
+function SellOrderActions({ order, onApprove, onReject }: { order: StaffSellOrder } & RowActions) {
+  return (
+    <Stack gap={4} align="stretch">
+      {order.status === 'REQUESTED' && (
+        <>
+          <Button size="compact-sm" onClick={() => onApprove(order)}>
+            Freigeben
+          </Button>
+          <Button size="compact-sm" variant="default" color="red" onClick={() => onReject(order)}>
+            Ablehnen
+          </Button>
+        </>
+      )}
+      {order.settlementPdfUrl && (
+        <Anchor href={order.settlementPdfUrl} target="_blank" rel="noopener" fz="sm" ta="center">
+          Abrechnung
+        </Anchor>
+      )}
+      <AuditLogButton entity="sell_order" entityId={order.id} label={`Verkaufsauftrag ${order.id}`} />
     </Stack>
   );
 }

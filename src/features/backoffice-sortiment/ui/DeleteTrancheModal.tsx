@@ -2,7 +2,7 @@ import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
 import { reportSuccess } from '../../../components/feedback/success-notice';
 import { countLabel } from '../../../domain/plural';
 import { type SortimentTranche, useDeleteTranche } from '../api/backoffice-sortiment';
-import { trancheName } from './tranche-display';
+import { trancheName } from '../model/tranche-linking';
 
 /** Deletes a purchase tranche after confirmation (the server refuses tranches on invoices or depot positions). */
 export function DeleteTrancheModal({

@@ -1,10 +1,9 @@
 import { ActionIcon, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
-import { LIVEX_FEE, livexSellPrice } from '../../../domain/backoffice-tranches';
+import { LIVEX_FEE } from '../../../domain/backoffice-tranches';
 import type { InputFormat } from '../../../domain/backoffice-validation';
-
-type Stage = { step: 'idle' } | { step: 'editing' } | { step: 'confirming'; value: string };
+import { useInlineEdit } from './use-inline-edit';
 
 /**
  * A value of the offer table that staff edit in place: the input is checked with the back office's
@@ -41,42 +40,14 @@ export function InlineEdit({
   /** Shows and reads the value in another form than stored (euro amounts); default as stored. */
   inputFormat?: InputFormat;
 }) {
-  const shown = inputFormat ? inputFormat.show(value) : value;
-  const [stage, setStage] = useState<Stage>({ step: 'idle' });
-  const [draft, setDraft] = useState(shown);
-  const [withLivex, setWithLivex] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  const trimmed = draft.trim();
-  const read = inputFormat ? inputFormat.read(trimmed) : trimmed;
-  const error = read === null ? (inputFormat?.unreadable ?? null) : validate(read);
-  const typed = read ?? trimmed;
-  const toSave = !error && withLivex && livexCaskOf ? livexSellPrice(typed, livexCaskOf) : typed;
-
-  const start = () => {
-    setDraft(shown);
-    setWithLivex(false);
-    setStage({ step: 'editing' });
-  };
-  const abort = () => setStage({ step: 'idle' });
-  const propose = () => {
-    if (!error) setStage({ step: 'confirming', value: toSave });
-  };
-  const save = async (next: string) => {
-    setSaving(true);
-    try {
-      await onSave(next);
-    } finally {
-      setSaving(false);
-      setStage({ step: 'idle' });
-    }
-  };
+  const edit = useInlineEdit({ value, validate, onSave, livexCaskOf, inputFormat });
+  const { stage, error, toSave } = edit;
 
   if (stage.step === 'idle') {
     return (
       <Group gap={4} wrap="nowrap">
         {display}
-        <ActionIcon variant="subtle" size="sm" aria-label={`${label} bearbeiten`} onClick={start}>
+        <ActionIcon variant="subtle" size="sm" aria-label={`${label} bearbeiten`} onClick={edit.start}>
           ✎
         </ActionIcon>
       </Group>
@@ -88,24 +59,21 @@ export function InlineEdit({
       <TextInput
         size="xs"
         aria-label={label}
-        value={draft}
-        error={trimmed === shown ? null : error}
+        value={edit.draft}
+        error={edit.trimmed === edit.shown ? null : error}
         autoFocus
-        onChange={(event) => setDraft(event.currentTarget.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') propose();
-          if (event.key === 'Escape') abort();
-        }}
+        onChange={(event) => edit.setDraft(event.currentTarget.value)}
+        onKeyDown={(event) => edit.onKeyDown(event.key)}
       />
       {livexCaskOf ? (
         <Checkbox
           size="xs"
           label={`Livex-Gebühr (× ${String(LIVEX_FEE.factor).replace('.', ',')} + 8,69 € ÷ ${livexCaskOf})`}
-          checked={withLivex}
-          onChange={(event) => setWithLivex(event.currentTarget.checked)}
+          checked={edit.withLivex}
+          onChange={(event) => edit.setWithLivex(event.currentTarget.checked)}
         />
       ) : null}
-      {withLivex && !error ? (
+      {edit.withLivex && !error ? (
         <Text size="xs" c="dimmed">
           Neuer Flaschenpreis: {format(toSave)}
         </Text>
@@ -117,20 +85,26 @@ export function InlineEdit({
           size="sm"
           aria-label="Übernehmen"
           disabled={Boolean(error) || toSave === value}
-          onClick={propose}
+          onClick={edit.propose}
         >
           ✓
         </ActionIcon>
-        <ActionIcon variant="light" color="gray" size="sm" aria-label="Bearbeitung abbrechen" onClick={abort}>
+        <ActionIcon
+          variant="light"
+          color="gray"
+          size="sm"
+          aria-label="Bearbeitung abbrechen"
+          onClick={edit.abort}
+        >
           ✕
         </ActionIcon>
       </Group>
       <ConfirmDialog
         opened={stage.step === 'confirming'}
         title="Änderung speichern?"
-        loading={saving}
-        onCancel={abort}
-        onConfirm={() => stage.step === 'confirming' && void save(stage.value)}
+        loading={edit.saving}
+        onCancel={edit.abort}
+        onConfirm={() => void edit.confirm()}
       >
         <Text>
           {label}: {validate(value) ? value : format(value)} →{' '}

@@ -1,30 +1,14 @@
 import { Badge, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
 import { BACKOFFICE_TABLE_TEXTS, BackofficeTable } from '../../../components/backoffice/BackofficeTable';
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
-import { reportSuccess } from '../../../components/feedback/success-notice';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
-import { assignedCases, linkingStatus } from '../../../domain/backoffice-tranches';
-import { countLabel } from '../../../domain/plural';
 import { AuditLogButton } from '../../backoffice-audit';
-import {
-  type SortimentDepotPosition,
-  useDepotPositionsForOffer,
-  useLinkDepotPosition,
-} from '../api/backoffice-sortiment';
+import type { SortimentDepotPosition } from '../api/backoffice-sortiment';
+import { type TrancheLinkingView, useTrancheLinking } from '../api/use-tranche-linking';
+import { linkingOwnerName, trancheChoiceValue } from '../model/tranche-linking';
 import type { OfferRow } from './offer-rows';
-import { LINKING_COLOURS, trancheName } from './tranche-display';
-
-const NO_TRANCHE = 'none';
-
-interface PendingLink {
-  position: SortimentDepotPosition;
-  partialOfferId: number | null;
-}
-
-const ownerName = (position: SortimentDepotPosition) =>
-  `${position.ownerFirstName} ${position.ownerLastName}`.trim() || position.ownerEmail;
+import { LINKING_COLOURS } from './tranche-display';
 
 /**
  * Links the purchase tranches of an offer to the depot positions of its clients: per tranche the
@@ -33,48 +17,104 @@ const ownerName = (position: SortimentDepotPosition) =>
  * The positions table searches, sorts and pages (a much-sold offer has thousands of positions).
  */
 export function LinkingModal({ row, onClose }: { row: OfferRow; onClose: () => void }) {
-  const positions = useDepotPositionsForOffer(row.id, true);
-  const link = useLinkDepotPosition();
-  const [pending, setPending] = useState<PendingLink | null>(null);
-  const trancheOptions = [
-    { value: NO_TRANCHE, label: 'Keine Tranche' },
-    ...row.tranches.map((tranche) => ({ value: String(tranche.id), label: trancheName(tranche) })),
-  ];
+  const view = useTrancheLinking(row.id, row.tranches);
+  const { positions } = view;
+  return (
+    <Modal opened onClose={onClose} title={`Tranchen verknüpfen: ${row.wine}`} size="xl">
+      {positions.isPending ? (
+        <Group justify="center" p="lg">
+          <Loader role="status" aria-label="Wird geladen" />
+        </Group>
+      ) : positions.isError ? (
+        <LoadFailedAlert
+          title={BACKOFFICE_TABLE_TEXTS.error}
+          retryLabel={BACKOFFICE_TABLE_TEXTS.retry}
+          onRetry={positions.refetch}
+        />
+      ) : (
+        <Stack gap="md">
+          <TrancheOccupancyTable occupancy={view.occupancy} />
+          <BackofficeTable<SortimentDepotPosition>
+            label="Depotpositionen des Angebots"
+            testId="linking-positions"
+            records={positions.data}
+            columns={linkingColumns(view)}
+            query={positions}
+            idAccessor="id"
+            initialSort={{ columnAccessor: 'id', direction: 'asc' }}
+            pageSize={15}
+            searchText={view.searchText}
+            sortValue={view.sortValue}
+            rowAttributes={() => ({ 'data-testid': 'linking-position' })}
+            emptyText="Zu diesem Angebot gibt es keine Depotpositionen."
+          />
+        </Stack>
+      )}
+      <ConfirmDialog
+        opened={view.confirming}
+        title="Zuordnung speichern?"
+        loading={view.saving}
+        onCancel={view.cancel}
+        onConfirm={() => void view.confirm()}
+      >
+        {view.question}
+      </ConfirmDialog>
+    </Modal>
+  );
+}
 
-  const confirm = async () => {
-    if (!pending) return;
-    await reportSuccess(
-      link.mutateAsync({ depotPositionId: pending.position.id, poId: pending.partialOfferId }),
-      'Die Depotposition wurde zugeordnet.',
-    );
-    setPending(null);
-  };
+function TrancheOccupancyTable({ occupancy }: { occupancy: TrancheLinkingView['occupancy'] }) {
+  return (
+    <Table aria-label="Belegung der Tranchen" fz="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Tranche</Table.Th>
+          <Table.Th>Zugeordnete Kisten / Gesamt</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {occupancy.map(({ id, name, status }) => (
+          <Table.Tr key={id} data-testid="linking-tranche">
+            <Table.Td>{name}</Table.Td>
+            <Table.Td>
+              <Badge color={LINKING_COLOURS[status.colour]} variant="filled" data-colour={status.colour}>
+                {status.text}
+                {status.full ? ' · voll' : ''}
+              </Badge>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
 
-  const trancheLabel = (partialOfferId: number | null) =>
-    trancheOptions.find((option) => option.value === String(partialOfferId ?? NO_TRANCHE))?.label ??
-    `Tranche ${partialOfferId}`;
+function OwnerCell({ position }: { position: SortimentDepotPosition }) {
+  return (
+    <>
+      <Text size="sm">{linkingOwnerName(position)}</Text>
+      <Group gap={4}>
+        <Text size="xs" c="dimmed">
+          {position.ownerEmail}
+        </Text>
+        {position.ownerIsStaff ? (
+          <Badge size="xs" color="gray" title="Nicht als verkauft gezählt">
+            intern
+          </Badge>
+        ) : null}
+      </Group>
+    </>
+  );
+}
 
-  const columns: DataTableColumn<SortimentDepotPosition>[] = [
+function linkingColumns(view: TrancheLinkingView): DataTableColumn<SortimentDepotPosition>[] {
+  return [
     { accessor: 'id', title: 'Position', sortable: true, width: 90 },
     {
       accessor: 'owner',
       title: 'Kunde',
       sortable: true,
-      render: (position) => (
-        <>
-          <Text size="sm">{ownerName(position)}</Text>
-          <Group gap={4}>
-            <Text size="xs" c="dimmed">
-              {position.ownerEmail}
-            </Text>
-            {position.ownerIsStaff ? (
-              <Badge size="xs" color="gray" title="Nicht als verkauft gezählt">
-                intern
-              </Badge>
-            ) : null}
-          </Group>
-        </>
-      ),
+      render: (position) => <OwnerCell position={position} />,
     },
     { accessor: 'amount', title: 'Kisten', sortable: true },
     {
@@ -94,17 +134,11 @@ export function LinkingModal({ row, onClose }: { row: OfferRow; onClose: () => v
       render: (position) => (
         <Select
           size="xs"
-          aria-label={`Tranche der Depotposition ${position.id} von ${ownerName(position)}`}
-          data={trancheOptions}
-          value={position.partialOfferId === null ? NO_TRANCHE : String(position.partialOfferId)}
+          aria-label={`Tranche der Depotposition ${position.id} von ${linkingOwnerName(position)}`}
+          data={view.choices}
+          value={trancheChoiceValue(position.partialOfferId)}
           allowDeselect={false}
-          onChange={(value) =>
-            value &&
-            setPending({
-              position,
-              partialOfferId: value === NO_TRANCHE ? null : Number(value),
-            })
-          }
+          onChange={(value) => view.choose(position, value)}
         />
       ),
     },
@@ -115,101 +149,9 @@ export function LinkingModal({ row, onClose }: { row: OfferRow; onClose: () => v
         <AuditLogButton
           entity="depot_position"
           entityId={position.id}
-          label={`Depotposition ${position.id} (${ownerName(position)})`}
+          label={`Depotposition ${position.id} (${linkingOwnerName(position)})`}
         />
       ),
     },
   ];
-
-  return (
-    <Modal opened onClose={onClose} title={`Tranchen verknüpfen: ${row.wine}`} size="xl">
-      {positions.isPending ? (
-        <Group justify="center" p="lg">
-          <Loader role="status" aria-label="Wird geladen" />
-        </Group>
-      ) : positions.isError ? (
-        <LoadFailedAlert
-          title={BACKOFFICE_TABLE_TEXTS.error}
-          retryLabel={BACKOFFICE_TABLE_TEXTS.retry}
-          onRetry={positions.refetch}
-        />
-      ) : (
-        <Stack gap="md">
-          <Table aria-label="Belegung der Tranchen" fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Tranche</Table.Th>
-                <Table.Th>Zugeordnete Kisten / Gesamt</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {row.tranches.map((tranche) => {
-                const status = linkingStatus(
-                  assignedCases(positions.data, tranche.id),
-                  tranche.totalQuantityAvailable,
-                );
-                return (
-                  <Table.Tr key={tranche.id} data-testid="linking-tranche">
-                    <Table.Td>{trancheName(tranche)}</Table.Td>
-                    <Table.Td>
-                      <Badge
-                        color={LINKING_COLOURS[status.colour]}
-                        variant="filled"
-                        data-colour={status.colour}
-                      >
-                        {status.text}
-                        {status.full ? ' · voll' : ''}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-          <BackofficeTable<SortimentDepotPosition>
-            label="Depotpositionen des Angebots"
-            testId="linking-positions"
-            records={positions.data}
-            columns={columns}
-            query={positions}
-            idAccessor="id"
-            initialSort={{ columnAccessor: 'id', direction: 'asc' }}
-            pageSize={15}
-            searchText={(position) =>
-              [
-                position.id,
-                ownerName(position),
-                position.ownerEmail,
-                position.storageId ?? '',
-                trancheLabel(position.partialOfferId),
-              ].join(' ')
-            }
-            sortValue={(position, accessor) =>
-              accessor === 'owner'
-                ? ownerName(position)
-                : accessor === 'partialOfferId'
-                  ? trancheLabel(position.partialOfferId)
-                  : (position as unknown as Record<string, unknown>)[accessor]
-            }
-            rowAttributes={() => ({ 'data-testid': 'linking-position' })}
-            emptyText="Zu diesem Angebot gibt es keine Depotpositionen."
-          />
-        </Stack>
-      )}
-      <ConfirmDialog
-        opened={pending !== null}
-        title="Zuordnung speichern?"
-        loading={link.isPending}
-        onCancel={() => setPending(null)}
-        onConfirm={() => void confirm()}
-      >
-        {pending
-          ? `Depotposition ${pending.position.id} (${ownerName(pending.position)}, ${countLabel(pending.position.amount, 'Kiste')}) → ${
-              trancheOptions.find((option) => option.value === String(pending.partialOfferId ?? NO_TRANCHE))
-                ?.label ?? 'Keine Tranche'
-            }`
-          : ''}
-      </ConfirmDialog>
-    </Modal>
-  );
 }

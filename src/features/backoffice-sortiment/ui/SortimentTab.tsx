@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { BackofficeTable } from '../../../components/backoffice/BackofficeTable';
 import { ConfirmDialog } from '../../../components/backoffice/ConfirmDialog';
 import { type BackofficeOfferVariant, useSortimentOffers } from '../api/backoffice-sortiment';
+import { trancheName } from '../model/tranche-linking';
 import { DeleteTrancheModal } from './DeleteTrancheModal';
 import { LinkingModal } from './LinkingModal';
 import { NewOfferModal } from './NewOfferModal';
@@ -10,7 +11,6 @@ import { type OfferRow, offerRow } from './offer-rows';
 import { sortimentColumns } from './sortiment-columns';
 import { TrancheFormModal } from './TrancheFormModal';
 import { TrancheLegend, TrancheList } from './TrancheList';
-import { trancheName } from './tranche-display';
 import { useSortimentEditing } from './use-sortiment-editing';
 
 const FILTERS: { value: BackofficeOfferVariant; label: string }[] = [

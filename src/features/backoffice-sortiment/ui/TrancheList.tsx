@@ -12,9 +12,10 @@ import { EURO_INPUT, validateAmount, validatePrice } from '../../../domain/backo
 import { countLabel } from '../../../domain/plural';
 import { AuditLogButton } from '../../backoffice-audit';
 import { type SortimentTranche, useChangeOfferAndPartialOffer } from '../api/backoffice-sortiment';
+import { trancheName } from '../model/tranche-linking';
 import { InlineEdit } from './InlineEdit';
 import type { OfferRow } from './offer-rows';
-import { euro, TRANCHE_LEGEND, trancheBadge, trancheName } from './tranche-display';
+import { euro, TRANCHE_LEGEND, trancheBadge } from './tranche-display';
 
 /**
  * The purchase tranches of one offer (expanded row of the offer table): colour by sourcing state,

@@ -10,16 +10,13 @@ import type { OfferRow } from './offer-rows';
 import { euro } from './tranche-display';
 import type { SortimentEditing } from './use-sortiment-editing';
 
-/**
- * The columns of "Sortiment (Neu)": prices edited in the cell (confirmed before saving), margin,
- * latest valuation, cases, the status switches and the actions menu of each offer.
- */
-export function sortimentColumns({
+type Editing = Pick<SortimentEditing, 'expanded' | 'toggle' | 'save' | 'openDialog'>;
+
+/** Wine (with its tranches' toggle) and bottle. */
+function wineColumns({
   expanded,
   toggle,
-  save,
-  openDialog,
-}: Pick<SortimentEditing, 'expanded' | 'toggle' | 'save' | 'openDialog'>): DataTableColumn<OfferRow>[] {
+}: Pick<Editing, 'expanded' | 'toggle'>): DataTableColumn<OfferRow>[] {
   return [
     {
       accessor: 'wine',
@@ -53,6 +50,12 @@ export function sortimentColumns({
       },
     },
     { accessor: 'bottle', title: 'Flasche', sortable: true, noWrap: true },
+  ];
+}
+
+/** Selling and purchase price, edited in the cell. */
+function priceColumns({ save }: Pick<Editing, 'save'>): DataTableColumn<OfferRow>[] {
+  return [
     {
       accessor: 'sellPriceBtl',
       noWrap: true,
@@ -98,42 +101,52 @@ export function sortimentColumns({
           '–'
         ),
     },
-    {
-      accessor: 'margin',
-      noWrap: true,
-      title: 'Marge',
-      sortable: true,
-      textAlign: 'right',
-      render: (row) => formatPercent(row.margin),
-    },
-    {
-      accessor: 'valuation',
-      noWrap: true,
-      title: 'Bewertung',
-      sortable: true,
-      render: (row) =>
-        row.valuation === null ? (
-          '–'
-        ) : (
-          <Stack gap={0}>
-            <Text size="sm">{formatEuro(row.valuation)}</Text>
-            <Text size="xs" c={row.valuationGain !== null && row.valuationGain < 0 ? 'red.9' : 'teal.9'}>
-              {formatPercent(row.valuationGain)}
-            </Text>
-          </Stack>
-        ),
-    },
-    {
-      accessor: 'available',
-      noWrap: true,
-      title: 'Kisten',
-      sortable: true,
-      render: (row) => (
-        <Text size="sm" title="verfügbar / gesamt">
-          {row.available} / {row.total}
-        </Text>
+  ];
+}
+
+/** Margin and latest valuation, as numbers the row computed. */
+const figureColumns: DataTableColumn<OfferRow>[] = [
+  {
+    accessor: 'margin',
+    noWrap: true,
+    title: 'Marge',
+    sortable: true,
+    textAlign: 'right',
+    render: (row) => formatPercent(row.margin),
+  },
+  {
+    accessor: 'valuation',
+    noWrap: true,
+    title: 'Bewertung',
+    sortable: true,
+    render: (row) =>
+      row.valuation === null ? (
+        '–'
+      ) : (
+        <Stack gap={0}>
+          <Text size="sm">{formatEuro(row.valuation)}</Text>
+          <Text size="xs" c={row.valuationGain !== null && row.valuationGain < 0 ? 'red.9' : 'teal.9'}>
+            {formatPercent(row.valuationGain)}
+          </Text>
+        </Stack>
       ),
-    },
+  },
+  {
+    accessor: 'available',
+    noWrap: true,
+    title: 'Kisten',
+    sortable: true,
+    render: (row) => (
+      <Text size="sm" title="verfügbar / gesamt">
+        {row.available} / {row.total}
+      </Text>
+    ),
+  },
+];
+
+/** The status switches and the actions menu, each confirmed or opened in a dialog. */
+function statusColumns({ openDialog }: Pick<Editing, 'openDialog'>): DataTableColumn<OfferRow>[] {
+  return [
     {
       accessor: 'promoteOffer',
       title: 'Status',
@@ -187,4 +200,12 @@ export function sortimentColumns({
       ),
     },
   ];
+}
+
+/**
+ * The columns of "Sortiment (Neu)": prices edited in the cell (confirmed before saving), margin,
+ * latest valuation, cases, the status switches and the actions menu of each offer.
+ */
+export function sortimentColumns(editing: Editing): DataTableColumn<OfferRow>[] {
+  return [...wineColumns(editing), ...priceColumns(editing), ...figureColumns, ...statusColumns(editing)];
 }

@@ -50,10 +50,6 @@ export const TRANCHE_LEGEND = (['red', 'lightgreen', 'orange', 'green'] as const
 }));
 
 /** "Tranche 12 · Maison Joanne" */
-export function trancheName(tranche: SortimentTranche): string {
-  return `Tranche ${tranche.id}${tranche.offerer ? ` · ${tranche.offerer.company}` : ''}`;
-}
-
 /** A decimal string as euro ("729.00" → "729,00 €"); anything unparsable as it is. */
 export function euro(value: string | null | undefined): string {
   if (!value) return '–';

@@ -26,63 +26,64 @@ export const STOCK_SORT_FIELDS = {
 export const stockPositionLabel = (asset: AssetUnderManagement) =>
   `Position ${asset.id}: ${asset.vintageTitle} ${asset.vintageYear}, ${asset.ownerFirstName} ${asset.ownerLastName}`;
 
-/**
- * The columns of Lagerbestand; the edited row shows its inputs. The MRN's date sits under the MRN
- * and the tranche under the buy price, so the table fits 1440 px.
- */
-export function stockColumns(editing: AssetEditing): DataTableColumn<AssetUnderManagement>[] {
+/** Id, wine, owner, cases and buy price: what the position is. */
+const positionColumns: DataTableColumn<AssetUnderManagement>[] = [
+  { accessor: 'id', title: 'ID', sortable: true, noWrap: true },
+  {
+    accessor: 'vintageTitle',
+    title: 'Wein',
+    sortable: true,
+    cellsStyle: () => ({ minWidth: 160 }),
+    render: (asset) => `${asset.vintageTitle} ${asset.vintageYear}`,
+  },
+  {
+    accessor: 'ownerEmail',
+    title: 'Kunde',
+    sortable: true,
+    render: (asset) => (
+      <Stack gap={0}>
+        <Text size="sm">
+          {asset.ownerFirstName} {asset.ownerLastName}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {asset.ownerEmail}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    accessor: 'amount',
+    title: 'Kisten',
+    sortable: true,
+    render: (asset) => (
+      <Stack gap={0}>
+        <Text size="sm">{asset.amount}</Text>
+        <Text size="xs" c="dimmed">
+          à {asset.caskOf} × {asset.bottleSize}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    accessor: 'buyPriceBtl',
+    title: 'EK/Flasche',
+    sortable: true,
+    textAlign: 'right',
+    noWrap: true,
+    render: (asset) => (
+      <Stack gap={0}>
+        <Text size="sm">{formatEuro(decimalToCents(asset.buyPriceBtl))}</Text>
+        <Text size="xs" c="dimmed">
+          Tranche {asset.partialOfferId ?? '–'}
+        </Text>
+      </Stack>
+    ),
+  },
+];
+
+/** Case numbers and MRN with its date: edited in the row. */
+function storageColumns(editing: AssetEditing): DataTableColumn<AssetUnderManagement>[] {
   return [
-    { accessor: 'id', title: 'ID', sortable: true, noWrap: true },
-    {
-      accessor: 'vintageTitle',
-      title: 'Wein',
-      sortable: true,
-      cellsStyle: () => ({ minWidth: 160 }),
-      render: (asset) => `${asset.vintageTitle} ${asset.vintageYear}`,
-    },
-    {
-      accessor: 'ownerEmail',
-      title: 'Kunde',
-      sortable: true,
-      render: (asset) => (
-        <Stack gap={0}>
-          <Text size="sm">
-            {asset.ownerFirstName} {asset.ownerLastName}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {asset.ownerEmail}
-          </Text>
-        </Stack>
-      ),
-    },
-    {
-      accessor: 'amount',
-      title: 'Kisten',
-      sortable: true,
-      render: (asset) => (
-        <Stack gap={0}>
-          <Text size="sm">{asset.amount}</Text>
-          <Text size="xs" c="dimmed">
-            à {asset.caskOf} × {asset.bottleSize}
-          </Text>
-        </Stack>
-      ),
-    },
-    {
-      accessor: 'buyPriceBtl',
-      title: 'EK/Flasche',
-      sortable: true,
-      textAlign: 'right',
-      noWrap: true,
-      render: (asset) => (
-        <Stack gap={0}>
-          <Text size="sm">{formatEuro(decimalToCents(asset.buyPriceBtl))}</Text>
-          <Text size="xs" c="dimmed">
-            Tranche {asset.partialOfferId ?? '–'}
-          </Text>
-        </Stack>
-      ),
-    },
     {
       accessor: 'storageId',
       title: 'Lager-Nr.',
@@ -143,6 +144,12 @@ export function stockColumns(editing: AssetEditing): DataTableColumn<AssetUnderM
           </Stack>
         ),
     },
+  ];
+}
+
+/** The status with its date, and the row's edit buttons with its history. */
+function statusAndActionColumns(editing: AssetEditing): DataTableColumn<AssetUnderManagement>[] {
+  return [
     {
       accessor: 'currentStatus',
       title: 'Status',
@@ -199,4 +206,12 @@ export function stockColumns(editing: AssetEditing): DataTableColumn<AssetUnderM
         ),
     },
   ];
+}
+
+/**
+ * The columns of Lagerbestand; the edited row shows its inputs. The MRN's date sits under the MRN
+ * and the tranche under the buy price, so the table fits 1440 px.
+ */
+export function stockColumns(editing: AssetEditing): DataTableColumn<AssetUnderManagement>[] {
+  return [...positionColumns, ...storageColumns(editing), ...statusAndActionColumns(editing)];
 }
