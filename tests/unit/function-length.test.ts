@@ -36,8 +36,6 @@ const STILL_LONG: Record<string, number> = {
   'src/features/offers/ui/OfferFilters.tsx OfferFilters': 132,
   'src/features/offers/ui/OfferSections.tsx OfferSections': 214,
   'src/features/order-list/ui/OrderPositionRow.tsx OrderPositionRow': 136,
-  'src/features/wineries/ui/map/MapView.tsx MapView': 251,
-  'src/features/wineries/ui/map/MapView.tsx callback of useEffect': 175,
 };
 
 function sourceFiles(folder: string): string[] {
