@@ -23,6 +23,13 @@ const signedInClient = {
   token: 'header.payload.signature',
 };
 
+export interface RenderOptions {
+  graphql?: GraphQLHandler;
+  route?: string;
+  /** The query client @default one without retries and without the app's mutation-error notices */
+  queryClient?: QueryClient;
+}
+
 /**
  * Renders `ui` inside the app's providers (Mantine theme, dates, notifications, session of a signed-in
  * client, TanStack Query, API client) and a memory router at `route`. The API client's fetch is the
@@ -30,7 +37,13 @@ const signedInClient = {
  */
 export function renderWithApp(
   ui: ReactElement,
-  { graphql = () => ({}), route = '/' }: { graphql?: GraphQLHandler; route?: string } = {},
+  {
+    graphql = () => ({}),
+    route = '/',
+    queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    }),
+  }: RenderOptions = {},
 ): RenderResult & {
   user: UserEvent;
   requests: SentRequest[];
@@ -58,9 +71,7 @@ export function renderWithApp(
   sessionStore.signIn(signedInClient);
   const services = {
     sessionStore,
-    queryClient: new QueryClient({
-      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-    }),
+    queryClient,
     apiClient: new GraphQLClient('http://portal.test/graphql', { fetch }),
   };
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
@@ -76,4 +87,17 @@ export function renderWithApp(
 /** A GraphQL answer with `errors` (e.g. masked server failure), for handlers to return. */
 export class GraphQLErrors {
   constructor(readonly errors: { message: string; extensions?: { code?: string } }[]) {}
+}
+
+/**
+ * Runs `hook` inside the same providers as `renderWithApp` (a view-model hook as its screen runs
+ * it); `result.current` is what its latest render answered.
+ */
+export function renderHookWithApp<Result>(hook: () => Result, options: RenderOptions = {}) {
+  const result: { current: Result | undefined } = { current: undefined };
+  function Probe() {
+    result.current = hook();
+    return null;
+  }
+  return { result, ...renderWithApp(<Probe />, options) };
 }
