@@ -36,6 +36,7 @@ describe('the depot as its screen shows it', () => {
   });
 
   it('remembers table or chart in the showTable cookie', () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the test sets the cookie the screen reads.
     document.cookie = 'showTable=false; Path=/';
     const { result } = renderHookWithApp(() => useDepotDisplay());
     expect(result.current?.showTable).toBe(false);

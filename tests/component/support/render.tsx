@@ -95,9 +95,14 @@ export class GraphQLErrors {
  */
 export function renderHookWithApp<Result>(hook: () => Result, options: RenderOptions = {}) {
   const result: { current: Result | undefined } = { current: undefined };
-  function Probe() {
-    result.current = hook();
-    return null;
-  }
-  return { result, ...renderWithApp(<Probe />, options) };
+  const record = (answer: unknown) => {
+    result.current = answer as Result;
+  };
+  return { result, ...renderWithApp(<HookProbe hook={hook} record={record} />, options) };
+}
+
+/** Renders nothing; hands each answer of `hook` to `record`. */
+function HookProbe({ hook, record }: { hook: () => unknown; record: (answer: unknown) => void }) {
+  record(hook());
+  return null;
 }
