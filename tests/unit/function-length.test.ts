@@ -32,7 +32,6 @@ const STILL_LONG: Record<string, number> = {
   'src/features/backoffice-sortiment/ui/sortiment-columns.tsx sortimentColumns': 174,
   'src/features/backoffice-stock/ui/stock-columns.tsx stockColumns': 170,
   'src/features/offers/ui/OfferFilters.tsx OfferFilters': 132,
-  'src/features/order-list/ui/OrderPositionRow.tsx OrderPositionRow': 136,
 };
 
 function sourceFiles(folder: string): string[] {
