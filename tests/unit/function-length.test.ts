@@ -31,7 +31,6 @@ const STILL_LONG: Record<string, number> = {
   'src/features/backoffice-sortiment/ui/TrancheList.tsx TrancheList': 132,
   'src/features/backoffice-sortiment/ui/sortiment-columns.tsx sortimentColumns': 174,
   'src/features/backoffice-stock/ui/stock-columns.tsx stockColumns': 170,
-  'src/features/offers/ui/OfferFilters.tsx OfferFilters': 132,
 };
 
 function sourceFiles(folder: string): string[] {
