@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readShowTable, showTableCookie } from '../../src/features/depot/ui/show-table-cookie';
+import { readShowTable, showTableCookie } from '../../src/features/depot/api/show-table-cookie';
 
 describe('showTable cookie', () => {
   it('is SameSite=Lax for the whole site for 7 days, Secure only over TLS', () => {

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { type RenderHookResult, type RenderResult, render, renderHook } from '@testing-library/react';
+import { type RenderResult, render } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { GraphQLClient } from 'graphql-request';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createSessionStore } from '../../../src/api/session/session-store';
 import { AppProviders } from '../../../src/app/AppProviders';
@@ -23,12 +23,19 @@ const signedInClient = {
   token: 'header.payload.signature',
 };
 
+export interface RenderOptions {
+  graphql?: GraphQLHandler;
+  route?: string;
+  /** The query client @default one without retries and without the app's mutation-error notices */
+  queryClient?: QueryClient;
+}
+
 /**
- * The app's services for a test: a session of a signed-in client, a fresh QueryClient and an API
+ * The app's services for a test: a session of a signed-in client, the query client and an API
  * client whose fetch is the `graphql` handler: every request is recorded in `requests` and answered
  * without a network.
  */
-function testServices(graphql: GraphQLHandler) {
+function testServices(graphql: GraphQLHandler, queryClient: QueryClient) {
   const requests: SentRequest[] = [];
   const fetch = async (_input: RequestInfo | URL, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body)) as {
@@ -51,9 +58,7 @@ function testServices(graphql: GraphQLHandler) {
   sessionStore.signIn(signedInClient);
   const services = {
     sessionStore,
-    queryClient: new QueryClient({
-      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-    }),
+    queryClient,
     apiClient: new GraphQLClient('http://portal.test/graphql', { fetch }),
   };
   return { services, requests };
@@ -66,13 +71,20 @@ function testServices(graphql: GraphQLHandler) {
  */
 export function renderWithApp(
   ui: ReactElement,
-  { graphql = () => ({}), route = '/' }: { graphql?: GraphQLHandler; route?: string } = {},
+  {
+    graphql = () => ({}),
+    route = '/',
+    queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    }),
+  }: RenderOptions = {},
 ): RenderResult & {
   user: UserEvent;
   requests: SentRequest[];
   router: ReturnType<typeof createMemoryRouter>;
+  queryClient: QueryClient;
 } {
-  const { services, requests } = testServices(graphql);
+  const { services, requests } = testServices(graphql, queryClient);
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
   const user = userEvent.setup();
   const rendered = render(
@@ -80,26 +92,29 @@ export function renderWithApp(
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...rendered, user, requests, router };
-}
-
-/**
- * Runs the hook `useView` inside the same providers as `renderWithApp` (a real QueryClient, the
- * `graphql` handler as the server), for a view-model hook's tests: `result.current` is what the
- * screen would render, its actions are called as the screen's buttons would.
- */
-export function renderHookWithApp<Result>(
-  useView: () => Result,
-  { graphql = () => ({}) }: { graphql?: GraphQLHandler } = {},
-): RenderHookResult<Result, unknown> & { requests: SentRequest[]; queryClient: QueryClient } {
-  const { services, requests } = testServices(graphql);
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <AppProviders services={services}>{children}</AppProviders>
-  );
-  return { ...renderHook(useView, { wrapper }), requests, queryClient: services.queryClient };
+  return { ...rendered, user, requests, router, queryClient };
 }
 
 /** A GraphQL answer with `errors` (e.g. masked server failure), for handlers to return. */
 export class GraphQLErrors {
   constructor(readonly errors: { message: string; extensions?: { code?: string } }[]) {}
+}
+
+/**
+ * Runs the hook `useView` inside the same providers and router as `renderWithApp`, for a
+ * view-model hook's tests: `result.current` is what the screen would render from its latest
+ * answer, its actions are called as the screen's buttons would.
+ */
+export function renderHookWithApp<Result>(useView: () => Result, options: RenderOptions = {}) {
+  const result = { current: undefined as unknown as Result };
+  const record = (answer: unknown) => {
+    result.current = answer as Result;
+  };
+  return { result, ...renderWithApp(<HookProbe hook={useView} record={record} />, options) };
+}
+
+/** Renders nothing; hands each answer of `hook` to `record`. */
+function HookProbe({ hook, record }: { hook: () => unknown; record: (answer: unknown) => void }) {
+  record(hook());
+  return null;
 }

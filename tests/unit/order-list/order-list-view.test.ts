@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { orderListContent, positionRowState } from '../../../src/features/order-list/model/order-list-view';
+import {
+  amountToSend,
+  orderListContent,
+  positionMaxCases,
+  positionRowState,
+} from '../../../src/features/order-list/model/order-list-view';
 import type { OutboxEntry } from '../../../src/features/order-list/model/outbox-queue';
 
 const queuedAdd = (seq: number, attempted = false): OutboxEntry => ({
@@ -56,5 +61,21 @@ describe('a position row with the changes waiting on this device', () => {
       editable: false,
       waiting: true,
     });
+  });
+});
+
+describe("a position's amount box", () => {
+  it('takes up to the available cases, never less than the position holds, at most 100', () => {
+    expect(positionMaxCases({ amount: 2, offer: { availableCases: 5 } })).toBe(5);
+    expect(positionMaxCases({ amount: 4, offer: { availableCases: 1 } })).toBe(4);
+    expect(positionMaxCases({ amount: 1, offer: { availableCases: 250 } })).toBe(100);
+  });
+
+  it('sends a changed amount within range, nothing else', () => {
+    expect(amountToSend(3, 5, 2)).toBe(3);
+    expect(amountToSend('', 5, 2)).toBeNull();
+    expect(amountToSend(0, 5, 2)).toBeNull();
+    expect(amountToSend(6, 5, 2)).toBeNull();
+    expect(amountToSend(2, 5, 2)).toBeNull();
   });
 });

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Progress, Slider, Stack, Switch, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import {
   AMOUNT_SLIDER_MAX,
   AMOUNT_SLIDER_MIN,
@@ -8,13 +7,10 @@ import {
   HORIZON_MAX,
   HORIZON_MIN,
   horizonLabel,
-  initialWizardAnswers,
-  sliderToAmount,
   WIZARD_STEPS,
-  type WizardAnswers,
-  wizardProgress,
 } from '../../../domain/advice-wizard';
-import { type Proposal, useCreatePreferencesProfile } from '../api/advice';
+import type { Proposal } from '../api/advice';
+import { useInvestorProfileWizard } from '../api/investor-profile-wizard';
 
 export type WizardVariant = 'initial' | 'edit';
 
@@ -26,6 +22,8 @@ const EXPERIENCE: { key: keyof ExperienceAnswers; label: string }[] = [
   { key: 'watches', label: 'Uhren' },
   { key: 'crypto', label: 'Kryptowährungen' },
 ];
+
+type Wizard = ReturnType<typeof useInvestorProfileWizard>;
 
 /**
  * The five-step investor profile questionnaire (20 % progress per step). The first-time
@@ -42,43 +40,50 @@ export function InvestorProfileWizard({
   onSaved: (saved: Proposal) => void;
   onSkip?: () => void;
 }) {
-  const [step, setStep] = useState(1);
-  const [answers, setAnswers] = useState<WizardAnswers>(() => initialWizardAnswers(profile));
-  const save = useCreatePreferencesProfile();
-  const set = <Key extends keyof WizardAnswers>(key: Key, value: WizardAnswers[Key]) =>
-    setAnswers((current) => ({ ...current, [key]: value }));
-  const amount = sliderToAmount(answers.amountSlider);
-
-  // mutateAsync: `onSaved` must run even when saving closes the dialog around this wizard
-  // (the refetched gate unmounts it before a mutate-level callback would fire).
-  const submit = () =>
-    save
-      .mutateAsync({
-        wineloverVsInvestor: answers.wineloverVsInvestor,
-        takesRisk: answers.takesRisk,
-        investmentHorizon: answers.investmentHorizon,
-        investmentSumIntended: String(amount),
-        stocks: answers.stocks,
-        etfs: answers.etfs,
-        realestate: answers.realestate,
-        metals: answers.metals,
-        watches: answers.watches,
-        crypto: answers.crypto,
-      })
-      .then(onSaved, () => {
-        // The refusal is shown from `save.error`.
-      });
-
+  const wizard = useInvestorProfileWizard({ profile, onSaved });
   return (
     <Stack gap="lg" data-testid="investor-profile-wizard">
-      <Progress value={wizardProgress(step)} aria-label={`Schritt ${step} von ${WIZARD_STEPS}`} />
-      {step === 1 && (
+      <Progress value={wizard.progress} aria-label={`Schritt ${wizard.step} von ${WIZARD_STEPS}`} />
+      <WizardQuestion wizard={wizard} />
+      {wizard.error && (
+        <Alert color="red" title="Profil nicht gespeichert">
+          {wizard.error.message}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Group>
+          {wizard.canGoBack && (
+            <Button variant="default" onClick={wizard.back}>
+              Zurück
+            </Button>
+          )}
+          {variant === 'edit' && onSkip && (
+            <Button variant="subtle" onClick={onSkip}>
+              Überspringen
+            </Button>
+          )}
+        </Group>
+        {wizard.last ? (
+          <Button onClick={wizard.submit} loading={wizard.saving}>
+            {variant === 'initial' ? 'Zu meinem Depot' : 'Fertig'}
+          </Button>
+        ) : (
+          <Button onClick={wizard.next}>Weiter</Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The question of the wizard's current step. */
+function WizardQuestion({ wizard }: { wizard: Wizard }) {
+  const { answers, set } = wizard;
+  switch (wizard.step) {
+    case 1:
+      return (
         <Stack gap="xs">
           <Title order={3}>Sind Sie eher Weinliebhaber oder Investor?</Title>
-          <Slider
-            label={null}
-            min={0}
-            max={100}
+          <PercentSlider
             value={answers.wineloverVsInvestor}
             onChange={(value) => set('wineloverVsInvestor', value)}
             thumbLabel="Weinliebhaber oder Investor"
@@ -88,8 +93,9 @@ export function InvestorProfileWizard({
             <Text size="sm">Investor {answers.wineloverVsInvestor} %</Text>
           </Group>
         </Stack>
-      )}
-      {step === 2 && (
+      );
+    case 2:
+      return (
         <Stack gap="xs">
           <Title order={3}>Mit welchen Anlageklassen haben Sie Erfahrung?</Title>
           {EXPERIENCE.map((entry) => (
@@ -101,14 +107,12 @@ export function InvestorProfileWizard({
             />
           ))}
         </Stack>
-      )}
-      {step === 3 && (
+      );
+    case 3:
+      return (
         <Stack gap="xs">
           <Title order={3}>Wie risikobereit sind Sie?</Title>
-          <Slider
-            label={null}
-            min={0}
-            max={100}
+          <PercentSlider
             value={answers.takesRisk}
             onChange={(value) => set('takesRisk', value)}
             thumbLabel="Risikobereitschaft"
@@ -118,12 +122,13 @@ export function InvestorProfileWizard({
             <Text size="sm">risikobewusst ({answers.takesRisk} %)</Text>
           </Group>
         </Stack>
-      )}
-      {step === 4 && (
+      );
+    case 4:
+      return (
         <Stack gap="xs">
           <Title order={3}>Wie viel möchten Sie investieren?</Title>
           <Text fw={700} size="xl" data-testid="wizard-amount">
-            {amountLabel(amount)}
+            {amountLabel(wizard.amount)}
           </Text>
           <Slider
             label={null}
@@ -134,8 +139,9 @@ export function InvestorProfileWizard({
             thumbLabel="Geplante Investitionssumme"
           />
         </Stack>
-      )}
-      {step === 5 && (
+      );
+    default:
+      return (
         <Stack gap="xs">
           <Title order={3}>Wie lange möchten Sie investieren?</Title>
           <Text fw={700} size="xl" data-testid="wizard-horizon">
@@ -150,33 +156,11 @@ export function InvestorProfileWizard({
             thumbLabel="Anlagehorizont in Jahren"
           />
         </Stack>
-      )}
-      {save.error && (
-        <Alert color="red" title="Profil nicht gespeichert">
-          {save.error.message}
-        </Alert>
-      )}
-      <Group justify="space-between">
-        <Group>
-          {step > 1 && (
-            <Button variant="default" onClick={() => setStep(step - 1)}>
-              Zurück
-            </Button>
-          )}
-          {variant === 'edit' && onSkip && (
-            <Button variant="subtle" onClick={onSkip}>
-              Überspringen
-            </Button>
-          )}
-        </Group>
-        {step < WIZARD_STEPS ? (
-          <Button onClick={() => setStep(step + 1)}>Weiter</Button>
-        ) : (
-          <Button onClick={submit} loading={save.isPending}>
-            {variant === 'initial' ? 'Zu meinem Depot' : 'Fertig'}
-          </Button>
-        )}
-      </Group>
-    </Stack>
-  );
+      );
+  }
+}
+
+/** A slider from 0 to 100 %. */
+function PercentSlider(props: { value: number; onChange: (value: number) => void; thumbLabel: string }) {
+  return <Slider label={null} min={0} max={100} {...props} />;
 }

@@ -11,31 +11,23 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
-import { memo, Suspense, startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { useApiClient } from '../../../api/client';
+import { memo, Suspense, startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { lazyComponent, OpenAfterMount, PartLoading } from '../../../components/lazy-component';
 import { QueryFailure } from '../../../components/offline/OfflineUnavailable';
-import { useOnline } from '../../../components/offline/use-online';
-import { businessDay } from '../../../domain/dates';
 import { PERFORMANCE_RANGE_LABELS, type PerformanceRange } from '../../../domain/depot-performance';
-import { depotTotals } from '../../../domain/depot-valuation';
 import { LOAD_ERROR } from '../../../domain/error-texts';
-import { decimalToCents } from '../../../domain/money';
 import { EXPAND_PORTFOLIO_PATH } from '../../../routes/depot-routes';
 import { useContactModal } from '../../contact';
-import { type Depot, depotPerformanceQueryOptions, useDepot, useDepotPerformance } from '../api/depot';
+import { type Depot, useDepot, useDepotPerformance } from '../api/depot';
 import {
-  type DepotRow,
-  depotMarketValueBasis,
-  depotPositionCountLabel,
-  heldRows,
-  heldTotals,
-  soldRows,
-} from '../model/depot-rows';
-import { earliestDate } from '../model/invested-since';
+  type DepotExcelDownload,
+  useDepotDisplay,
+  useDepotExcelExport,
+  useDepotFigures,
+  useOpenDepotPosition,
+} from '../api/depot-view';
+import { type DepotRow, depotPositionCountLabel } from '../model/depot-rows';
 import { DepotPerformanceCards } from './DepotPerformanceCards';
 import { DepotPositionCards } from './DepotPositionCards';
 import { DepotPositionDialog } from './DepotPositionDialog';
@@ -44,9 +36,7 @@ import { DepotSoldPositions } from './DepotSoldPositions';
 import { DepotSummaryCards } from './DepotSummaryCards';
 import { DepotSunburst } from './DepotSunburst';
 import { DepotTable } from './DepotTable';
-import { depotRowsOf } from './depot-rows-of';
 import { HiddenFiguresProvider } from './hidden-figures';
-import { readShowTable, writeShowTable } from './show-table-cookie';
 
 // The time series chart (recharts) loads when its dialog is first opened.
 const TimeSeriesDialog = lazyComponent(() =>
@@ -57,8 +47,6 @@ const TimeSeriesDialog = lazyComponent(() =>
 const PerformanceChart = lazyComponent(() =>
   import('./PerformanceChart').then((module) => module.PerformanceChart),
 );
-
-const POSITION_PARAM = 'position';
 
 /** `/admin/depot` ("Weindepot"), and with `:clientsMail` the staff view of a client's depot. */
 export function DepotScreen() {
@@ -114,6 +102,12 @@ function EmptyDepot() {
   );
 }
 
+// Writes the file with exceljs, which loads only for an export.
+const downloadExcel: DepotExcelDownload = async (rows, performance) => {
+  const { downloadDepotExcel } = await import('./excel-export');
+  await downloadDepotExcel(rows, performance);
+};
+
 // Re-rendered only when the depot (the deferred value above) or the client changes.
 const DepotContent = memo(function DepotContent({
   depot,
@@ -122,8 +116,6 @@ const DepotContent = memo(function DepotContent({
   depot: Depot;
   clientsMail: string | undefined;
 }) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
   // The first render shows the figures and the table; the chart and the lists below the table
   // follow in a second render once that is on screen, so that a large depot's table paints at once.
   // That render is a transition: React splits it into short tasks. The chart's code is fetched at
@@ -133,76 +125,17 @@ const DepotContent = memo(function DepotContent({
     void PerformanceChart.preload();
     startTransition(() => setComplete(true));
   }, []);
-  const rows = useMemo<DepotRow[]>(() => depotRowsOf(depot), [depot]);
-  // "Gesamt investiert" sums every purchase (as investmentScore); market value and gain count
-  // only the positions held today, sold ones are listed apart.
-  const totals = useMemo(() => depotTotals(rows.map((row) => row.valuation)), [rows]);
-  const held = useMemo(() => heldTotals(rows), [rows]);
-  const heldPositions = useMemo(() => heldRows(rows), [rows]);
-  const soldPositions = useMemo(() => soldRows(rows), [rows]);
-  const invested = depot.investmentScore === null ? totals.invested : decimalToCents(depot.investmentScore);
-  const basis = useMemo(() => depotMarketValueBasis(rows, businessDay()), [rows]);
-  const investedSince = useMemo(() => earliestDate(rows.map((row) => row.date)), [rows]);
-
+  const { rows, heldPositions, soldPositions, summary } = useDepotFigures(depot);
+  const openPosition = useOpenDepotPosition(depot, rows);
+  const display = useDepotDisplay();
   const [hidden, setHidden] = useState(false);
-  const [showTable, setShowTable] = useState(readShowTable);
   const [timeSeriesOpened, setTimeSeriesOpened] = useState(false);
   const [timeSeriesRequested, setTimeSeriesRequested] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const online = useOnline();
-  const [searchParams, setSearchParams] = useSearchParams();
-
-  const openPositionId = searchParams.get(POSITION_PARAM);
-  const openRow = openPositionId === null ? undefined : rows.find((row) => String(row.id) === openPositionId);
-  const openPosition = depot.positions.find((position) => String(position.id) === openPositionId);
-
-  const choose = (value: string) => {
-    const table = value === 'table';
-    setShowTable(table);
-    writeShowTable(table);
-  };
-  const showPosition = (positionId: number) =>
-    setSearchParams((params) => {
-      params.set(POSITION_PARAM, String(positionId));
-      return params;
-    });
-  const closePosition = () =>
-    setSearchParams((params) => {
-      params.delete(POSITION_PARAM);
-      return params;
-    });
-
-  const exportExcel = async () => {
-    setExporting(true);
-    try {
-      const { downloadDepotExcel } = await import('./excel-export');
-      const performance = queryClient.getQueryData(
-        depotPerformanceQueryOptions(client, clientsMail).queryKey,
-      );
-      await downloadDepotExcel(rows, performance ?? null);
-    } catch {
-      // Offline the export works only when its library was loaded before (the service worker keeps it).
-      notifications.show({
-        color: 'red',
-        message: online
-          ? 'Die Excel-Datei konnte nicht erstellt werden.'
-          : 'Für den Excel-Export wird eine Internetverbindung benötigt.',
-      });
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <HiddenFiguresProvider value={hidden}>
       <Stack gap="lg">
-        <DepotSummaryCards
-          invested={invested}
-          marketValue={held.marketValue}
-          gainPercent={held.gainPercent}
-          basis={basis}
-          investedSince={investedSince}
-        />
+        <DepotSummaryCards {...summary} />
         <DepotPerformanceSection clientsMail={clientsMail} hidden={hidden} complete={complete} />
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="md" wrap="wrap">
@@ -213,39 +146,30 @@ const DepotContent = memo(function DepotContent({
             />
             <SegmentedControl
               aria-label="Darstellung"
-              value={showTable ? 'table' : 'chart'}
-              onChange={choose}
+              value={display.showTable ? 'table' : 'chart'}
+              onChange={(value) => display.choose(value === 'table' ? 'table' : 'chart')}
               data={[
                 { value: 'chart', label: 'Diagramm' },
                 { value: 'table', label: 'Tabelle' },
               ]}
             />
           </Group>
-          <Group gap="xs" wrap="wrap">
-            <Button
-              variant="default"
-              onClick={() => {
-                setTimeSeriesRequested(true);
-                setTimeSeriesOpened(true);
-              }}
-            >
-              Zeitverlauf
-            </Button>
-            <Button variant="default" onClick={exportExcel} loading={exporting}>
-              Excel herunterladen
-            </Button>
-            <Button component={Link} to={EXPAND_PORTFOLIO_PATH}>
-              Jetzt Portfolio ausbauen
-            </Button>
-          </Group>
+          <DepotActions
+            rows={rows}
+            clientsMail={clientsMail}
+            onTimeSeries={() => {
+              setTimeSeriesRequested(true);
+              setTimeSeriesOpened(true);
+            }}
+          />
         </Group>
         <Paper withBorder radius="md" p="md">
           <Text fz="sm" c="dimmed" mb="sm" data-testid="depot-position-count">
             {depotPositionCountLabel(rows)}
           </Text>
           {/* Table and sunburst show the holdings; sold positions are listed below ("Verkaufte Positionen"). */}
-          {showTable ? (
-            <DepotTable rows={heldPositions} onOpen={showPosition} />
+          {display.showTable ? (
+            <DepotTable rows={heldPositions} onOpen={openPosition.show} />
           ) : (
             <DepotSunburst rows={heldPositions} hidden={hidden} />
           )}
@@ -273,14 +197,40 @@ const DepotContent = memo(function DepotContent({
         </Suspense>
       )}
       <DepotPositionDialog
-        opened={openPositionId !== null}
-        row={openRow}
-        conditionReportUrl={openPosition?.conditionReportPdf?.file}
-        onClose={closePosition}
+        opened={openPosition.opened}
+        row={openPosition.row}
+        conditionReportUrl={openPosition.position?.conditionReportPdf?.file}
+        onClose={openPosition.close}
       />
     </HiddenFiguresProvider>
   );
 });
+
+/** "Zeitverlauf", "Excel herunterladen" and the way to expand the portfolio. */
+function DepotActions({
+  rows,
+  clientsMail,
+  onTimeSeries,
+}: {
+  rows: DepotRow[];
+  clientsMail: string | undefined;
+  onTimeSeries: () => void;
+}) {
+  const excelExport = useDepotExcelExport(rows, clientsMail, downloadExcel);
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Button variant="default" onClick={onTimeSeries}>
+        Zeitverlauf
+      </Button>
+      <Button variant="default" onClick={() => excelExport.mutate()} loading={excelExport.isPending}>
+        Excel herunterladen
+      </Button>
+      <Button component={Link} to={EXPAND_PORTFOLIO_PATH}>
+        Jetzt Portfolio ausbauen
+      </Button>
+    </Group>
+  );
+}
 
 /**
  * "Wertentwicklung": the figures and the chart of the depot's value. Its own component, so that the

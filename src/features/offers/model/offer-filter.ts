@@ -126,3 +126,64 @@ export function activeFilterCount(filter: OfferFilter, now: Date = new Date()): 
     filter.priceMin !== defaults.priceMin || filter.priceMax !== defaults.priceMax,
   ].filter(Boolean).length;
 }
+
+interface Titled {
+  id: number;
+  title: string;
+}
+
+/** The lists the place and size filters choose from (the shape of the offer filter lists' answer). */
+export interface OfferFilterLists {
+  allCountries: readonly Titled[];
+  allRegions: readonly (Titled & { country: { id: number } })[];
+  allSubregions: readonly (Titled & { region: { id: number } })[];
+  allWineries: readonly (Titled & { region: { id: number }; subregion: { id: number } | null })[];
+  allBottleSizes: readonly Titled[];
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+const toOption = (row: Titled): FilterOption => ({ value: String(row.id), label: row.title });
+
+/**
+ * The choices of each select: regions of the chosen country, subregions of the chosen region (or
+ * of those regions), wineries of what is chosen above them; every country and bottle size.
+ */
+export function offerFilterOptions(
+  lists: OfferFilterLists | undefined,
+  filter: Pick<OfferFilter, 'countryId' | 'regionId' | 'subregionId'>,
+): Record<'countries' | 'regions' | 'subregions' | 'wineries' | 'bottleSizes', FilterOption[]> {
+  const regions = (lists?.allRegions ?? []).filter(
+    (region) => filter.countryId === null || region.country.id === filter.countryId,
+  );
+  const regionIds = new Set(regions.map((region) => region.id));
+  const subregions = (lists?.allSubregions ?? []).filter((subregion) =>
+    filter.regionId === null ? regionIds.has(subregion.region.id) : subregion.region.id === filter.regionId,
+  );
+  const wineries = (lists?.allWineries ?? []).filter(
+    (winery) =>
+      regionIds.has(winery.region.id) &&
+      (filter.regionId === null || winery.region.id === filter.regionId) &&
+      (filter.subregionId === null || winery.subregion?.id === filter.subregionId),
+  );
+  return {
+    countries: (lists?.allCountries ?? []).map(toOption),
+    regions: regions.map(toOption),
+    subregions: subregions.map(toOption),
+    wineries: wineries.map(toOption),
+    bottleSizes: (lists?.allBottleSizes ?? []).map(toOption),
+  };
+}
+
+/** A place filter, from the widest to the narrowest. */
+export type PlaceFilter = 'countryId' | 'regionId' | 'subregionId' | 'wineryId';
+const PLACE_ORDER: readonly PlaceFilter[] = ['countryId', 'regionId', 'subregionId', 'wineryId'];
+
+/** Choosing a place (or clearing it with null) clears the narrower places, which may not lie in it. */
+export function placeChoice(place: PlaceFilter, id: number | null): Partial<OfferFilter> {
+  const narrower = PLACE_ORDER.slice(PLACE_ORDER.indexOf(place) + 1);
+  return { [place]: id, ...Object.fromEntries(narrower.map((key) => [key, null])) };
+}

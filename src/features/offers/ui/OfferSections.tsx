@@ -26,6 +26,7 @@ import {
 } from '../../../domain/offer-display';
 import { OFFER_KIND_LABELS } from '../../../domain/secondary-market';
 import { ResaleOrigin, SecondaryMarketBadge } from '../../secondary-market';
+import { hasReferenceVintage, offerDetails } from '../model/offer-sections';
 import { provenanceText } from '../model/provenance';
 import classes from './offer-layout.module.css';
 import { type OfferPageMode, wineryPath } from './offer-links';
@@ -107,143 +108,24 @@ export interface OfferSectionsProps {
 /** Investment-Highlights, Details, Übersicht, Provenienz, Lagerung, Kritikerstimmen, Referenzjahrgang, Weingut. */
 export function OfferSections({ offer, mode }: OfferSectionsProps) {
   const { vintage } = offer;
-  const { wine } = vintage;
-  const winery = wine.winery;
-  const topRating = vintage.ratRel[0];
-  const duration = vintage.referenceDuration || DEFAULT_REFERENCE_DURATION;
-  const classification = wine.classification?.title ?? winery.classification?.title ?? null;
-  const details: Array<[string, string | null]> = [
-    ['Weingut', winery.title],
-    ['Land', winery.region.country.title],
-    ['Region', winery.region.title],
-    ['Subregion', wine.subregion?.title ?? winery.subregion?.title ?? null],
-    ['Klassifikation', classification],
-    ['Jahrgang', String(vintage.year)],
-    [
-      'Rebsorten',
-      vintage.grapePercentageRel.map((share) => share.grape.title).join(', ') || winery.grapeVarieties,
-    ],
-    ['Alkohol', vintage.alc ? `${vintage.alc.replace('.', ',')} Vol.-%` : null],
-    ['Produktion', vintage.production ? `${vintage.production.toLocaleString('de-DE')} Flaschen` : null],
-    [
-      'Trinkreife',
-      vintage.drinkingMaturityFrom
-        ? `${vintage.drinkingMaturityFrom}${vintage.drinkingMaturityTo ? `–${vintage.drinkingMaturityTo}` : ''}`
-        : null,
-    ],
-  ];
   return (
     <Stack gap="lg">
-      <Section title="Investment-Highlights">
-        <List spacing="xs">
-          {topRating && (
-            <List.Item>
-              {topRating.score.toLocaleString('de-DE')} Punkte von {topRating.rater.title}
-            </List.Item>
-          )}
-          {vintage.gwsRecord && (
-            <List.Item>Global Wine Score {vintage.gwsRecord.score.toLocaleString('de-DE')} von 100</List.Item>
-          )}
-          {vintage.referenceKpi !== null && (
-            <List.Item>
-              Referenzjahrgang {vintage.referenceYear ?? ''}: {formatPercentGain(vintage.referenceKpi)} in{' '}
-              {duration} Jahren
-            </List.Item>
-          )}
-          {offer.limitedAvailability && !offer.secondaryMarket && (
-            <List.Item>Streng limitierte Allokation direkt vom Négociant</List.Item>
-          )}
-          {offer.resaleOrigin ? (
-            <List.Item>
-              Zweitmarkt: Kisten aus einem Kundendepot, gelagert im {offer.resaleOrigin.storageLocation}
-            </List.Item>
-          ) : (
-            <List.Item>Perfekte Provenienz, gelagert im Zollfreilager Genf</List.Item>
-          )}
-        </List>
-      </Section>
-
+      <HighlightsSection offer={offer} />
       <Section title="Details">
         <div className={classes.details}>
-          {details
-            .filter((entry): entry is [string, string] => Boolean(entry[1]))
-            .map(([label, value]) => (
-              <Text key={label} size="sm">
-                <Text span c="dimmed" size="sm">
-                  {label}:
-                </Text>{' '}
-                {value}
-              </Text>
-            ))}
-        </div>
-      </Section>
-
-      <Section title="Übersicht">
-        {/* Two columns of short values: fits a phone without a scroll area that would cut the values. */}
-        <Table striped>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Th scope="row">Flaschengröße</Table.Th>
-              <Table.Td>{offer.bottleSize.title}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">Flaschen pro Kiste</Table.Th>
-              <Table.Td>{offer.caskOf}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">Preis pro Flasche</Table.Th>
-              <Table.Td>{offer.priceBtlStr}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">Preis pro Kiste</Table.Th>
-              <Table.Td>{offer.sellPriceCaseStr}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">Preis pro Liter</Table.Th>
-              <Table.Td>{offer.pricePerLiterStr}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">Verfügbare Kisten</Table.Th>
-              <Table.Td>{offer.availableCases}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">LWIN-11</Table.Th>
-              <Table.Td>{vintage.lwin11}</Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </Section>
-
-      <Section title={offer.secondaryMarket ? 'Herkunft und Lagerung (Zweitmarkt)' : 'Provenienz'}>
-        {offer.secondaryMarket ? (
-          offer.resaleOrigin ? (
-            <ResaleOrigin origin={offer.resaleOrigin} />
-          ) : (
-            <Text>
-              {OFFER_KIND_LABELS.resale}: Kisten aus dem Depot einer anderen Kundin oder eines anderen Kunden.
+          {offerDetails(vintage).map(([label, value]) => (
+            <Text key={label} size="sm">
+              <Text span c="dimmed" size="sm">
+                {label}:
+              </Text>{' '}
+              {value}
             </Text>
-          )
-        ) : (
-          <Text>{provenanceText(winery.title, winery.region.title)}</Text>
-        )}
-      </Section>
-
-      <Section title="Lagerung">
-        <Text>
-          Ihre Weine lagern steuer- und zollfrei im Zollfreilager in der Schweiz – professionell und sicher.
-        </Text>
-        <div className={classes.facts}>
-          {STORAGE_FACTS.map((fact) => (
-            <Card key={fact.label} withBorder padding="sm">
-              <Text size="xs" c="dimmed">
-                {fact.label}
-              </Text>
-              <Text fw={600}>{fact.value}</Text>
-            </Card>
           ))}
         </div>
       </Section>
-
+      <OverviewSection offer={offer} />
+      <ProvenanceSection offer={offer} />
+      <StorageSection />
       {vintage.ratRel.length > 0 && (
         <Section title="Kritikerstimmen">
           <div className={classes.reviews}>
@@ -253,69 +135,185 @@ export function OfferSections({ offer, mode }: OfferSectionsProps) {
           </div>
         </Section>
       )}
-
-      {(vintage.referenceYear !== null || vintage.referenceKpi !== null) && (
-        <Section title="Referenzjahrgang">
-          <Group align="flex-start" wrap="wrap" gap="lg">
-            {vintage.referenceChartImage && (
-              <Image
-                src={vintage.referenceChartImage}
-                alt={`Preisentwicklung des Referenzjahrgangs ${vintage.referenceYear ?? ''}`}
-                w="100%"
-                maw={360}
-                fit="contain"
-                radius="sm"
-                loading="lazy"
-                style={{ aspectRatio: '2 / 1' }}
-              />
-            )}
-            <Stack gap={4}>
-              {vintage.referenceYear !== null && (
-                <Text>
-                  {wine.title} {vintage.referenceYear}
-                </Text>
-              )}
-              {vintage.referenceRater && vintage.referenceScore !== null && (
-                <Text size="sm" c="dimmed">
-                  {vintage.referenceScore.toLocaleString('de-DE')} Punkte von {vintage.referenceRater.title}
-                </Text>
-              )}
-              {vintage.referenceKpi !== null && (
-                <Text fw={700} size="xl" c={vintage.referenceKpi >= 0 ? 'teal.9' : 'red.9'}>
-                  {formatPercentGain(vintage.referenceKpi)} in {duration} Jahren
-                </Text>
-              )}
-            </Stack>
-          </Group>
-        </Section>
-      )}
-
-      <Section title={`Weingut: ${winery.title}`}>
-        <Group align="flex-start" gap="lg" wrap="wrap">
-          {(winery.wineryImage ?? winery.logoImage) && (
-            <Image
-              src={winery.wineryImage ?? winery.logoImage}
-              alt={winery.title}
-              w="100%"
-              maw={320}
-              fit="contain"
-              radius="sm"
-              loading="lazy"
-              style={{ aspectRatio: '14 / 5' }}
-            />
-          )}
-          <Stack gap="xs" style={{ flex: 1, minWidth: 240 }}>
-            {winery.owner && <Text size="sm">Eigentümer: {winery.owner}</Text>}
-            {winery.production && (
-              <Text size="sm">Produktion: {winery.production.toLocaleString('de-DE')} Kisten pro Jahr</Text>
-            )}
-            {winery.descriptionHtml && <HtmlContent html={winery.descriptionHtml} />}
-            <Anchor component={Link} to={wineryPath(mode, winery.id)}>
-              Zum Weingut {winery.title}
-            </Anchor>
-          </Stack>
-        </Group>
-      </Section>
+      {hasReferenceVintage(vintage) && <ReferenceSection vintage={vintage} />}
+      <WinerySection winery={vintage.wine.winery} mode={mode} />
     </Stack>
+  );
+}
+
+type OfferVintage = OfferDetailFragment['vintage'];
+
+/** The years a reference vintage's gain is measured over. */
+function referenceDuration(vintage: OfferVintage): number {
+  return vintage.referenceDuration || DEFAULT_REFERENCE_DURATION;
+}
+
+function HighlightsSection({ offer }: { offer: OfferDetailFragment }) {
+  const { vintage } = offer;
+  const topRating = vintage.ratRel[0];
+  return (
+    <Section title="Investment-Highlights">
+      <List spacing="xs">
+        {topRating && (
+          <List.Item>
+            {topRating.score.toLocaleString('de-DE')} Punkte von {topRating.rater.title}
+          </List.Item>
+        )}
+        {vintage.gwsRecord && (
+          <List.Item>Global Wine Score {vintage.gwsRecord.score.toLocaleString('de-DE')} von 100</List.Item>
+        )}
+        {vintage.referenceKpi !== null && (
+          <List.Item>
+            Referenzjahrgang {vintage.referenceYear ?? ''}: {formatPercentGain(vintage.referenceKpi)} in{' '}
+            {referenceDuration(vintage)} Jahren
+          </List.Item>
+        )}
+        {offer.limitedAvailability && !offer.secondaryMarket && (
+          <List.Item>Streng limitierte Allokation direkt vom Négociant</List.Item>
+        )}
+        {offer.resaleOrigin ? (
+          <List.Item>
+            Zweitmarkt: Kisten aus einem Kundendepot, gelagert im {offer.resaleOrigin.storageLocation}
+          </List.Item>
+        ) : (
+          <List.Item>Perfekte Provenienz, gelagert im Zollfreilager Genf</List.Item>
+        )}
+      </List>
+    </Section>
+  );
+}
+
+function OverviewSection({ offer }: { offer: OfferDetailFragment }) {
+  const rows: [string, ReactNode][] = [
+    ['Flaschengröße', offer.bottleSize.title],
+    ['Flaschen pro Kiste', offer.caskOf],
+    ['Preis pro Flasche', offer.priceBtlStr],
+    ['Preis pro Kiste', offer.sellPriceCaseStr],
+    ['Preis pro Liter', offer.pricePerLiterStr],
+    ['Verfügbare Kisten', offer.availableCases],
+    ['LWIN-11', offer.vintage.lwin11],
+  ];
+  return (
+    <Section title="Übersicht">
+      {/* Two columns of short values: fits a phone without a scroll area that would cut the values. */}
+      <Table striped>
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th scope="row">{label}</Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Section>
+  );
+}
+
+function ProvenanceSection({ offer }: { offer: OfferDetailFragment }) {
+  const { winery } = offer.vintage.wine;
+  return (
+    <Section title={offer.secondaryMarket ? 'Herkunft und Lagerung (Zweitmarkt)' : 'Provenienz'}>
+      {offer.secondaryMarket ? (
+        offer.resaleOrigin ? (
+          <ResaleOrigin origin={offer.resaleOrigin} />
+        ) : (
+          <Text>
+            {OFFER_KIND_LABELS.resale}: Kisten aus dem Depot einer anderen Kundin oder eines anderen Kunden.
+          </Text>
+        )
+      ) : (
+        <Text>{provenanceText(winery.title, winery.region.title)}</Text>
+      )}
+    </Section>
+  );
+}
+
+function StorageSection() {
+  return (
+    <Section title="Lagerung">
+      <Text>
+        Ihre Weine lagern steuer- und zollfrei im Zollfreilager in der Schweiz – professionell und sicher.
+      </Text>
+      <div className={classes.facts}>
+        {STORAGE_FACTS.map((fact) => (
+          <Card key={fact.label} withBorder padding="sm">
+            <Text size="xs" c="dimmed">
+              {fact.label}
+            </Text>
+            <Text fw={600}>{fact.value}</Text>
+          </Card>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+function ReferenceSection({ vintage }: { vintage: OfferVintage }) {
+  return (
+    <Section title="Referenzjahrgang">
+      <Group align="flex-start" wrap="wrap" gap="lg">
+        {vintage.referenceChartImage && (
+          <Image
+            src={vintage.referenceChartImage}
+            alt={`Preisentwicklung des Referenzjahrgangs ${vintage.referenceYear ?? ''}`}
+            w="100%"
+            maw={360}
+            fit="contain"
+            radius="sm"
+            loading="lazy"
+            style={{ aspectRatio: '2 / 1' }}
+          />
+        )}
+        <Stack gap={4}>
+          {vintage.referenceYear !== null && (
+            <Text>
+              {vintage.wine.title} {vintage.referenceYear}
+            </Text>
+          )}
+          {vintage.referenceRater && vintage.referenceScore !== null && (
+            <Text size="sm" c="dimmed">
+              {vintage.referenceScore.toLocaleString('de-DE')} Punkte von {vintage.referenceRater.title}
+            </Text>
+          )}
+          {vintage.referenceKpi !== null && (
+            <Text fw={700} size="xl" c={vintage.referenceKpi >= 0 ? 'teal.9' : 'red.9'}>
+              {formatPercentGain(vintage.referenceKpi)} in {referenceDuration(vintage)} Jahren
+            </Text>
+          )}
+        </Stack>
+      </Group>
+    </Section>
+  );
+}
+
+function WinerySection({ winery, mode }: { winery: OfferVintage['wine']['winery']; mode: OfferPageMode }) {
+  return (
+    <Section title={`Weingut: ${winery.title}`}>
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        {(winery.wineryImage ?? winery.logoImage) && (
+          <Image
+            src={winery.wineryImage ?? winery.logoImage}
+            alt={winery.title}
+            w="100%"
+            maw={320}
+            fit="contain"
+            radius="sm"
+            loading="lazy"
+            style={{ aspectRatio: '14 / 5' }}
+          />
+        )}
+        <Stack gap="xs" style={{ flex: 1, minWidth: 240 }}>
+          {winery.owner && <Text size="sm">Eigentümer: {winery.owner}</Text>}
+          {winery.production && (
+            <Text size="sm">Produktion: {winery.production.toLocaleString('de-DE')} Kisten pro Jahr</Text>
+          )}
+          {winery.descriptionHtml && <HtmlContent html={winery.descriptionHtml} />}
+          <Anchor component={Link} to={wineryPath(mode, winery.id)}>
+            Zum Weingut {winery.title}
+          </Anchor>
+        </Stack>
+      </Group>
+    </Section>
   );
 }

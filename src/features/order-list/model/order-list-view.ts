@@ -3,6 +3,7 @@
  * positions, the blocked notice, the empty notice or nothing beside the open invoices) and how each
  * position row behaves with the changes still waiting on this device.
  */
+import { MAX_ORDER_CASES, orderAmountProblem } from '../../../domain/order-costs';
 import { isEditable, isLocalPosition, localPositionEntry, type OutboxEntry } from './outbox-queue';
 
 export type OrderListContent =
@@ -43,4 +44,18 @@ export function positionRowState(position: { id: number }, outbox: readonly Outb
   const waiting = isLocalPosition(position);
   const waitingAdd = waiting ? localPositionEntry(outbox, position.id) : undefined;
   return { waitingAdd, waiting, editable: !waiting || (waitingAdd !== undefined && isEditable(waitingAdd)) };
+}
+
+/**
+ * The most cases a position's amount box takes: what is available, but never less than the
+ * position already holds, and never more than an order may.
+ */
+export function positionMaxCases(position: { amount: number; offer: { availableCases: number } }): number {
+  return Math.min(MAX_ORDER_CASES, Math.max(position.amount, position.offer.availableCases));
+}
+
+/** The amount to send for what was typed: none while it is empty, out of range or unchanged. */
+export function amountToSend(typed: number | string, maxCases: number, saved: number): number | null {
+  if (typeof typed !== 'number' || orderAmountProblem(typed, maxCases) || typed === saved) return null;
+  return typed;
 }

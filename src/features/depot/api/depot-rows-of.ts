@@ -1,5 +1,5 @@
-import type { Depot } from '../api/depot';
 import { type DepotRow, toDepotRows } from '../model/depot-rows';
+import type { Depot } from './depot';
 
 /** Rows count "today" (en primeur, holding years, sold) from the time they were computed. */
 const ROWS_MAX_AGE_MS = 60_000;
