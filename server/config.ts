@@ -201,6 +201,41 @@ function nonNegative(value: string | undefined, fallback: number): number {
   return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
 }
 
+/** `WAREHOUSE_PUBLIC_KEY`, checked; without it outside production the demo warehouse's key. */
+function warehouseKeyOf(env: NodeJS.ProcessEnv): string | undefined {
+  const warehousePublicKey = env.WAREHOUSE_PUBLIC_KEY?.trim() || undefined;
+  if (warehousePublicKey && !isRawKey(warehousePublicKey)) {
+    throw new Error(
+      'WAREHOUSE_PUBLIC_KEY muss der öffentliche Ed25519-Schlüssel des Lagers sein (Base64 der 32 Bytes).',
+    );
+  }
+  if (!warehousePublicKey && env.NODE_ENV === 'production') {
+    // The demo warehouse signs whatever its key holder likes: a production portal would then
+    // confirm cases no warehouse has seen.
+    throw new Error(
+      'NODE_ENV=production braucht WAREHOUSE_PUBLIC_KEY: ohne den Schlüssel des Lagers lässt sich kein Bestandsbericht prüfen (siehe README).',
+    );
+  }
+  return warehousePublicKey;
+}
+
+/** The fees of orders and storage (`FEE_*`, euros); the rest of the schedule is fixed. */
+function feeSchedule(env: NodeJS.ProcessEnv): ServerConfig['fees'] {
+  return {
+    logisticsPerCaseCents: euroCents(env.FEE_LOGISTICS_PER_CASE, DEFAULT_FEE_SCHEDULE.logisticsPerCaseCents),
+    upfrontStoragePerCaseCents: euroCents(
+      env.FEE_UPFRONT_STORAGE_PER_CASE,
+      DEFAULT_FEE_SCHEDULE.upfrontStoragePerCaseCents,
+    ),
+    conditionReportPerCaseCents: euroCents(
+      env.FEE_CONDITION_REPORT_PER_CASE,
+      DEFAULT_FEE_SCHEDULE.conditionReportPerCaseCents,
+    ),
+    managementFeeBasisPoints: DEFAULT_FEE_SCHEDULE.managementFeeBasisPoints,
+    vatBasisPoints: DEFAULT_FEE_SCHEDULE.vatBasisPoints,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY) {
     // Falling back to the local test provider would let clients "pay" with test cards.
@@ -221,19 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     );
   }
   const dataDir = path.resolve(env.DATA_DIR ?? './var');
-  const warehousePublicKey = env.WAREHOUSE_PUBLIC_KEY?.trim() || undefined;
-  if (warehousePublicKey && !isRawKey(warehousePublicKey)) {
-    throw new Error(
-      'WAREHOUSE_PUBLIC_KEY muss der öffentliche Ed25519-Schlüssel des Lagers sein (Base64 der 32 Bytes).',
-    );
-  }
-  if (!warehousePublicKey && env.NODE_ENV === 'production') {
-    // The demo warehouse signs whatever its key holder likes: a production portal would then
-    // confirm cases no warehouse has seen.
-    throw new Error(
-      'NODE_ENV=production braucht WAREHOUSE_PUBLIC_KEY: ohne den Schlüssel des Lagers lässt sich kein Bestandsbericht prüfen (siehe README).',
-    );
-  }
+  const warehousePublicKey = warehouseKeyOf(env);
   const secrets = loadOrCreateSecrets(dataDir, !warehousePublicKey);
   const demoKeys =
     secrets.warehouseDemoPublicKey && secrets.warehouseDemoPrivateKey
@@ -285,22 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       referral: env.REFERRAL_WEBHOOK_URL || undefined,
       soldOut: env.SOLDOUT_WEBHOOK_URL || undefined,
     },
-    fees: {
-      logisticsPerCaseCents: euroCents(
-        env.FEE_LOGISTICS_PER_CASE,
-        DEFAULT_FEE_SCHEDULE.logisticsPerCaseCents,
-      ),
-      upfrontStoragePerCaseCents: euroCents(
-        env.FEE_UPFRONT_STORAGE_PER_CASE,
-        DEFAULT_FEE_SCHEDULE.upfrontStoragePerCaseCents,
-      ),
-      conditionReportPerCaseCents: euroCents(
-        env.FEE_CONDITION_REPORT_PER_CASE,
-        DEFAULT_FEE_SCHEDULE.conditionReportPerCaseCents,
-      ),
-      managementFeeBasisPoints: DEFAULT_FEE_SCHEDULE.managementFeeBasisPoints,
-      vatBasisPoints: DEFAULT_FEE_SCHEDULE.vatBasisPoints,
-    },
+    fees: feeSchedule(env),
     company,
     paymentProvider: env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local',
     paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || secrets.paymentWebhookSecret,

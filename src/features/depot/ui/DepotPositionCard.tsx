@@ -82,6 +82,42 @@ function HeldFacts({ row }: { row: DepotRow }) {
   );
 }
 
+/** Storage numbers, the warehouse's confirmation and the invoice of a position. */
+function StorageAndInvoiceFacts({ row }: { row: DepotPositionCardProps['row'] }) {
+  return (
+    <>
+      {/* Storage numbers only for cases that count as stored (as the storage certificate):
+          those the warehouse's signed stock report confirmed. */}
+      {row.stored && row.storageId && <Fact label="Lagernummern">{row.storageId}</Fact>}
+      {row.stored && row.warehouseConfirmedOn && (
+        <Fact label="Lager">
+          <span data-testid="position-warehouse-confirmed">
+            im Lager bestätigt am {formatDay(row.warehouseConfirmedOn)}
+          </span>
+        </Fact>
+      )}
+      {row.invoice?.invoiceNumber && (
+        <Fact label="Rechnung">
+          {row.invoice.pdfUrl ? (
+            <Anchor
+              href={row.invoice.pdfUrl}
+              target="_blank"
+              rel="noopener"
+              fz="sm"
+              data-testid="position-invoice"
+              aria-label={`Rechnung ${row.invoice.invoiceNumber} (PDF)`}
+            >
+              {row.invoice.invoiceNumber} (PDF)
+            </Anchor>
+          ) : (
+            row.invoice.invoiceNumber
+          )}
+        </Fact>
+      )}
+    </>
+  );
+}
+
 /**
  * One depot position: wine, status, purchase, valuation and holding forecast; greyed while en
  * primeur. A sold position shows its sale day and proceeds instead of a market value.
@@ -172,34 +208,7 @@ export function DepotPositionCard({ row, conditionReportUrl }: DepotPositionCard
                 </Fact>
               </>
             )}
-            {/* Storage numbers only for cases that count as stored (as the storage certificate):
-                those the warehouse's signed stock report confirmed. */}
-            {row.stored && row.storageId && <Fact label="Lagernummern">{row.storageId}</Fact>}
-            {row.stored && row.warehouseConfirmedOn && (
-              <Fact label="Lager">
-                <span data-testid="position-warehouse-confirmed">
-                  im Lager bestätigt am {formatDay(row.warehouseConfirmedOn)}
-                </span>
-              </Fact>
-            )}
-            {row.invoice?.invoiceNumber && (
-              <Fact label="Rechnung">
-                {row.invoice.pdfUrl ? (
-                  <Anchor
-                    href={row.invoice.pdfUrl}
-                    target="_blank"
-                    rel="noopener"
-                    fz="sm"
-                    data-testid="position-invoice"
-                    aria-label={`Rechnung ${row.invoice.invoiceNumber} (PDF)`}
-                  >
-                    {row.invoice.invoiceNumber} (PDF)
-                  </Anchor>
-                ) : (
-                  row.invoice.invoiceNumber
-                )}
-              </Fact>
-            )}
+            <StorageAndInvoiceFacts row={row} />
           </SimpleGrid>
           {conditionReportUrl && (
             <Anchor href={conditionReportUrl} target="_blank" rel="noreferrer" fz="sm">
