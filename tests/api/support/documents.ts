@@ -54,31 +54,32 @@ export function apiDocumentErrors(journey: string): string[] {
 }
 
 /**
- * The operations of `tests/api/documents/<journey>.graphql` by name, each as the text to send
- * (the operation with the fragments it spreads). Throws when the schema rejects a document, and
- * when a test asks for an operation the file does not hold.
+ * The operations of `tests/api/documents/<journey>.graphql`: a function that answers an operation's
+ * text to send (with the fragments it spreads) by its name. Throws when the schema rejects a
+ * document, and when a test asks for an operation the file does not hold.
  */
-export function apiOperations(journey: string): Readonly<Record<string, string>> {
+export function apiOperations(journey: string): (name: string) => string {
   const errors = apiDocumentErrors(journey);
   if (errors.length > 0) throw new Error(errors.join('\n'));
   const document = parse(readFileSync(path.join(API_DOCUMENTS_DIR, `${journey}.graphql`), 'utf8'));
   const fragments = new Map(
     document.definitions
-      .filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION)
+      .filter(
+        (definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION,
+      )
       .map((fragment) => [fragment.name.value, fragment]),
   );
-  const operations: Record<string, string> = {};
+  const operations = new Map<string, string>();
   for (const definition of document.definitions) {
     if (definition.kind !== Kind.OPERATION_DEFINITION || !definition.name) continue;
-    operations[definition.name.value] = print(withFragments(definition, fragments));
+    operations.set(definition.name.value, print(withFragments(definition, fragments)));
   }
-  return new Proxy(operations, {
-    get(target, name) {
-      if (typeof name === 'string' && !(name in target))
-        throw new Error(`tests/api/documents/${journey}.graphql hat keine Operation ${name}`);
-      return Reflect.get(target, name);
-    },
-  });
+  return (name) => {
+    const text = operations.get(name);
+    if (text === undefined)
+      throw new Error(`tests/api/documents/${journey}.graphql hat keine Operation ${name}`);
+    return text;
+  };
 }
 
 function withFragments(
