@@ -7,7 +7,10 @@ const require = createRequire(import.meta.url);
 const serialApiFiles = [
   // Server processes (`support/server-process.ts`): killed and restarted on the same port, polled
   // against deadlines, clusters of workers; each start costs seconds of CPU.
-  'tests/api/faults.test.ts',
+  'tests/api/faults-order-list-replay.test.ts',
+  'tests/api/faults-outbox-delivery.test.ts',
+  'tests/api/faults-graceful-stop.test.ts',
+  'tests/api/faults-database-restart.test.ts',
   'tests/api/cluster.test.ts',
   'tests/api/two-instances.test.ts',
   'tests/api/backup-restore.test.ts',
