@@ -5,22 +5,10 @@
  * face (Musterstadt, HRB 00000, DE000000000), so a demo document can never pass as a real one.
  * In production every one of them must be set: an invoice without them is no invoice.
  */
+import type { CompanyDetails } from '../src/domain/legal-pages';
 
-export interface CompanyDetails {
-  /** Legal name with its form, "Weindepot GmbH". */
-  name: string;
-  /** Postal address in one line, parts separated by commas: "Musterstraße 1, 12345 Musterstadt". */
-  address: string;
-  /** Register court and number, "Amtsgericht Musterstadt, HRB 00000". */
-  register: string;
-  managingDirectors: string;
-  /** Steuernummer of the tax office. */
-  taxNumber: string;
-  /** USt-IdNr. */
-  vatId: string;
-  email: string;
-  phone: string;
-}
+/** Defined with the legal pages, which show the same details (src/domain/legal-pages.ts). */
+export type { CompanyDetails } from '../src/domain/legal-pages';
 
 /** Each detail and the variable it is read from. */
 export const COMPANY_VARIABLES = {

@@ -4,20 +4,11 @@
  * while: the service worker keeps the last answer so the legal pages read complete offline.
  */
 import type { FastifyInstance } from 'fastify';
-import { COMPANY_DETAILS_PATH, type LegalCompanyDetails } from '../../src/domain/legal-pages';
-import type { CompanyDetails } from '../company';
+import { COMPANY_DETAILS_PATH, type CompanyDetails } from '../../src/domain/legal-pages';
 
 export async function legalRoutes(app: FastifyInstance, { company }: { company: CompanyDetails }) {
-  const details: LegalCompanyDetails = {
-    name: company.name,
-    address: company.address,
-    register: company.register,
-    managingDirectors: company.managingDirectors,
-    taxNumber: company.taxNumber,
-    vatId: company.vatId,
-    email: company.email,
-    phone: company.phone,
-  };
+  // Exactly the configured details, no more (the type is the same on both sides).
+  const details: CompanyDetails = { ...company };
   app.get(COMPANY_DETAILS_PATH, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send(details),
   );

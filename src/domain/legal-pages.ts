@@ -34,15 +34,21 @@ export function legalPageByPath(pathname: string): LegalPage | undefined {
 }
 
 /**
- * The provider's details the Impressum shows, read by the server from `COMPANY_*` and served at
+ * The business: what invoices, settlements and certificates name as issuer and what the Impressum
+ * shows, read by the server from `COMPANY_*` (server/company.ts) and served at
  * `COMPANY_DETAILS_PATH` (public: the Impressum must be reachable without an account).
  */
-export interface LegalCompanyDetails {
+export interface CompanyDetails {
+  /** Legal name with its form, "Weindepot GmbH". */
   name: string;
+  /** Postal address in one line, parts separated by commas: "Musterstraße 1, 12345 Musterstadt". */
   address: string;
+  /** Register court and number, "Amtsgericht Musterstadt, HRB 00000". */
   register: string;
   managingDirectors: string;
+  /** Steuernummer of the tax office. */
   taxNumber: string;
+  /** USt-IdNr. */
   vatId: string;
   email: string;
   phone: string;
@@ -59,16 +65,16 @@ export const COMPANY_PLACEHOLDERS = [
   'vatId',
   'email',
   'phone',
-] as const satisfies readonly (keyof LegalCompanyDetails)[];
+] as const satisfies readonly (keyof CompanyDetails)[];
 
 /**
  * A legal text with its `{{firma.name}}`-style placeholders filled. Without the details (offline
  * on a device that never fetched them) each placeholder reads as what is missing, never as a
  * made-up value.
  */
-export function fillCompanyPlaceholders(markdown: string, company: LegalCompanyDetails | null): string {
+export function fillCompanyPlaceholders(markdown: string, company: CompanyDetails | null): string {
   return markdown.replace(/\{\{firma\.(\w+)\}\}/g, (whole, key: string) => {
     if (!(COMPANY_PLACEHOLDERS as readonly string[]).includes(key)) return whole;
-    return company ? company[key as keyof LegalCompanyDetails] : '(Angabe offline nicht verfügbar)';
+    return company ? company[key as keyof CompanyDetails] : '(Angabe offline nicht verfügbar)';
   });
 }

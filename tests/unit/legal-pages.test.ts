@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { withLegalFooter } from '../../server/services/mail-footer';
 import {
+  type CompanyDetails,
   fillCompanyPlaceholders,
   LEGAL_PAGES,
-  type LegalCompanyDetails,
   legalPageByPath,
 } from '../../src/domain/legal-pages';
 import { legalMarkdown } from '../../src/features/legal/api/legal-texts';
 
-const COMPANY: LegalCompanyDetails = {
+const COMPANY: CompanyDetails = {
   name: 'Weinhandel Genf GmbH',
   address: 'Rue du Port 1, 1204 Genf',
   register: 'Amtsgericht München, HRB 12345',

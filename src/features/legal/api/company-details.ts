@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { COMPANY_DETAILS_PATH, type LegalCompanyDetails } from '../../../domain/legal-pages';
+import { COMPANY_DETAILS_PATH, type CompanyDetails } from '../../../domain/legal-pages';
 
 export const companyDetailsQueryKey = ['legal', 'company-details'] as const;
 
-async function fetchCompanyDetails(): Promise<LegalCompanyDetails> {
+async function fetchCompanyDetails(): Promise<CompanyDetails> {
   const response = await fetch(COMPANY_DETAILS_PATH, { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`Angaben zum Anbieter: HTTP ${response.status}`);
-  return (await response.json()) as LegalCompanyDetails;
+  return (await response.json()) as CompanyDetails;
 }
 
 /**
