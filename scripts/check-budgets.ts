@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { firstScreenDir } from '../server/first-screen';
 import { ensurePwaBuild } from '../server/pwa-build';
+import { LEGAL_PAGES } from '../src/domain/legal-pages';
 import { ROUTE_SCREENS } from '../src/routes/route-screens';
 
 /** One chunk of Vite's `.vite/manifest.json`, keyed by its source (or `_name` for shared chunks). */
@@ -69,6 +70,8 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   '/vintage/:id': 300,
   '/index-chart': 300,
   '/portfolio/:uid': 420,
+  // The legal pages: text with a small Markdown renderer, as light as the entry pages.
+  ...Object.fromEntries(LEGAL_PAGES.map((page) => [page.path, 200])),
   '/admin/start': 300,
   '/admin/weinangebot': 300,
   '/admin/angebot/:lwin11': 300,

@@ -4,6 +4,8 @@
  * shell it sends for a route (`modulepreload`, server/first-screen.ts), and the front-end budgets
  * measure each route's first load from them (scripts/check-budgets.ts).
  */
+import { LEGAL_PAGES } from '../domain/legal-pages';
+
 export interface RouteScreens {
   /** A path of the route, as a visitor opens it (`:name` for a segment). */
   route: string;
@@ -61,6 +63,7 @@ export const ROUTE_SCREENS: readonly RouteScreens[] = [
   entry('/vintage/:id', 'wineries', 'VintageDetailScreen'),
   entry('/index-chart', 'wineries', 'IndexChartScreen'),
   entry('/portfolio/:uid', 'advice', 'PublicProposalScreen'),
+  ...LEGAL_PAGES.map((page) => entry(page.path, 'legal', 'LegalPageScreen')),
   admin('/admin/start', 'start', 'StartScreen'),
   admin('/admin/weinangebot', 'offers', 'OffersScreen'),
   admin('/admin/angebot/:lwin11', 'offers', 'OfferDetailScreen'),
