@@ -214,7 +214,7 @@ describe.each(databaseTargets)('Zweitmarkt: vom Angebot bis zur Abrechnung (%s)'
     expect(reissued).toHaveLength(2);
     expect(reissued[0]?.fingerprint).toBe(fingerprintBefore);
     expect(reissued[1]?.content).toMatchObject({
-      version: 3,
+      version: 4,
       positions: [
         {
           cases: 2,

@@ -3,6 +3,7 @@
  * and database, the demo client, staff and Thomas Keller signed in, and helpers that walk a fresh
  * buyer from the order list to a paid invoice (each test changes only its own buyer's data).
  */
+
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import {
@@ -15,6 +16,7 @@ import {
 import { apiOperations } from './documents';
 import { type DatabaseTarget, startTestPortal, type TestPortal } from './harness';
 import { stockedOfferIds } from './stocked-offers';
+import { importDemoWarehouseReport } from './warehouse';
 
 /** The order journey's documents (`tests/api/documents/orders.graphql`) by operation name. */
 export const orderOperation = apiOperations('orders');
@@ -204,7 +206,10 @@ export function orderJourney(target: DatabaseTarget) {
       );
       expect(recorded.data?.updateAssetUnderManagement.success).toBe(true);
     }
+    await importWarehouseReport();
   }
+
+  const importWarehouseReport = () => importDemoWarehouseReport(portal);
 
   beforeAll(async () => {
     portal = await startTestPortal(target, { seed: true });
@@ -253,5 +258,6 @@ export function orderJourney(target: DatabaseTarget) {
     paidOrder,
     purchasedPositions,
     bookIntoWarehouse,
+    importWarehouseReport,
   };
 }

@@ -10,6 +10,7 @@ import { clientWithAddress } from './clients';
 import { apiOperations } from './documents';
 import { type DatabaseTarget, startTestPortal, type TestPortal } from './harness';
 import { resaleTestOffer } from './stocked-offers';
+import { importDemoWarehouseReport } from './warehouse';
 
 const PASSWORD = 'Weindepot2026!';
 
@@ -122,7 +123,7 @@ export function secondaryMarketJourney(target: DatabaseTarget) {
     ((await portal.gql<{ mySellOrders: SellOrder[] }>(MINE, {}, { token })).data?.mySellOrders ??
       []) as SellOrder[];
 
-  /** A fresh client holding `cases` cases IN_BOND: checkout, payment, staff record the MRN. */
+  /** A fresh client holding `cases` cases IN_BOND: checkout, payment, staff record the MRN, the warehouse reports them. */
   async function clientInBond(name: string, cases: number) {
     const client = await freshClient(name);
     const invoiceId = await orderAndCheck(client.token, stockOfferId, cases);
@@ -133,6 +134,7 @@ export function secondaryMarketJourney(target: DatabaseTarget) {
     expect(recorded.data).toMatchObject({
       updateAssetUnderManagement: { success: true, asset: { currentStatus: 'IN_BOND' } },
     });
+    await importDemoWarehouseReport(portal);
     return { ...client, positionId: position?.id as number };
   }
 
