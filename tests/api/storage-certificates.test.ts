@@ -19,12 +19,11 @@ import {
   vintages,
 } from '../../server/db/schema';
 import { fingerprintOf } from '../../server/services/certificate-content';
-import { demoStockReport } from '../../server/services/warehouse-demo';
-import { importStockReport } from '../../server/services/warehouse-reports';
 import type { DepotStatus } from '../../src/domain/depot-status';
 import { deliveryMonth, isStored } from '../../src/domain/storage-state';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 import { archivalFindings, pdfStructure, pdfText } from './support/pdf-text';
+import { importDemoWarehouseReport } from './support/warehouse';
 
 const TOKEN_AUTH =
   'mutation ($email: String!) { tokenAuth(email: $email, password: "Weindepot2026!") { token } }';
@@ -96,17 +95,7 @@ describe.each(databaseTargets)('Einlagerungszertifikate und Belege der Demodaten
       .where(eq(invoicePositions.invoiceId, invoiceId))
       .orderBy(asc(depotPositions.id));
 
-  /** The demo warehouse's signed report of the ledger as it stands now, imported. */
-  async function importDemoReport() {
-    const keys = portal.config.warehouse.demoKeys;
-    if (!keys) throw new Error('Testportal ohne Demo-Lager');
-    const imported = await importStockReport(portal.db, portal.config, {
-      ...(await demoStockReport(portal.db, keys, new Date())),
-      source: 'UPLOAD',
-      importedById: null,
-    });
-    expect(imported.errors).toEqual([]);
-  }
+  const importDemoReport = () => importDemoWarehouseReport(portal);
 
   beforeAll(async () => {
     portal = await startTestPortal(target, { seed: true });
