@@ -31,6 +31,7 @@ import {
 } from './support/previous-release';
 import {
   createServerSetup,
+  deliverStockReport,
   postGraphQL,
   repositoryRoot,
   type ServerProcess,
@@ -220,7 +221,12 @@ describe.each(databaseTargets)('Sicherung und Wiederherstellung (%s)', (target) 
         port: ports.underLoad[target],
         env: { PUBLIC_URL },
       });
+      // Seeded on the first start; then the warehouse reports the cases it holds, so the paid
+      // invoices have certificates to back up.
+      await (await source.start()).stop();
+      const stockReport = await source.stockReport();
       const server = await source.start();
+      await deliverStockReport(server.url, stockReport);
       const token = await signIn(server.url, 'kunde@example.com', PASSWORD);
       const search = await postGraphQL<{
         searchOffers: { available: { id: number; availableCases: number }[] };

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_COMPANY_ENV } from '../../../server/company';
 import { openDatabase } from '../../../server/db/client';
-import { EXAMPLE_WAREHOUSE_ENV } from '../../../server/services/warehouse-signature';
+import { demoStockReport } from '../../../server/services/warehouse-demo';
+import { generateWarehouseKeyPair, type WarehouseKeyPair } from '../../../server/services/warehouse-signature';
 import { createTestDatabase, type DatabaseTarget } from './harness';
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -44,6 +45,16 @@ export interface ServerSetup {
   /** Postgres connection string of the run's own database; undefined on PGlite. */
   databaseUrl: string | undefined;
   env: Record<string, string>;
+  /**
+   * The bonded warehouse this setup plays: the server checks stock reports against its public key
+   * (`WAREHOUSE_PUBLIC_KEY`), as in production, where no demo warehouse exists.
+   */
+  warehouseKeys: WarehouseKeyPair;
+  /**
+   * The signed stock report this warehouse would send for the ledger as it stands (on PGlite only
+   * while no server process runs); `deliverStockReport` posts it.
+   */
+  stockReport(): Promise<{ csv: Buffer; signature: string }>;
   /** Opens the run's database from the test (on PGlite only while no server process runs). */
   withDatabase<T>(use: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T>;
   /** Starts the server on this setup's data; resolves when it listens. */
@@ -92,6 +103,7 @@ export async function createServerSetup(
   else if (target === 'postgres')
     ({ url: databaseUrl, drop: dropDatabase } = await createTestDatabase('weindepot_faults'));
   const children = new Set<ChildProcess>();
+  const warehouseKeys = generateWarehouseKeyPair();
   const env: Record<string, string> = {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -101,6 +113,7 @@ export async function createServerSetup(
     DIST_DIR: path.join(dataDir, 'no-dist'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     JWT_SECRET: 'fault-test-secret',
+    WAREHOUSE_PUBLIC_KEY: warehouseKeys.publicKey,
     DATABASE_URL: databaseUrl && options.databaseUrl ? options.databaseUrl(databaseUrl) : (databaseUrl ?? ''),
     SMTP_URL: '',
     ...options.env,
@@ -112,6 +125,10 @@ export async function createServerSetup(
     dataDir,
     databaseUrl,
     env,
+    warehouseKeys,
+    stockReport() {
+      return this.withDatabase((db) => demoStockReport(db, warehouseKeys, new Date()));
+    },
     async withDatabase(use) {
       const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'db') });
       try {
@@ -127,7 +144,6 @@ export async function createServerSetup(
           ...process.env,
           NODE_ENV: 'production',
           ...DEMO_COMPANY_ENV,
-          ...EXAMPLE_WAREHOUSE_ENV,
           ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -225,6 +241,21 @@ export async function postGraphQL<Data = Record<string, unknown>>(
     data: body.data ?? null,
     errors: body.errors,
   };
+}
+
+/** Delivers a signed stock report the way the warehouse's system does (`POST /api/warehouse/stock-report`). */
+export async function deliverStockReport(
+  url: string,
+  report: { csv: Buffer; signature: string },
+): Promise<void> {
+  const response = await fetch(`${url}/api/warehouse/stock-report`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv', 'x-warehouse-signature': report.signature },
+    body: report.csv,
+  });
+  if (response.status !== 201) {
+    throw new Error(`Bestandsbericht abgelehnt (${response.status}): ${await response.text()}`);
+  }
 }
 
 export async function signIn(url: string, email: string, password: string): Promise<string> {
