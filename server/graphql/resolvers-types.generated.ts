@@ -2697,6 +2697,12 @@ export type ResolversParentTypes = {
   PriceIndex: PriceIndex;
 };
 
+export type MaxLengthDirectiveArgs = {
+  chars: Scalars['Int']['input'];
+};
+
+export type MaxLengthDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = MaxLengthDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
@@ -3895,3 +3901,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PriceIndex?: PriceIndexResolvers<ContextType>;
 };
 
+export type DirectiveResolvers<ContextType = GraphQLContext> = {
+  maxLength?: MaxLengthDirectiveResolver<any, any, ContextType>;
+};

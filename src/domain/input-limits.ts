@@ -55,6 +55,15 @@ export type LimitedField = keyof typeof TEXT_LIMITS;
 /** Any single string argument of any GraphQL operation (the API's own cap, above every field limit). */
 export const MAX_STRING_ARGUMENT_LENGTH = 10_000;
 
+/**
+ * A stock report's CSV uploaded in the back office: the `@maxLength` of its GraphQL argument, within
+ * the request body limit of 1 MiB (a report of about 12,000 lots).
+ */
+export const MAX_STOCK_REPORT_LENGTH = 1_000_000;
+
+/** A stock report the warehouse's system posts (`POST /api/warehouse/stock-report`): 10 MiB. */
+export const MAX_STOCK_REPORT_API_BYTES = 10 * 1024 * 1024;
+
 const LABELS: Record<LimitedField, string> = {
   firstName: 'Der Vorname',
   lastName: 'Der Nachname',

@@ -321,7 +321,11 @@ describe.each(databaseTargets)('Sicherung und Wiederherstellung (%s)', (target) 
         'users',
       ])
         expect(sourceNow[table], table).toBe(manifest.database.tables[table]);
-      const restored = await newSetup(target, { port: ports.underLoad[target], env: { PUBLIC_URL } });
+      const restored = await newSetup(target, {
+        port: ports.underLoad[target],
+        env: { PUBLIC_URL },
+        warehouseKeys: source.warehouseKeys,
+      });
       const restore = await restoreInto(restored, archive);
       expect(restore.code, restore.output).toBe(0);
       expect(restore.output).toContain('wiederhergestellt');

@@ -16,6 +16,7 @@ import {
   signReport,
   type WarehouseKeyPair,
 } from '../../server/services/warehouse-signature';
+import { MAX_STOCK_REPORT_LENGTH, MAX_STRING_ARGUMENT_LENGTH } from '../../src/domain/input-limits';
 import { databaseChecksum, rowsOf } from './support/db-checksum';
 import { isGermanMessage } from './support/german';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
@@ -164,6 +165,55 @@ describe.each(databaseTargets)('Lagerabgleich mit dem Bestandsbericht des Lagers
     const answer = accepted.json();
     expect(answer.report).toMatchObject({ signatureValid: true, discrepancyCount: 0, criticalCount: 0 });
     expect((await reconciliation()).report.id).toBe(answer.report.id);
+  });
+
+  it('takes a whole warehouse: a report far over the single-string cap over GraphQL, over 1 MiB over the endpoint; an oversized upload refused in German', async () => {
+    const { header, rows } = await demoRows();
+    const template = rows[0] as (typeof rows)[number];
+    // Lots owed to nobody, enough of them for a file beyond any other argument's 10,000 characters.
+    const extra = Array.from({ length: 400 }, (_, i) => ({
+      ...template,
+      lotId: `GVA-NICHT-GESCHULDET-${String(i).padStart(4, '0')}`,
+      ownerRef: 'WD-999999',
+    }));
+    const large = fileOf(header, [...rows, ...extra]);
+    expect(large.length).toBeGreaterThan(MAX_STRING_ARGUMENT_LENGTH);
+    const imported = await importReport(large, signReport(Buffer.from(large, 'utf8'), keys));
+    expect(imported.errors).toEqual([]);
+    expect(imported.report?.casesTotal).toBeGreaterThan(extra.length);
+    expect((await reconciliation()).discrepancies.filter((entry) => entry.kind === 'NOT_OWED')).toHaveLength(
+      extra.length,
+    );
+
+    const before = await databaseChecksum(portal.db);
+    const tooLarge = 'x'.repeat(MAX_STOCK_REPORT_LENGTH + 1);
+    const refused = await portal.gql(IMPORT, { csv: tooLarge, signature: 'x' }, { token: staff });
+    expect(refused.errors?.map((error) => error.message)).toEqual([
+      'Ungültige Anfrage: Ein Text ist zu lang (höchstens 1.000.000 Zeichen je Angabe).',
+    ]);
+    // The larger cap belongs to the report's argument only: the same variable anywhere else has the API's cap.
+    const elsewhere = await portal.gql(
+      `mutation ($csv: String!) {
+        importWarehouseStockReport(csv: $csv, signature: "x") { success }
+        confirmEmailChange(token: $csv) { success }
+      }`,
+      { csv: 'x'.repeat(MAX_STRING_ARGUMENT_LENGTH + 1) },
+      { token: staff },
+    );
+    expect(elsewhere.errors?.map((error) => error.message)).toEqual([
+      'Ungültige Anfrage: Ein Text ist zu lang (höchstens 10.000 Zeichen je Angabe).',
+    ]);
+    // The warehouse's system may post more than the 1 MiB of other requests: an unsigned 2 MiB
+    // body reaches the signature check (and is refused there) instead of the body limit.
+    const big = await portal.app.inject({
+      method: 'POST',
+      url: '/api/warehouse/stock-report',
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+      payload: Buffer.from(`${header}\n${'x'.repeat(2 * 1024 * 1024)}\n`),
+    });
+    expect(big.statusCode).toBe(400);
+    expect(big.json().errors[0].message).toContain('nicht signiert');
+    expect(await databaseChecksum(portal.db)).toEqual(before);
   });
 
   it('finds each kind of discrepancy in an edited demo report signed again with npm run warehouse:sign, and mails operations about the missing case', async () => {

@@ -15,7 +15,10 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_COMPANY_ENV } from '../../../server/company';
 import { openDatabase } from '../../../server/db/client';
 import { demoStockReport } from '../../../server/services/warehouse-demo';
-import { generateWarehouseKeyPair, type WarehouseKeyPair } from '../../../server/services/warehouse-signature';
+import {
+  generateWarehouseKeyPair,
+  type WarehouseKeyPair,
+} from '../../../server/services/warehouse-signature';
 import { createTestDatabase, type DatabaseTarget } from './harness';
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -93,6 +96,8 @@ export async function createServerSetup(
     databaseUrl?: (url: string) => string;
     /** Another setup's Postgres database (a second instance); it is that setup's to drop. */
     sharedDatabaseUrl?: string;
+    /** The same warehouse as another setup's (a restore of its data); a new one by default. */
+    warehouseKeys?: WarehouseKeyPair;
   },
 ): Promise<ServerSetup> {
   const port = await freePort(options.port);
@@ -103,7 +108,7 @@ export async function createServerSetup(
   else if (target === 'postgres')
     ({ url: databaseUrl, drop: dropDatabase } = await createTestDatabase('weindepot_faults'));
   const children = new Set<ChildProcess>();
-  const warehouseKeys = generateWarehouseKeyPair();
+  const warehouseKeys = options.warehouseKeys ?? generateWarehouseKeyPair();
   const env: Record<string, string> = {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -119,6 +124,15 @@ export async function createServerSetup(
     ...options.env,
   };
 
+  const withDatabase: ServerSetup['withDatabase'] = async (use) => {
+    const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'db') });
+    try {
+      return await use(database.db);
+    } finally {
+      await database.close();
+    }
+  };
+
   return {
     target,
     port,
@@ -126,17 +140,8 @@ export async function createServerSetup(
     databaseUrl,
     env,
     warehouseKeys,
-    stockReport() {
-      return this.withDatabase((db) => demoStockReport(db, warehouseKeys, new Date()));
-    },
-    async withDatabase(use) {
-      const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'db') });
-      try {
-        return await use(database.db);
-      } finally {
-        await database.close();
-      }
-    },
+    stockReport: () => withDatabase((db) => demoStockReport(db, warehouseKeys, new Date())),
+    withDatabase,
     async start() {
       const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
         cwd: repositoryRoot,
@@ -251,7 +256,7 @@ export async function deliverStockReport(
   const response = await fetch(`${url}/api/warehouse/stock-report`, {
     method: 'POST',
     headers: { 'content-type': 'text/csv', 'x-warehouse-signature': report.signature },
-    body: report.csv,
+    body: new Uint8Array(report.csv),
   });
   if (response.status !== 201) {
     throw new Error(`Bestandsbericht abgelehnt (${response.status}): ${await response.text()}`);

@@ -1,6 +1,7 @@
 import { Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { reportSuccess } from '../../../components/feedback/success-notice';
+import { MAX_STOCK_REPORT_API_BYTES, MAX_STOCK_REPORT_LENGTH } from '../../../domain/input-limits';
 import { useImportWarehouseStockReport } from '../api/backoffice-warehouse';
 
 /**
@@ -11,11 +12,25 @@ import { useImportWarehouseStockReport } from '../api/backoffice-warehouse';
 export function ReportUpload({ onImported }: { onImported: () => void }) {
   const [csv, setCsv] = useState<File | null>(null);
   const [signature, setSignature] = useState<File | null>(null);
+  const [csvError, setCsvError] = useState<string | null>(null);
   const upload = useImportWarehouseStockReport();
+
+  const chooseCsv = (file: File | null) => {
+    setCsv(file);
+    setCsvError(null);
+  };
 
   const submit = async () => {
     if (!csv) return;
-    const variables = { csv: await csv.text(), signature: signature ? (await signature.text()).trim() : '' };
+    const text = await csv.text();
+    if (text.length > MAX_STOCK_REPORT_LENGTH) {
+      const count = new Intl.NumberFormat('de-DE');
+      setCsvError(
+        `Die Datei ist zu groß: hier höchstens ${count.format(MAX_STOCK_REPORT_LENGTH)} Zeichen. Größere Berichte (bis ${count.format(MAX_STOCK_REPORT_API_BYTES / 1024 / 1024)} MB) sendet das Lager über seine Schnittstelle.`,
+      );
+      return;
+    }
+    const variables = { csv: text, signature: signature ? (await signature.text()).trim() : '' };
     if (await reportSuccess(upload.mutateAsync(variables), 'Bestandsbericht übernommen und abgeglichen.')) {
       setCsv(null);
       setSignature(null);
@@ -38,7 +53,8 @@ export function ReportUpload({ onImported }: { onImported: () => void }) {
             label="Bestandsbericht (CSV)"
             accept=".csv,text/csv"
             value={csv}
-            onChange={setCsv}
+            onChange={chooseCsv}
+            error={csvError}
             clearable
           />
           <FileInput
