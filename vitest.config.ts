@@ -57,6 +57,8 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...serialApiFiles],
           environment: 'node',
+          // The demo data seeded once per run; seeded portals start from a copy of it.
+          globalSetup: ['tests/api/support/seeded-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
@@ -69,6 +71,7 @@ export default defineConfig({
           name: 'api-serial',
           include: serialApiFiles,
           environment: 'node',
+          globalSetup: ['tests/api/support/seeded-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -83,6 +83,8 @@ export async function openDatabase(options: {
   onQuery?: (query: string) => void;
   /** Another set of migrations for `migrate` (tests build an older release's schema with it). */
   migrationsFolder?: string;
+  /** PGlite only: start from this dump of a data folder (`dumpDataDir`; tests copy a seeded one). */
+  pgliteDump?: Blob;
 }): Promise<DatabaseHandle> {
   const migrations = { migrationsFolder: options.migrationsFolder ?? migrationsFolder };
   const onQuery = options.onQuery;
@@ -133,7 +135,10 @@ export async function openDatabase(options: {
   }
   if (!options.pgliteDir.startsWith('memory://')) mkdirSync(options.pgliteDir, { recursive: true });
   // pg_trgm backs the trigram index of the offer search (migration 0001).
-  const client = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(options.pgliteDir, {
+    extensions: { pg_trgm },
+    ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
+  });
   const db = drizzlePglite(client, { schema, logger });
   return {
     db,

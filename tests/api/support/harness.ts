@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { loadConfig, type ServerConfig } from '../../../server/config';
 import { type Database, openDatabase } from '../../../server/db/client';
 import { users } from '../../../server/db/schema';
 import { buildApp } from '../../../server/http';
 import { dispatchOutboxOnce } from '../../../server/jobs/outbox-dispatcher';
 import { createOutboxHandlers } from '../../../server/jobs/outbox-handlers';
-import { seedDemoData } from '../../../server/seed';
 import { createMailTransport } from '../../../server/services/mail';
 import { hashPassword } from '../../../server/services/passwords';
 import type { HostResolver } from '../../../server/services/push-endpoint';
@@ -50,15 +50,19 @@ export interface TestPortal {
   close(): Promise<void>;
 }
 
-/** A fresh database on the `TEST_DATABASE_URL` server, and how to drop it again. */
+/**
+ * A fresh database on the `TEST_DATABASE_URL` server (a copy of `template` when given), and how to
+ * drop it again.
+ */
 export async function createTestDatabase(
   prefix: string,
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `${prefix}_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -73,7 +77,10 @@ export async function createTestDatabase(
   };
 }
 
-/** A fresh portal per test file: its own database (own Postgres database, dropped on close); `seed` adds the demo data. */
+/**
+ * A fresh portal per test file: its own database (own Postgres database, dropped on close); `seed`
+ * adds the demo data, as a copy of the run's seeded template (support/seeded-template.ts).
+ */
 export async function startTestPortal(
   target: DatabaseTarget,
   options: {
@@ -85,10 +92,18 @@ export async function startTestPortal(
   } = {},
 ): Promise<TestPortal> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'weindepot-api-'));
+  const template = options.seed ? inject('seededTemplate') : undefined;
+  if (template && target === 'postgres' && !template.postgresTemplate) {
+    throw new Error('Kein Postgres-Template: TEST_DATABASE_URL war beim Start des Testlaufs nicht gesetzt');
+  }
+  if (template) await cp(template.dataDir, dataDir, { recursive: true });
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (target === 'postgres')
-    ({ url: databaseUrl, drop: dropDatabase } = await createTestDatabase('weindepot_test'));
+    ({ url: databaseUrl, drop: dropDatabase } = await createTestDatabase(
+      'weindepot_test',
+      template?.postgresTemplate,
+    ));
   const config = {
     ...loadConfig({
       DATA_DIR: dataDir,
@@ -104,9 +119,12 @@ export async function startTestPortal(
     databaseUrl,
     pgliteDir: 'memory://',
     onQuery: (query) => queries.push(query),
+    ...(template && target === 'pglite'
+      ? { pgliteDump: new Blob([new Uint8Array(await readFile(template.pgliteDump))]) }
+      : {}),
   });
+  // A copy of the template is migrated already: this only checks the migrations are recorded.
   await database.migrate();
-  if (options.seed) await seedDemoData(database.db, { mediaDir: config.mediaDir, warehouse: config });
   queries.length = 0;
   const unexpectedErrors: unknown[] = [];
   const app = await buildApp({
