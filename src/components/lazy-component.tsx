@@ -68,20 +68,31 @@ export function lazyComponent<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   { firstScreen = false }: LazyComponentOptions = {},
 ): PreloadableComponent<Props> {
-  let loaded: ComponentType<Props> | undefined;
-  let loading: Promise<ComponentType<Props>> | undefined;
+  // Marked fulfilled once the code is there (the fields React's `use` reads): from then on `use`
+  // answers at once instead of suspending. `use` is called on every render, so a render that
+  // suspended is retried with the same call (React requires that).
+  let loading:
+    | (Promise<ComponentType<Props>> & { status?: 'fulfilled'; value?: ComponentType<Props> })
+    | undefined;
   const loadOnce = () => {
-    // The style sheet is requested first, so its <link> precedes the part's own styles (same cascade as before).
-    const styles = firstScreen ? undefined : import('./styles/load-other-styles');
-    loading ??= Promise.all([styles, load()]).then(
-      ([, component]) => (loaded = component),
-      () => (loaded = LoadFailed),
-    );
+    if (!loading) {
+      // The style sheet is requested first, so its <link> precedes the part's own styles (same cascade as before).
+      const styles = firstScreen ? undefined : import('./styles/load-other-styles');
+      const settled: NonNullable<typeof loading> = Promise.all([styles, load()]).then(
+        ([, component]) => component,
+        () => LoadFailed,
+      );
+      settled.then((component) => {
+        settled.value = component;
+        settled.status = 'fulfilled';
+      });
+      loading = settled;
+    }
     return loading;
   };
   // biome-ignore lint/correctness/noComponentHookFactories: made once per split module at import time, as React.lazy does
   function LazyComponent(props: Props) {
-    const Component = loaded ?? use(loadOnce());
+    const Component = use(loadOnce());
     return <Component {...props} />;
   }
   return Object.assign(LazyComponent, { preload: loadOnce });
