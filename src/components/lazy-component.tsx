@@ -71,21 +71,16 @@ export function lazyComponent<Props extends object>(
   // Marked fulfilled once the code is there (the fields React's `use` reads): from then on `use`
   // answers at once instead of suspending. `use` is called on every render, so a render that
   // suspended is retried with the same call (React requires that).
-  let loading:
-    | (Promise<ComponentType<Props>> & { status?: 'fulfilled'; value?: ComponentType<Props> })
-    | undefined;
+  let loading: Promise<ComponentType<Props>> | undefined;
   const loadOnce = () => {
     if (!loading) {
       // The style sheet is requested first, so its <link> precedes the part's own styles (same cascade as before).
       const styles = firstScreen ? undefined : import('./styles/load-other-styles');
-      const settled: NonNullable<typeof loading> = Promise.all([styles, load()]).then(
+      const settled: Promise<ComponentType<Props>> = Promise.all([styles, load()]).then(
         ([, component]) => component,
         () => LoadFailed,
       );
-      settled.then((component) => {
-        settled.value = component;
-        settled.status = 'fulfilled';
-      });
+      settled.then((component) => Object.assign(settled, { status: 'fulfilled', value: component }));
       loading = settled;
     }
     return loading;

@@ -426,6 +426,10 @@ test('the quote view outside the admin area offers "Jetzt registrieren" instead 
   await consent.getByRole('checkbox').nth(1).check();
   await consent.getByRole('button', { name: 'Zustimmen und fortfahren' }).click();
   await expect(page.getByTestId('proposal-positions')).toBeVisible();
+  // The quote projects a return too: its risk notice stands beside it.
+  const simulation = page.getByTestId('portfolio-simulation');
+  await expect(simulation.getByTestId('risk-notice')).toBeVisible();
+  await expect(simulation.getByTestId('risk-notice')).toContainText(INVESTMENT_RISK_NOTICE);
   await expect(page.getByRole('button', { name: 'Verbindlich bestellen' })).toHaveCount(0);
   await expect(page.getByRole('main').getByRole('link', { name: 'Jetzt registrieren' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Ihre Zustimmung ist gefordert' })).toHaveCount(0);

@@ -21,9 +21,10 @@ export const mediaPath = {
   academyCaptions: academyCaptionsPath,
   brand: (slug: string) => `brand/${slug}.svg`,
   brandFilm: (slug: string) => `brand/${slug}.webm`,
+  brandFilmCaptions: (slug: string) => `brand/${slug}.de.vtt`,
 };
 
 /** The brand's storage film (public, unlike the academy videos): `src/domain/brand-media.ts`. */
-export const STORAGE_FILM_SLUG = 'lagerung-im-zollfreilager-genf';
+export { STORAGE_FILM_SLUG } from '../../../src/domain/brand-media';
 
 export const mediaUrl = (relativePath: string): string => `/media/${relativePath}`;

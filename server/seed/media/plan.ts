@@ -1,4 +1,5 @@
 /** Every media file of the demo data with the function that renders it. */
+import { STORAGE_FILM_CARD, storageFilmCues } from '../../../src/domain/brand-media';
 import { ACADEMY_CARD, titleCardCues, toWebVtt } from '../../../src/domain/video-captions';
 import { academyVideoSeeds } from '../data/academy';
 import { blogPostSeeds } from '../data/blog';
@@ -120,8 +121,13 @@ function contentItems(): MediaItem[] {
     {
       path: mediaPath.brandFilm(STORAGE_FILM_SLUG),
       kind: 'video',
-      title: 'Sicher gelagert im Zollfreilager Genf',
-      labels: { kicker: 'WEINDEPOT', footer: '13,5 °C · 70 % Luftfeuchtigkeit · 100 % versichert' },
+      title: STORAGE_FILM_CARD.title,
+      labels: { kicker: STORAGE_FILM_CARD.kicker, footer: STORAGE_FILM_CARD.footer },
+    },
+    {
+      path: mediaPath.brandFilmCaptions(STORAGE_FILM_SLUG),
+      kind: 'text',
+      render: () => toWebVtt(storageFilmCues()),
     },
   ];
 }

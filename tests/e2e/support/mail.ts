@@ -154,6 +154,21 @@ export async function waitForMailLink(to: string, pathPart: string, timeoutMs = 
   }
 }
 
+/** The text of the first mail to `to` that contains `text`, waited for like `waitForMailLink`. */
+export async function waitForMailText(to: string, text: string, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = inbox()
+      .filter((mail) => recipients(mail.to).includes(to.toLowerCase()))
+      .flatMap((mail) => mail.texts)
+      .find((body) => body.includes(text));
+    if (found) return found;
+    if (Date.now() > deadline)
+      throw new Error(`No mail to ${to} containing „${text}“ within ${timeoutMs} ms in ${mailDir()}.`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** The path segment after `pathPart`, e.g. the uid of `/activate/<uid>` or the token of `/set-password/<token>`. */
 export function pathSegmentAfter(link: string, pathPart: string): string {
   const linkPath = pathname(link);

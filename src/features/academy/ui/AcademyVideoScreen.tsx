@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useParams } from 'react-router-dom';
 import { firstGraphQLError } from '../../../api/errors';
 import type { AcademyVideoQuery } from '../../../api/graphql.generated';
+import { CaptionedVideo } from '../../../components/a11y/CaptionedVideo';
 import { HtmlContent } from '../../../components/discovery/HtmlContent';
 import { ErrorHeading, ScreenSpinner } from '../../../components/discovery/QueryStates';
 import { useOnline } from '../../../components/offline/use-online';
@@ -56,25 +57,6 @@ export function AcademyVideoScreen() {
   );
 }
 
-const TRANSCRIPT_ID = 'video-transkript';
-
-/** The video's words as text (the same as its captions), for a reader who cannot watch it. */
-function VideoTranscript({ title }: { title: string }) {
-  const cues = titleCardCues(title, ACADEMY_CARD.kicker, ACADEMY_CARD.footer);
-  return (
-    <details id={TRANSCRIPT_ID} data-testid="video-transcript">
-      <summary>Transkript</summary>
-      <Stack gap={4} mt="xs">
-        {cues.map((cue) => (
-          <Text key={cue.startSeconds} size="sm">
-            {cue.text}
-          </Text>
-        ))}
-      </Stack>
-    </details>
-  );
-}
-
 function VideoMain({ video }: { video: Video }) {
   // Videos are not stored on the device (too large); offline the player says so.
   const online = useOnline();
@@ -85,25 +67,15 @@ function VideoMain({ video }: { video: Video }) {
           <Text c="dimmed">Video offline nicht verfügbar</Text>
         </Paper>
       ) : video.videoUrl ? (
-        <video
+        <CaptionedVideo
           src={video.videoUrl}
           poster={video.thumbnail ?? undefined}
-          controls
           preload="metadata"
-          style={{ width: '100%', borderRadius: 8, background: 'black' }}
-          aria-label={video.title}
-          aria-describedby={TRANSCRIPT_ID}
-        >
-          <track
-            kind="captions"
-            srcLang="de"
-            label="Deutsch"
-            src={`/media/${academyCaptionsPath(video.slug)}`}
-            default
-          />
-        </video>
+          label={video.title}
+          captionsSrc={`/media/${academyCaptionsPath(video.slug)}`}
+          cues={titleCardCues(video.title, ACADEMY_CARD.kicker, ACADEMY_CARD.footer)}
+        />
       ) : null}
-      <VideoTranscript title={video.title} />
       <Title order={1}>{video.title}</Title>
       <Text size="sm" c="dimmed">
         {formatLongDate(video.datetimePublished)}

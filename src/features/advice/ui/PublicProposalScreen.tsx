@@ -18,11 +18,17 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSession } from '../../../api/session/session-context';
+import { CaptionedVideo } from '../../../components/a11y/CaptionedVideo';
 import { MAIN_CONTENT_ID } from '../../../components/a11y/SkipLink';
 import { PublicBrand, PublicHeader } from '../../../components/discovery/PublicPageLayout';
 import { LegalLinks } from '../../../components/legal/LegalLinks';
 import { RiskNotice } from '../../../components/RiskNotice';
-import { BRAND_GALLERY, STORAGE_VIDEO } from '../../../domain/brand-media';
+import {
+  BRAND_GALLERY,
+  STORAGE_FILM_CAPTIONS,
+  STORAGE_VIDEO,
+  storageFilmCues,
+} from '../../../domain/brand-media';
 import { ContactModalProvider, useContactModal } from '../../contact';
 import { BindingOrderDialog } from '../../order-list';
 import { type Proposal, useAddRecommendations, useProposal } from '../api/advice';
@@ -186,13 +192,13 @@ function ProposalPage({
               <SimpleGrid cols={{ base: 1, md: 2 }}>
                 <Stack gap="xs">
                   <Title order={4}>So lagern Ihre Weine</Title>
-                  {/* biome-ignore lint/a11y/useMediaCaption: the storage film carries no speech */}
-                  <video
+                  <CaptionedVideo
                     src={STORAGE_VIDEO}
                     poster={BRAND_GALLERY[0].src}
-                    controls
                     preload="metadata"
-                    style={{ width: '100%', borderRadius: 8 }}
+                    label="Video: Lagerung im Zollfreilager Genf"
+                    captionsSrc={STORAGE_FILM_CAPTIONS}
+                    cues={storageFilmCues()}
                   />
                 </Stack>
                 <Stack gap="xs">

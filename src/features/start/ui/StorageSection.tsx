@@ -1,5 +1,6 @@
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { STORAGE_VIDEO } from '../../../domain/brand-media';
+import { CaptionedVideo } from '../../../components/a11y/CaptionedVideo';
+import { STORAGE_FILM_CAPTIONS, STORAGE_VIDEO, storageFilmCues } from '../../../domain/brand-media';
 import { STORAGE_FACTS } from '../../../domain/offer-display';
 
 export interface StorageSectionProps {
@@ -15,14 +16,13 @@ export function StorageSection({ posterImage, onRecommend }: StorageSectionProps
         <Title order={2} size="h3">
           Sicher gelagert im Zollfreilager Genf
         </Title>
-        {/* biome-ignore lint/a11y/useMediaCaption: the storage film carries no speech */}
-        <video
+        <CaptionedVideo
           src={STORAGE_VIDEO}
           poster={posterImage ?? undefined}
-          controls
           preload="none"
-          style={{ width: '100%', borderRadius: 8, background: '#000' }}
-          aria-label="Video: Lagerung im Zollfreilager Genf"
+          label="Video: Lagerung im Zollfreilager Genf"
+          captionsSrc={STORAGE_FILM_CAPTIONS}
+          cues={storageFilmCues()}
         />
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
           {STORAGE_FACTS.map((fact) => (
