@@ -1074,7 +1074,7 @@ export const warehouseStockReports = pgTable(
     /** The report's `as_of` (one day for the whole file). */
     asOf: date('as_of').notNull(),
     /** `UPLOAD` (staff in the back office) or `API` (posted by the warehouse's system). */
-    source: text('source').notNull().$type<'UPLOAD' | 'API' | 'SEED'>(),
+    source: text('source').notNull().$type<'UPLOAD' | 'API' | 'SEED' | 'DEMO'>(),
     importedById: integer('imported_by_id').references(() => users.id, { onDelete: 'set null' }),
     csv: bytea('csv').notNull(),
     /** Base64 of the 64-byte signature. */

@@ -56,6 +56,7 @@ export const accessPolicy = {
     getAllAssetsUnderManagement: 'staff',
     warehouseReconciliation: 'staff',
     warehouseStockReports: 'staff',
+    demoWarehouseAvailable: 'staff',
     backofficeSupplierStats: 'staff',
     backofficeServiceFeeStats: 'staff',
     backofficeSalesStats: 'staff',
@@ -70,6 +71,7 @@ export const accessPolicy = {
   },
   Mutation: {
     importWarehouseStockReport: 'staff',
+    reportDemoWarehouseStock: 'staff',
     tokenAuth: 'public',
     registerPushSubscription: 'client',
     createOrUpdatePartialOffer: 'staff',

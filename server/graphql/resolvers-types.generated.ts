@@ -72,6 +72,8 @@ export type Query = {
   warehouseReconciliation: Maybe<WarehouseReconciliation>;
   /** Staff: the imported stock reports, newest first (at most 100). */
   warehouseStockReports: Array<WarehouseStockReport>;
+  /** Staff: whether the demo warehouse stands in for the real one (no WAREHOUSE_PUBLIC_KEY), so reportDemoWarehouseStock works. */
+  demoWarehouseAvailable: Scalars['Boolean']['output'];
   /** All bottle sizes (lookup list). */
   allBottleSizes: Array<BottleSize>;
   /** One vintage with everything the vintage and offer pages show; null when unknown. */
@@ -434,6 +436,13 @@ export type Mutation = {
    * signed or unreadable report is refused in German and changes nothing.
    */
   importWarehouseStockReport: WarehouseStockReportResult;
+  /**
+   * Staff, demo only: the demo warehouse (a stand-in, present only while WAREHOUSE_PUBLIC_KEY is not
+   * set) reports what it holds for the ledger as it stands, signed with its key, and the report is
+   * imported like any other. With the real warehouse's key configured it is refused
+   * (DEMO_WAREHOUSE_ABSENT) and changes nothing.
+   */
+  reportDemoWarehouseStock: WarehouseStockReportResult;
   /** Binding order: turns the order list into an invoice waiting for the availability check. */
   createInvoice: InvoicePayload;
   /**
@@ -1421,7 +1430,9 @@ export enum WarehouseReportSource {
   /** Posted by the warehouse's system (POST /api/warehouse/stock-report). */
   Api = 'API',
   /** The demo warehouse's report imported with the demo data. */
-  Seed = 'SEED'
+  Seed = 'SEED',
+  /** The demo warehouse's report of the ledger, asked for in the back office (demo only). */
+  Demo = 'DEMO'
 }
 
 /** An imported stock report of the warehouse. */
@@ -2731,6 +2742,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   getAllAssetsUnderManagement?: Resolver<ResolversTypes['AssetsUnderManagementPage'], ParentType, ContextType, RequireFields<QueryGetAllAssetsUnderManagementArgs, 'sortBy' | 'descending' | 'offset' | 'limit'>>;
   warehouseReconciliation?: Resolver<Maybe<ResolversTypes['WarehouseReconciliation']>, ParentType, ContextType, Partial<QueryWarehouseReconciliationArgs>>;
   warehouseStockReports?: Resolver<Array<ResolversTypes['WarehouseStockReport']>, ParentType, ContextType>;
+  demoWarehouseAvailable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   allBottleSizes?: Resolver<Array<ResolversTypes['BottleSize']>, ParentType, ContextType>;
   vintageDetails?: Resolver<Maybe<ResolversTypes['Vintage']>, ParentType, ContextType, RequireFields<QueryVintageDetailsArgs, 'vintageId'>>;
   allPostPages?: Resolver<Array<ResolversTypes['BlogPage']>, ParentType, ContextType, Partial<QueryAllPostPagesArgs>>;
@@ -2804,6 +2816,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateAssetUnderManagement?: Resolver<ResolversTypes['AssetUnderManagementResult'], ParentType, ContextType, RequireFields<MutationUpdateAssetUnderManagementArgs, 'depotPositionId'>>;
   updateStorageId?: Resolver<ResolversTypes['AssetUnderManagementResult'], ParentType, ContextType, RequireFields<MutationUpdateStorageIdArgs, 'depotPositionId' | 'storageId'>>;
   importWarehouseStockReport?: Resolver<ResolversTypes['WarehouseStockReportResult'], ParentType, ContextType, RequireFields<MutationImportWarehouseStockReportArgs, 'csv' | 'signature'>>;
+  reportDemoWarehouseStock?: Resolver<ResolversTypes['WarehouseStockReportResult'], ParentType, ContextType>;
   createInvoice?: Resolver<ResolversTypes['InvoicePayload'], ParentType, ContextType, Partial<MutationCreateInvoiceArgs>>;
   changeInvoice?: Resolver<ResolversTypes['InvoicePayload'], ParentType, ContextType, RequireFields<MutationChangeInvoiceArgs, 'invoiceId'>>;
   finalizeInvoice?: Resolver<ResolversTypes['FinalizeInvoicePayload'], ParentType, ContextType, RequireFields<MutationFinalizeInvoiceArgs, 'invoiceId'>>;

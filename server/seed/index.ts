@@ -9,8 +9,8 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword } from '../services/passwords';
-import { demoStockReport } from '../services/warehouse-demo';
-import { importStockReport, type WarehouseConfig } from '../services/warehouse-reports';
+import { reportDemoWarehouseStock } from '../services/warehouse-demo';
+import type { WarehouseConfig } from '../services/warehouse-reports';
 import { accountSeeds, DEMO_PASSWORD } from './data/accounts';
 import { insertOrderPositions, insertProfiles, insertUsers } from './insert/accounts';
 import { insertCatalogue } from './insert/catalogue';
@@ -80,11 +80,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     await insertDepot(context);
     await insertContent(context);
   });
-  const keys = options.warehouse?.warehouse.demoKeys;
-  if (options.warehouse && keys) {
-    const report = await demoStockReport(db, keys, now);
-    const imported = await importStockReport(db, options.warehouse, {
-      ...report,
+  if (options.warehouse?.warehouse.demoKeys) {
+    const imported = await reportDemoWarehouseStock(db, options.warehouse, {
       source: 'SEED',
       importedById: null,
       now,

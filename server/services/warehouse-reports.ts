@@ -71,7 +71,7 @@ export const warehouseMessages = {
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** The import's answer when the report is refused: the refusal reasons, nothing stored. */
-type ImportResult =
+export type ImportResult =
   | ReturnType<typeof ok<{ report: StockReportView }>>
   | ReturnType<typeof refusedAll<{ report: null }>>;
 

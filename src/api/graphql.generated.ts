@@ -99,7 +99,9 @@ export type WarehouseReportSource =
   /** Posted by the warehouse's system (POST /api/warehouse/stock-report). */
   | 'API'
   /** The demo warehouse's report imported with the demo data. */
-  | 'SEED';
+  | 'SEED'
+  /** The demo warehouse's report of the ledger, asked for in the back office (demo only). */
+  | 'DEMO';
 
 /** Where a case owed but not yet in the warehouse stands. */
 export type NotYetInWarehouseState =
@@ -666,6 +668,16 @@ export type WarehouseStockReportsQueryVariables = Exact<{ [key: string]: never; 
 
 
 export type WarehouseStockReportsQuery = { warehouseStockReports: Array<{ id: number, asOf: string, importedAt: string, source: WarehouseReportSource, lots: number, casesTotal: number, matchedCases: number, discrepancyCount: number, criticalCount: number, signatureValid: boolean }> };
+
+export type DemoWarehouseAvailableQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DemoWarehouseAvailableQuery = { demoWarehouseAvailable: boolean };
+
+export type ReportDemoWarehouseStockMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReportDemoWarehouseStockMutation = { reportDemoWarehouseStock: { success: boolean, errors: Array<{ code: string, message: string, field: string | null }>, report: { id: number, asOf: string, importedAt: string, source: WarehouseReportSource, lots: number, casesTotal: number, matchedCases: number, discrepancyCount: number, criticalCount: number, signatureValid: boolean } | null } };
 
 export type ImportWarehouseStockReportMutationVariables = Exact<{
   csv: string;

@@ -354,9 +354,50 @@ describe.each(databaseTargets)('Lagerabgleich mit dem Bestandsbericht des Lagers
     expect(storedPart((await certificate()).text)).toContain(lotIds[0] as string);
   });
 
+  it('lets staff have the demo warehouse report the ledger as it stands, and only while it stands in', async () => {
+    const DEMO_REPORT =
+      'mutation { reportDemoWarehouseStock { success errors { code message } report { id source signatureValid discrepancyCount } } }';
+    const available = await portal.gql('{ demoWarehouseAvailable }', {}, { token: staff });
+    expect(available.data).toEqual({ demoWarehouseAvailable: true });
+    const reported = await portal.gql<{
+      reportDemoWarehouseStock: { success: boolean; report: { id: number; source: string } | null };
+    }>(DEMO_REPORT, {}, { token: staff });
+    expect(reported.data?.reportDemoWarehouseStock).toMatchObject({
+      success: true,
+      report: { source: 'DEMO', signatureValid: true, discrepancyCount: 0 },
+    });
+    const latest = await reconciliation();
+    expect(latest.report.id).toBe(reported.data?.reportDemoWarehouseStock.report?.id);
+    expect(latest.discrepancies).toEqual([]);
+
+    // With the real warehouse's key configured there is no demo warehouse: refused, nothing changes.
+    const real = await startTestPortal(target, {
+      env: { WAREHOUSE_PUBLIC_KEY: generateWarehouseKeyPair().publicKey },
+    });
+    try {
+      await real.createUser('lager@example.com', { staff: true });
+      const realStaff = await signInToken(real, 'lager@example.com');
+      expect((await real.gql('{ demoWarehouseAvailable }', {}, { token: realStaff })).data).toEqual({
+        demoWarehouseAvailable: false,
+      });
+      const before = await databaseChecksum(real.db);
+      const refused = await real.gql<{
+        reportDemoWarehouseStock: { success: boolean; errors: { code: string; message: string }[] };
+      }>(DEMO_REPORT, {}, { token: realStaff });
+      expect(refused.data?.reportDemoWarehouseStock.success).toBe(false);
+      expect(refused.data?.reportDemoWarehouseStock.errors[0]?.code).toBe('DEMO_WAREHOUSE_ABSENT');
+      expect(isGermanMessage(refused.data?.reportDemoWarehouseStock.errors[0]?.message ?? '')).toBe(true);
+      expect(await databaseChecksum(real.db)).toEqual(before);
+    } finally {
+      await real.close();
+    }
+  });
+
   it('keeps the reconciliation and the report history to staff', async () => {
     const client = await signInToken(portal, 'kunde@example.com');
-    for (const query of [RECONCILIATION, '{ warehouseStockReports { id } }']) {
+    const demo = await portal.gql('mutation { reportDemoWarehouseStock { success } }', {}, { token: client });
+    expect(demo.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    for (const query of [RECONCILIATION, '{ warehouseStockReports { id } }', '{ demoWarehouseAvailable }']) {
       const answer = await portal.gql(query, {}, { token: client });
       expect(answer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     }

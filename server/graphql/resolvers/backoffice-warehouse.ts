@@ -1,3 +1,4 @@
+import { reportDemoWarehouseStock } from '../../services/warehouse-demo';
 import type {
   DiscrepancyKind,
   NotYetInWarehouse as NotYetRow,
@@ -24,6 +25,7 @@ const sources: Record<StockReportView['source'], WarehouseReportSource> = {
   UPLOAD: WarehouseReportSource.Upload,
   API: WarehouseReportSource.Api,
   SEED: WarehouseReportSource.Seed,
+  DEMO: WarehouseReportSource.Demo,
 };
 
 const kinds: Record<DiscrepancyKind, WarehouseDiscrepancyKind> = {
@@ -59,6 +61,7 @@ export const warehouseQueries = {
   },
   warehouseStockReports: async (_parent, _args, { db, config }) =>
     (await stockReportHistory(db, config)).map(reportOf),
+  demoWarehouseAvailable: (_parent, _args, { config }) => Boolean(config.warehouse.demoKeys),
 } satisfies QueryResolvers;
 
 export const warehouseMutations = {
@@ -68,6 +71,15 @@ export const warehouseMutations = {
       csv: Buffer.from(csv, 'utf8'),
       signature,
       source: 'UPLOAD',
+      importedById: signedInUser(context).id,
+    });
+    if (!result.success) return result;
+    context.nudgeOutbox();
+    return { ...result, report: reportOf(result.report) };
+  },
+  reportDemoWarehouseStock: async (_parent, _args, context) => {
+    const result = await reportDemoWarehouseStock(context.db, context.config, {
+      source: 'DEMO',
       importedById: signedInUser(context).id,
     });
     if (!result.success) return result;

@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
-import { demoStockReport } from '../../../server/services/warehouse-demo';
-import { importStockReport } from '../../../server/services/warehouse-reports';
+import { reportDemoWarehouseStock } from '../../../server/services/warehouse-demo';
 import type { TestPortal } from './harness';
 
 /**
@@ -8,11 +7,8 @@ import type { TestPortal } from './harness';
  * bond counts as stored (a certificate lists it so) once such a report holds its lot.
  */
 export async function importDemoWarehouseReport(portal: TestPortal): Promise<void> {
-  const keys = portal.config.warehouse.demoKeys;
-  if (!keys) throw new Error('Testportal ohne Demo-Lager');
-  const imported = await importStockReport(portal.db, portal.config, {
-    ...(await demoStockReport(portal.db, keys, new Date())),
-    source: 'UPLOAD',
+  const imported = await reportDemoWarehouseStock(portal.db, portal.config, {
+    source: 'DEMO',
     importedById: null,
   });
   expect(imported.errors).toEqual([]);

@@ -39,7 +39,8 @@ export async function staffChecksOrder(request: APIRequestContext, clientEmail: 
 
 /**
  * The warehouse received the client's cases: the adviser records the customs reference (MRN) of
- * each of the client's depot positions in Lagerbestand (through the API), which puts it in bond.
+ * each of the client's depot positions in Lagerbestand (through the API), which puts it in bond,
+ * and the warehouse's next stock report confirms them.
  */
 export async function staffBooksIntoWarehouse(
   request: APIRequestContext,
@@ -72,4 +73,10 @@ export async function staffBooksIntoWarehouse(
       asset: { currentStatus: 'IN_BOND' },
     });
   }
+  // The warehouse confirms them in its next signed stock report (here the demo warehouse's).
+  const reported = await request.post('/graphql', {
+    headers,
+    data: { query: 'mutation { reportDemoWarehouseStock { success errors { message } } }' },
+  });
+  expect((await reported.json()).data.reportDemoWarehouseStock).toMatchObject({ success: true });
 }

@@ -2,8 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BACKOFFICE_QUERY_KEY } from '../../../api/backoffice-key';
 import { useApiClient } from '../../../api/client';
 import {
+  DemoWarehouseAvailableDocument,
   ImportWarehouseStockReportDocument,
   type ImportWarehouseStockReportMutationVariables,
+  ReportDemoWarehouseStockDocument,
   WarehouseReconciliationDocument,
   type WarehouseReconciliationQuery,
   type WarehouseStockReportFieldsFragment,
@@ -20,6 +22,7 @@ export const warehouseKeys = {
   all: [BACKOFFICE_QUERY_KEY, 'warehouse'] as const,
   reconciliation: (reportId: number | null) => [...warehouseKeys.all, 'reconciliation', reportId] as const,
   history: () => [...warehouseKeys.all, 'history'] as const,
+  demo: () => [...warehouseKeys.all, 'demo'] as const,
 };
 
 /** One report's reconciliation (null: the latest); null before the first report. */
@@ -51,6 +54,28 @@ export function useImportWarehouseStockReport() {
       acceptedOrThrow(
         (await client.request(ImportWarehouseStockReportDocument, variables)).importWarehouseStockReport,
       ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: warehouseKeys.all }),
+  });
+}
+
+/** Whether the demo warehouse stands in for the real one (demo portals only). */
+export function useDemoWarehouseAvailable() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: warehouseKeys.demo(),
+    queryFn: async () => (await client.request(DemoWarehouseAvailableDocument)).demoWarehouseAvailable,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The demo warehouse reports the ledger as it stands; reloads like an import. */
+export function useReportDemoWarehouseStock() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: 'Bericht des Demo-Lagers nicht übernommen', fallbackMessage: CONNECTION_FAILED },
+    mutationFn: async () =>
+      acceptedOrThrow((await client.request(ReportDemoWarehouseStockDocument)).reportDemoWarehouseStock),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: warehouseKeys.all }),
   });
 }

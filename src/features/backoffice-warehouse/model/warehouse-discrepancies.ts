@@ -24,10 +24,11 @@ export const NOT_YET_LABELS: Record<'PURCHASED' | 'SHIPPING' | 'EN_PRIMEUR', str
   EN_PRIMEUR: 'En primeur',
 };
 
-export const REPORT_SOURCE_LABELS: Record<'UPLOAD' | 'API' | 'SEED', string> = {
+export const REPORT_SOURCE_LABELS: Record<'UPLOAD' | 'API' | 'SEED' | 'DEMO', string> = {
   UPLOAD: 'Hochgeladen',
   API: 'Vom Lager gesendet',
-  SEED: 'Demo-Lager',
+  SEED: 'Demo-Lager (Demodaten)',
+  DEMO: 'Demo-Lager',
 };
 
 export interface DiscrepancyFilter {

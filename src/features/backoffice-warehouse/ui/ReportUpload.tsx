@@ -2,7 +2,11 @@ import { Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/co
 import { useState } from 'react';
 import { reportSuccess } from '../../../components/feedback/success-notice';
 import { MAX_STOCK_REPORT_API_BYTES, MAX_STOCK_REPORT_LENGTH } from '../../../domain/input-limits';
-import { useImportWarehouseStockReport } from '../api/backoffice-warehouse';
+import {
+  useDemoWarehouseAvailable,
+  useImportWarehouseStockReport,
+  useReportDemoWarehouseStock,
+} from '../api/backoffice-warehouse';
 
 /**
  * Upload of a stock report the warehouse sent by other means: the CSV and its signature file
@@ -68,7 +72,33 @@ export function ReportUpload({ onImported }: { onImported: () => void }) {
             Übernehmen
           </Button>
         </Group>
+        <DemoWarehouseReport onImported={onImported} />
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * Only while the demo warehouse stands in (no real warehouse's key): it reports the ledger as it
+ * stands, as the real warehouse's system would, without stopping the portal for
+ * `npm run warehouse:report`.
+ */
+function DemoWarehouseReport({ onImported }: { onImported: () => void }) {
+  const available = useDemoWarehouseAvailable();
+  const report = useReportDemoWarehouseStock();
+  if (!available.data) return null;
+  const run = async () => {
+    if (await reportSuccess(report.mutateAsync(), 'Das Demo-Lager hat seinen Bestand gemeldet.'))
+      onImported();
+  };
+  return (
+    <Group gap="sm" data-testid="demo-warehouse">
+      <Button variant="light" onClick={() => void run()} loading={report.isPending}>
+        Bestand vom Demo-Lager melden lassen
+      </Button>
+      <Text size="sm" c="dimmed">
+        Nur im Demobetrieb: Das Demo-Lager vertritt das echte Lager und meldet genau, was das Depot schuldet.
+      </Text>
+    </Group>
   );
 }
