@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../src/app/query-client';
@@ -52,6 +53,20 @@ describe('the Excel export of the depot', () => {
     const { result } = renderHookWithApp(() => useDepotExcelExport([], undefined, download));
     await act(() => result.current?.mutateAsync());
     expect(download).toHaveBeenCalledWith([], null);
+  });
+
+  it('writes the file offline too: it is built from what the device holds', async () => {
+    const download = vi.fn(() => Promise.resolve());
+    onlineManager.setOnline(false);
+    try {
+      const { result } = renderHookWithApp(() => useDepotExcelExport([], undefined, download), {
+        queryClient: createQueryClient(),
+      });
+      await act(() => result.current?.mutateAsync());
+      expect(download).toHaveBeenCalledTimes(1);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('tells a failed export once, by the notice of failed changes', async () => {

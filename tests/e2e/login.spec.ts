@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { LEGAL_PAGES } from '../../src/domain/legal-pages';
 import { demoAccounts, demoPassword, uniqueEmail } from './support/accounts';
 import { logIn, submitLoginForm } from './support/session';
 
@@ -28,10 +29,18 @@ test('after logging out the client area asks for the login again', async ({ page
   await expect(page).toHaveURL('/login');
 });
 
-test('the entry screen links the public pages in its footer, each in a new tab', async ({ page }) => {
+test('the entry screen links the legal pages in the app and the public site in a new tab', async ({
+  page,
+}) => {
   await page.goto('/login');
   const footer = page.getByRole('contentinfo');
-  for (const label of ['Blog', 'Impressum', 'Über uns', 'AGB', 'Datenschutz']) {
+  const legal = footer.getByRole('navigation', { name: 'Rechtliches' });
+  for (const { label, path } of LEGAL_PAGES) {
+    const link = legal.getByRole('link', { name: label, exact: true });
+    await expect(link).toHaveAttribute('href', path);
+    await expect(link).not.toHaveAttribute('target', '_blank');
+  }
+  for (const label of ['Blog', 'Über uns']) {
     const link = footer.getByRole('link', { name: label, exact: true });
     await expect(link).toHaveAttribute('href', /^https:\/\//);
     await expect(link).toHaveAttribute('target', '_blank');

@@ -2,7 +2,7 @@ import { type Browser, expect as baseExpect, type Page, test } from '@playwright
 import { formatEuro } from '../../src/domain/money';
 import { parsePriceInput, sellProceeds, sellTexts, splitStorageIds } from '../../src/domain/secondary-market';
 import { demoAccounts, demoPassword, registerActivatedClient } from './support/accounts';
-import { staffChecksOrder } from './support/checkout';
+import { staffChecksOrder, warehouseReportsStock } from './support/checkout';
 import { clientWithCasesInBond } from './support/depot-in-bond';
 import { goOffline, goOnline } from './support/network';
 import { logIn } from './support/session';
@@ -187,9 +187,11 @@ test('a client sells a case from the depot, staff list it, another client buys a
   await expect(hosted.getByText('Ihre Zahlung ist eingegangen')).toBeVisible();
   await hosted.close();
 
-  // The buyer's depot: the case, in bond, under the seller's storage id.
+  // The buyer's depot: the case, in bond, under the seller's storage id, confirmed for the buyer
+  // by the warehouse's next report.
   const thanks = buyer.getByRole('dialog', { name: 'Vielen Dank für Ihre Zahlung!' });
   await expect(thanks).toBeVisible({ timeout: 30_000 });
+  await warehouseReportsStock(request);
   await thanks.getByRole('link', { name: 'Zum Weindepot' }).click();
   await expect(buyer).toHaveURL('/admin/depot');
   const bought = buyer.getByTestId('depot-position-card');

@@ -73,9 +73,20 @@ export async function staffBooksIntoWarehouse(
       asset: { currentStatus: 'IN_BOND' },
     });
   }
-  // The warehouse confirms them in its next signed stock report (here the demo warehouse's).
+  // The warehouse confirms them in its next signed stock report.
+  await warehouseReportsStock(request);
+}
+
+/**
+ * The warehouse sends its next signed stock report, holding what the ledger owes in bond (the
+ * demo warehouse stands in for it: it reports on the adviser's request).
+ */
+export async function warehouseReportsStock(request: APIRequestContext): Promise<void> {
+  const login = await request.post('/graphql', {
+    data: { query: LOGIN, variables: { email: demoAccounts.superuser, password: demoPassword } },
+  });
   const reported = await request.post('/graphql', {
-    headers,
+    headers: { authorization: `JWT ${(await login.json()).data.tokenAuth.token as string}` },
     data: { query: 'mutation { reportDemoWarehouseStock { success errors { message } } }' },
   });
   expect((await reported.json()).data.reportDemoWarehouseStock).toMatchObject({ success: true });

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect } from '@playwright/test';
 import { businessDay } from '../../../src/domain/dates';
 import { vintageTitle } from '../../../src/features/secondary-market/ui/sell-format';
 import { apiToken, demoAccounts, demoPassword, registerActivatedClient } from './accounts';
-import { staffChecksOrder } from './checkout';
+import { staffChecksOrder, warehouseReportsStock } from './checkout';
 
 interface Answer<Data> {
   data?: Data;
@@ -153,6 +153,7 @@ export async function clientWithCasesInBond(
     success: true,
     asset: { currentStatus: 'IN_BOND' },
   });
+  await warehouseReportsStock(request);
   return {
     email: client.email,
     password: client.password,

@@ -59,7 +59,7 @@ export function ReportHistory({
                   <Table.Td>{number.format(report.matchedCases)}</Table.Td>
                   <Table.Td>
                     {report.criticalCount > 0 ? (
-                      <Badge color="red" variant="light">
+                      <Badge color="red.9" variant="light">
                         {number.format(report.discrepancyCount)}, davon {number.format(report.criticalCount)}{' '}
                         kritisch
                       </Badge>

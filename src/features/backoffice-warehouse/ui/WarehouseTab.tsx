@@ -67,11 +67,11 @@ function ReportFacts({ report, latest }: { report: WarehouseStockReport; latest:
           {latest ? 'Neuester Bestandsbericht' : 'Bestandsbericht'} vom {formatDate(report.asOf)}
         </Title>
         {report.signatureValid ? (
-          <Badge color="teal" data-testid="warehouse-signature">
+          <Badge color="teal.9" data-testid="warehouse-signature">
             Signatur des Lagers gültig
           </Badge>
         ) : (
-          <Badge color="red" data-testid="warehouse-signature">
+          <Badge color="red.9" data-testid="warehouse-signature">
             Signatur ungültig
           </Badge>
         )}
@@ -161,7 +161,7 @@ function Discrepancies({ entries }: { entries: readonly Entry[] }) {
                 {shown.map((entry, index) => (
                   <Table.Tr key={`${entry.kind}-${entry.lotId ?? index}`}>
                     <Table.Td>
-                      <Badge color={isCriticalKind(entry.kind) ? 'red' : 'yellow'} variant="light">
+                      <Badge color={isCriticalKind(entry.kind) ? 'red.9' : 'orange.9'} variant="light">
                         {DISCREPANCY_KIND_LABELS[entry.kind]}
                       </Badge>
                     </Table.Td>

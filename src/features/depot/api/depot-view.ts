@@ -95,6 +95,8 @@ export function useDepotExcelExport(
   const queryClient = useQueryClient();
   const online = useOnline();
   return useMutation({
+    // Built on the device from what it holds: offline too (a mutation would otherwise wait for the network).
+    networkMode: 'always',
     mutationFn: () =>
       download(
         rows,
