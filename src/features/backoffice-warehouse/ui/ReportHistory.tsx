@@ -59,7 +59,7 @@ export function ReportHistory({
                   <Table.Td>{number.format(report.matchedCases)}</Table.Td>
                   <Table.Td>
                     {report.criticalCount > 0 ? (
-                      <Badge color="red.9" variant="light">
+                      <Badge color="red.9">
                         {number.format(report.discrepancyCount)}, davon {number.format(report.criticalCount)}{' '}
                         kritisch
                       </Badge>

@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Code, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { reportSuccess } from '../../../components/feedback/success-notice';
 import { MAX_STOCK_REPORT_API_BYTES, MAX_STOCK_REPORT_LENGTH } from '../../../domain/input-limits';
@@ -49,8 +49,11 @@ export function ReportUpload({ onImported }: { onImported: () => void }) {
           Bestandsbericht hochladen
         </Title>
         <Text size="sm" c="dimmed">
-          Die CSV-Datei des Lagers (lot_id;lwin11;bottle_size_ml;bottles_per_case;cases;owner_ref;mrn;as_of)
-          und ihre Signaturdatei (.sig). Ohne gültige Signatur des Lagers wird nichts übernommen.
+          Die CSV-Datei des Lagers (Spalten{' '}
+          <Code style={{ wordBreak: 'break-all' }}>
+            lot_id;lwin11;bottle_size_ml;bottles_per_case;cases;owner_ref;mrn;as_of
+          </Code>
+          ) und ihre Signaturdatei (.sig). Ohne gültige Signatur des Lagers wird nichts übernommen.
         </Text>
         <Group align="end">
           <FileInput

@@ -140,6 +140,7 @@ function Discrepancies({ entries }: { entries: readonly Entry[] }) {
             />
             <TextInput
               label="Suche"
+              w={{ base: '100%', sm: 340 }}
               placeholder="Lagernummer, LWIN oder Kundennummer"
               value={search}
               onChange={(event) => setSearch(event.currentTarget.value)}
@@ -161,7 +162,7 @@ function Discrepancies({ entries }: { entries: readonly Entry[] }) {
                 {shown.map((entry, index) => (
                   <Table.Tr key={`${entry.kind}-${entry.lotId ?? index}`}>
                     <Table.Td>
-                      <Badge color={isCriticalKind(entry.kind) ? 'red.9' : 'orange.9'} variant="light">
+                      <Badge color={isCriticalKind(entry.kind) ? 'red.9' : 'yellow.5'} autoContrast>
                         {DISCREPANCY_KIND_LABELS[entry.kind]}
                       </Badge>
                     </Table.Td>
