@@ -88,6 +88,7 @@ function server(imports: unknown[] = []): GraphQLHandler {
         ],
       };
     }
+    if (operationName === 'DemoWarehouseAvailable') return { demoWarehouseAvailable: false };
     if (operationName === 'ImportWarehouseStockReport') {
       imports.push(variables);
       return { importWarehouseStockReport: { success: true, errors: [], report: report(3, '2026-12-02') } };
@@ -137,7 +138,7 @@ describe('Bestandsabgleich', () => {
     const { user, requests } = renderWithApp(<WarehouseTab />, { graphql: server() });
     const history = await screen.findByTestId('warehouse-history');
     const earlier = within(history).getAllByRole('row')[2] as HTMLElement;
-    expect(within(earlier).getByText('Demo-Lager')).toBeTruthy();
+    expect(within(earlier).getByText('Demo-Lager (Demodaten)')).toBeTruthy();
     await user.click(within(earlier).getByRole('button'));
     const facts = await screen.findByText('Bestandsbericht vom 30.11.2026');
     expect(facts).toBeTruthy();

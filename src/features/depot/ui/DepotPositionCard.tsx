@@ -5,6 +5,7 @@ import { DEPOT_STATUS_LABELS, type DepotStatus } from '../../../domain/depot-sta
 import { formatGainPercent } from '../../../domain/depot-valuation';
 import { formatEuro } from '../../../domain/money';
 import { countLabel } from '../../../domain/plural';
+import { storageStateLabel } from '../../../domain/storage-state';
 import { valuationAsOfLabel } from '../../../domain/valuation-as-of';
 import { formatHoldingYears } from '../model/depot-holding';
 import type { DepotRow } from '../model/depot-rows';
@@ -93,6 +94,14 @@ function StorageAndInvoiceFacts({ row }: { row: DepotPositionCardProps['row'] })
         <Fact label="Lager">
           <span data-testid="position-warehouse-confirmed">
             im Lager bestätigt am {formatDay(row.warehouseConfirmedOn)}
+          </span>
+        </Fact>
+      )}
+      {/* Booked in bond by staff, but no stock report of the warehouse holds it (yet): said so. */}
+      {!row.stored && !row.enPrimeur && (row.status === 'IN_BOND' || row.status === 'FOR_SALE') && (
+        <Fact label="Lager">
+          <span data-testid="position-warehouse-unconfirmed">
+            {storageStateLabel({ kind: 'ENTRY_UNCONFIRMED' })}
           </span>
         </Fact>
       )}
