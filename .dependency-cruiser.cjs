@@ -101,9 +101,20 @@ module.exports = {
       name: 'model-pure',
       severity: 'error',
       comment:
-        "A feature's model/ holds its pure client-only rules: it imports src/domain and its own model/.",
+        "A feature's model/ holds its pure client-only rules: it imports src/domain, its own model/ and the API's generated types.",
       from: { path: '^src/features/([^/]+)/model/' },
-      to: { path: '^src/', pathNot: ['^src/domain/', '^src/features/$1/model/'] },
+      to: {
+        path: '^src/',
+        pathNot: ['^src/domain/', '^src/features/$1/model/', '^src/api/graphql\\.generated\\.ts$'],
+      },
+    },
+    {
+      name: 'model-api-types-only',
+      severity: 'error',
+      comment:
+        "A model's input is the API's answer: it names the generated types of that answer rather than writing them again, but runs none of the API's code (documents, requests).",
+      from: { path: '^src/features/[^/]+/model/' },
+      to: { path: '^src/api/graphql\\.generated\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'domain-shared-and-pure',

@@ -2,12 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatEuro } from '../../src/domain/money';
 import { sellProceeds, sellTexts } from '../../src/domain/secondary-market';
-import { type DepotPositionInput, toDepotRow } from '../../src/features/depot/model/depot-rows';
+import { toDepotRow } from '../../src/features/depot/model/depot-rows';
 import { SellDialog } from '../../src/features/depot/ui/SellDialog';
+import { depotPosition } from '../unit/support/depot-position';
 import { type GraphQLHandler, renderWithApp } from './support/render';
 
 /** Two cases of six bottles in bond, valued at 150 € a bottle (Wine-Searcher Europa-Ø). */
-const input: DepotPositionInput = {
+const input = depotPosition({
   id: 41,
   amount: 2,
   caskOf: 6,
@@ -32,7 +33,7 @@ const input: DepotPositionInput = {
     ],
     wine: { title: 'Ornellaia', winery: { title: 'Tenuta dell’Ornellaia', region: { title: 'Toskana' } } },
   },
-};
+});
 const row = toDepotRow(input, new Date());
 const position = { id: input.id, amount: input.amount, caskOf: input.caskOf };
 

@@ -2,12 +2,13 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { DEPOT_COLUMNS } from '../../src/features/depot/model/depot-columns';
 import { DEPOT_EXCEL_COLUMNS, depotExcelRow } from '../../src/features/depot/model/depot-excel';
-import { type DepotPositionInput, toDepotRow } from '../../src/features/depot/model/depot-rows';
+import { toDepotRow } from '../../src/features/depot/model/depot-rows';
 import { depotWorkbook } from '../../src/features/depot/ui/excel-export';
+import { depotPosition } from './support/depot-position';
 
 const now = new Date('2026-06-15T12:00:00Z');
 
-const input: DepotPositionInput = {
+const input = depotPosition({
   id: 7,
   amount: 2,
   caskOf: 3,
@@ -26,7 +27,7 @@ const input: DepotPositionInput = {
       winery: { title: 'Marchesi Antinori', region: { title: 'Toskana' } },
     },
   },
-};
+});
 const row = toDepotRow(input, now);
 const column = (key: string) => {
   const found = DEPOT_COLUMNS.find((entry) => entry.key === key);

@@ -34,6 +34,7 @@ import {
   timeSeriesGrid,
 } from '../../src/features/depot/model/depot-time-series';
 import { depotWorkbook } from '../../src/features/depot/ui/excel-export';
+import { depotPosition } from './support/depot-position';
 
 const now = new Date('2026-06-15T12:00:00Z');
 
@@ -49,26 +50,19 @@ function position(
   } = {},
 ): DepotPositionInput {
   const purchased = overrides.purchased === undefined ? '2025-01-01T10:00:00Z' : overrides.purchased;
-  return {
+  return depotPosition({
     id,
-    amount: 1,
-    caskOf: 6,
     buyPriceBtl: overrides.price ?? '100.00',
-    bottleSize: { title: '0,75l', factorForLiterPrices: '0.7500' },
     depotPositionStatusRel: purchased ? [{ status: 'PURCHASED', datetimeStatusUpdate: purchased }] : [],
     vintage: {
-      id: id * 10,
       title: `${overrides.wine ?? 'Wein'} ${overrides.year ?? 2016}`,
       year: overrides.year ?? 2016,
-      image: null,
-      enPrimeurDeliveryDate: null,
-      valuationRel: [],
       wine: {
         title: overrides.wine ?? 'Wein',
         winery: { title: overrides.winery ?? 'Weingut', region: { title: overrides.region ?? 'Bordeaux' } },
       },
     },
-  };
+  });
 }
 
 describe('Sortierung (gleicher Schlüssel kehrt um, neuer Schlüssel beginnt aufsteigend)', () => {
@@ -113,7 +107,11 @@ describe('Sortierung (gleicher Schlüssel kehrt um, neuer Schlüssel beginnt auf
       },
       { sourceOfValuation: 'LIVEX_MID_PRICE', value: '999.00', datetimeCreated: '2026-06-10T10:00:00Z' },
     ];
-    const magnum = { ...position(8), vintage, bottleSize: { title: '1,5l', factorForLiterPrices: '1.5000' } };
+    const magnum = {
+      ...position(8),
+      vintage,
+      bottleSize: { id: 2, title: '1,5l', factorForLiterPrices: '1.5000' },
+    };
     const inputs = [{ ...position(7), vintage }, magnum, position(9, { purchased: null })];
     const rows = toDepotRows(inputs, now);
     expect(rows).toEqual(inputs.map((input) => toDepotRow(input, now)));
@@ -141,7 +139,7 @@ describe('Sortierung (gleicher Schlüssel kehrt um, neuer Schlüssel beginnt auf
     ];
     inputs[0]!.amount = 3;
     inputs[1]!.caskOf = 12;
-    inputs[1]!.bottleSize = { title: '0,375l', factorForLiterPrices: '0.3750' };
+    inputs[1]!.bottleSize = { id: 2, title: '0,375l', factorForLiterPrices: '0.3750' };
     const table = inputs.map((input) => toDepotRow(input, now));
     const both = (key: Parameters<typeof sortDepotTable>[1]['key']) => [
       ids(sortDepotTable(table, { key, direction: 'asc' })),
@@ -471,7 +469,7 @@ describe('Excel-Blätter "Bewertung" und "Wertentwicklung"', () => {
 
   it('writes a magnum valued at 150 € per 0.75 l as 300 € per bottle, with source, day and tax-free day', () => {
     const input = position(5, { wine: 'Ornellaia', year: 2016, purchased: '2024-02-29T09:00:00Z' });
-    input.bottleSize = { title: '1,5l', factorForLiterPrices: '1.5000' };
+    input.bottleSize = { id: 2, title: '1,5l', factorForLiterPrices: '1.5000' };
     input.vintage.valuationRel = [
       {
         sourceOfValuation: 'WINE_SEARCHER_EUROPE_AVERAGE_EURO',

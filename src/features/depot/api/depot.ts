@@ -11,13 +11,11 @@ import {
   type DepotVintageFieldsFragment,
   ViewClientsDepotDocument,
 } from '../../../api/graphql.generated';
+import type { DepotPositionInput } from '../model/depot-rows';
 import { type DepotTransfer, requestOwnDepot } from './depot-request';
 
 /** A depot position with its vintage and bottle size joined in (as the screen and the Excel export need it). */
-export type DepotPosition = Omit<DepotPositionFieldsFragment, 'vintage' | 'bottleSize'> & {
-  vintage: DepotVintageFieldsFragment;
-  bottleSize: DepotBottleSizeFieldsFragment;
-};
+export type DepotPosition = DepotPositionInput;
 
 export interface Depot {
   positions: DepotPosition[];

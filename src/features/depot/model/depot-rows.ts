@@ -3,6 +3,11 @@
  * valuation, status, purchase date, en-primeur state and holding forecast.
  */
 
+import type {
+  DepotBottleSizeFieldsFragment,
+  DepotPositionFieldsFragment,
+  DepotVintageFieldsFragment,
+} from '../../../api/graphql.generated';
 import { berlinDay, soldDay, taxFreeFrom, valuationSourceLabel } from '../../../domain/depot-performance';
 import {
   currentStatusEntry,
@@ -28,43 +33,25 @@ import { type ValuationAsOf, valuationAsOfLabel } from '../../../domain/valuatio
 import { remainingHoldingYears } from './depot-holding';
 import { type SortState, type SortValue, sortBy } from './depot-sorting';
 
-/** The fields of a depot position (GraphQL `DepotPosition`) the rows are built from. */
-export interface DepotPositionInput {
-  id: number;
-  amount: number;
-  caskOf: number;
-  buyPriceBtl: string;
-  storageId?: string | null;
-  /** Net proceeds of the sold cases (Zweitmarkt sell order), decimal string; null when not known. */
-  saleProceedsNet?: string | null;
-  /** Settlement PDF of that sale; null while held or without a sell order. */
-  settlementPdfUrl?: string | null;
-  /** Whether the MRN of the cases' entry into the warehouse is recorded. */
-  hasMrn?: boolean;
-  /** The day of the warehouse's stock report that confirmed the cases (`YYYY-MM-DD`); null: none does. */
-  warehouseConfirmedOn?: string | null;
-  /** The invoice the cases were bought with. */
-  invoice?: DepotRowInvoice | null;
-  bottleSize: { title: string; factorForLiterPrices: string };
-  depotPositionStatusRel: readonly DepotStatusEntry[];
-  vintage: {
-    id: number;
-    title: string;
-    year: number;
-    image?: string | null;
-    enPrimeurDeliveryDate?: string | null;
-    valuationRel: readonly ValuationInput[];
-    wine: { title: string; image?: string | null; winery: { title: string; region: { title: string } } };
-  };
-}
+/**
+ * A depot position as the API answers it (the depot's fragments in `api/depot.graphql`), its
+ * vintage and bottle size joined in. Named from the generated types rather than written again, so
+ * a field added to the fragment reaches the rows, and through `DepotRow.position` the columns,
+ * without an edit here.
+ */
+export type DepotPositionInput = Omit<DepotPositionFieldsFragment, 'vintage' | 'bottleSize'> & {
+  vintage: DepotVintageFieldsFragment;
+  bottleSize: DepotBottleSizeFieldsFragment;
+};
 
-export interface DepotRowInvoice {
-  invoiceNumber?: string | null;
-  /** The invoice PDF. */
-  pdfUrl?: string | null;
-}
+export type DepotRowInvoice = NonNullable<DepotPositionInput['invoice']>;
 
 export interface DepotRow {
+  /**
+   * The position as the API answered it. A column of one of its plain fields reads it here: such
+   * a column is an entry of `DEPOT_COLUMNS` and a field of the fragment, and nothing in this file.
+   */
+  position: DepotPositionInput;
   id: number;
   vintageId: number;
   /** Vintage title, e.g. "Château Lafite Rothschild 2016". */
@@ -139,6 +126,7 @@ function buildDepotRow(
   const date = purchaseDate(position.depotPositionStatusRel);
   const status = currentStatusEntry(position.depotPositionStatusRel)?.status ?? null;
   return {
+    position,
     id: position.id,
     vintageId: vintage.id,
     title: vintage.title,
