@@ -1,13 +1,30 @@
+import { buildSchema, type GraphQLEnumType } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { readSchemaSdl } from '../../server/graphql/schema-files';
+import type { InvoiceStage as ApiInvoiceStage } from '../../src/api/graphql.generated';
 import {
   INVOICE_STAGE_KEYS,
   INVOICE_STAGES,
+  type InvoiceStage,
   invoiceStageLabel,
   stagesOfGroup,
   stagesWhere,
 } from '../../src/domain/invoice-stages';
 
+// A stage added to the table but not to the schema (or the other way round) fails to compile here.
+const sameStages: [ApiInvoiceStage] extends [InvoiceStage]
+  ? [InvoiceStage] extends [ApiInvoiceStage]
+    ? true
+    : never
+  : never = true;
+
 describe('the invoice stages, defined once', () => {
+  it('are the values of the GraphQL enum InvoiceStage, in its order', () => {
+    expect(sameStages).toBe(true);
+    const stageEnum = buildSchema(readSchemaSdl()).getType('InvoiceStage') as GraphQLEnumType;
+    expect(stageEnum.getValues().map((value) => value.name)).toEqual([...INVOICE_STAGE_KEYS]);
+  });
+
   it('names every stage as the payment portal and the order list do', () => {
     expect(INVOICE_STAGE_KEYS.map(invoiceStageLabel)).toEqual([
       'In Prüfung',
