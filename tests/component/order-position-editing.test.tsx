@@ -53,6 +53,16 @@ describe('editing an order position', () => {
     expect(onChange).toHaveBeenCalledExactlyOnceWith({ amount: 3 });
   });
 
+  it('sends a typed amount at once when the box is left, and not again after the pause', () => {
+    const { result, onChange } = renderEditing();
+    act(() => result.current?.changeAmount(3));
+    act(() => result.current?.flushAmount());
+    expect(onChange).toHaveBeenCalledExactlyOnceWith({ amount: 3 });
+    act(() => vi.advanceTimersByTime(SAVE_DELAY_MS));
+    act(() => result.current?.flushAmount());
+    expect(onChange).toHaveBeenCalledOnce();
+  });
+
   it('ticks the condition report at once and removes only after the question', () => {
     const { result, onChange, onRemove } = renderEditing();
     act(() => result.current?.changeConditionReport(true));

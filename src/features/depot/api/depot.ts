@@ -4,11 +4,8 @@ import { useApiClient } from '../../../api/client';
 import { depotKeys, depotPerformanceKeys } from '../../../api/depot-keys';
 import { answerOf, askEarly, forgetEarly } from '../../../api/early-answers';
 import {
-  type DepotBottleSizeFieldsFragment,
   DepotPerformanceDocument,
   type DepotPerformanceFieldsFragment,
-  type DepotPositionFieldsFragment,
-  type DepotVintageFieldsFragment,
   ViewClientsDepotDocument,
 } from '../../../api/graphql.generated';
 import type { DepotPositionInput } from '../model/depot-rows';

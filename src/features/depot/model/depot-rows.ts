@@ -12,7 +12,6 @@ import { berlinDay, soldDay, taxFreeFrom, valuationSourceLabel } from '../../../
 import {
   currentStatusEntry,
   type DepotStatus,
-  type DepotStatusEntry,
   firstStatusDate,
   isEnPrimeur,
   purchaseDate,

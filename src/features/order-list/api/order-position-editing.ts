@@ -8,8 +8,8 @@ export const SAVE_DELAY_MS = 500;
 export type OrderPositionChange = { amount?: number; conditionReport?: boolean };
 
 /**
- * A position row's editing: the amount as typed (sent after a typing pause, and at once when the
- * row goes away before it ends, so a typed amount is never dropped), the condition-report box
+ * A position row's editing: the amount as typed (sent after a typing pause, at once when the box
+ * is left or the row goes away before it ends, so a typed amount is never dropped or overtaken), the condition-report box
  * (follows the click at once; the saved value or a rollback arrives through `position`) and the
  * question before removing.
  */
@@ -50,6 +50,14 @@ export function useOrderPositionEditing(
       };
       pending.current = send;
       timer.current = setTimeout(send, SAVE_DELAY_MS);
+    },
+    /**
+     * Sends a typed amount at once when the box is left: the next step (the binding order's
+     * button, reached by a click or by Tab) never starts before the amount it shows is on its way.
+     */
+    flushAmount: () => {
+      if (timer.current) clearTimeout(timer.current);
+      pending.current?.();
     },
     conditionReport,
     changeConditionReport: (checked: boolean) => {

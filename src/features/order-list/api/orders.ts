@@ -23,7 +23,7 @@ import {
   UnseenPaymentThanksDocument,
 } from '../../../api/graphql.generated';
 import type { MutationErrorMeta } from '../../../api/mutation-errors';
-import { acceptedOrThrow } from '../../../api/mutation-refused';
+import { acceptedOrThrow, MutationRefused } from '../../../api/mutation-refused';
 import { orderKeys, refreshOrderState } from '../../../api/order-keys';
 import { useUserKey } from '../../../api/session/session-context';
 import { CONNECTION_FAILED } from '../../../domain/error-texts';
@@ -164,13 +164,47 @@ export function useDeleteOrderPosition() {
   });
 }
 
-/** The binding order (needs the network; not queued offline). */
+/** The changes of order positions (amount, condition report, removal) this page may be sending. */
+const POSITION_CHANGE_KEYS = [
+  [...orderKeys.all, 'change'],
+  [...orderKeys.all, 'delete'],
+] as const;
+
+export const ORDER_CHANGE_NOT_SAVED =
+  'Eine Änderung Ihrer Orderliste wurde nicht gespeichert. Bitte prüfen Sie die Orderliste und bestellen Sie dann erneut.';
+
+/**
+ * Waits until no change of an order position started on this page is being sent; false when one of
+ * them failed. The binding order asks for what the server holds, so it must not overtake an amount
+ * the client typed a moment ago and sees on the screen.
+ */
+export function positionChangesSettled(queryClient: QueryClient): Promise<boolean> {
+  const cache = queryClient.getMutationCache();
+  const sending = POSITION_CHANGE_KEYS.flatMap((mutationKey) =>
+    cache.findAll({ mutationKey, status: 'pending' }),
+  );
+  const settled = () => sending.every((mutation) => mutation.state.status !== 'pending');
+  const succeeded = () => sending.every((mutation) => mutation.state.status === 'success');
+  if (settled()) return Promise.resolve(succeeded());
+  return new Promise((resolve) => {
+    const unsubscribe = cache.subscribe(() => {
+      if (!settled()) return;
+      unsubscribe();
+      resolve(succeeded());
+    });
+  });
+}
+
+/** The binding order (needs the network; not queued offline), sent once the position changes on their way are saved. */
 export function useCreateInvoice() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...orderKeys.all, 'create-invoice'],
     mutationFn: async () => {
+      if (!(await positionChangesSettled(queryClient))) {
+        throw new MutationRefused(ORDER_CHANGE_NOT_SAVED, 'ORDER_CHANGE_NOT_SAVED');
+      }
       const answer = await client.request(CreateInvoiceDocument, { clientMutationId: crypto.randomUUID() });
       acceptedOrThrow(answer.createInvoice);
       return answer.createInvoice.invoice;

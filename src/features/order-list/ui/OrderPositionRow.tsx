@@ -150,6 +150,7 @@ function PositionControls({
         clampBehavior="blur"
         value={editing.amount}
         onChange={editing.changeAmount}
+        onBlur={editing.flushAmount}
       />
       <Checkbox
         label="Zustandsbericht"
