@@ -1,42 +1,11 @@
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  type StaffSellOrder,
-  useSellOrdersView,
-} from '../../../src/features/backoffice-secondary-market/api/use-sell-orders-view';
+import { useSellOrdersView } from '../../../src/features/backoffice-secondary-market/api/use-sell-orders-view';
 import { sellOrderStatusText } from '../../../src/features/backoffice-secondary-market/model/sell-order-row';
 import { type GraphQLHandler, renderHookWithApp } from '../support/render';
+import { requestedOrder } from './sell-order-fixture';
 
-const order: StaffSellOrder = {
-  id: 7,
-  marginBtl: null,
-  status: 'REQUESTED',
-  depotPositionId: 41,
-  caskOf: 6,
-  cases: 2,
-  casesSold: 0,
-  casesReserved: 0,
-  askPriceBtl: '150.00',
-  sellPriceBtl: null,
-  expectedProceedsNet: '1710.00',
-  proceedsGross: null,
-  commission: null,
-  proceedsNet: null,
-  storageIds: 'K-101, K-102',
-  offerId: null,
-  rejectReason: null,
-  settlementPdfUrl: null,
-  settlementFingerprint: null,
-  createdAt: '2026-11-20T09:00:00Z',
-  listedAt: null,
-  soldAt: null,
-  marketValue: null,
-  houseOffer: null,
-  recentResalePrices: [],
-  seller: { id: 5, email: 'erika@example.org', firstName: 'Erika', lastName: 'Mustermann' },
-  vintage: { id: 410, title: 'Ornellaia', year: 2016 },
-  bottleSize: { id: 1, title: '0,75l' },
-};
+const order = requestedOrder;
 
 const server: GraphQLHandler = ({ operationName, variables }) =>
   operationName === 'AllSellOrders' ? { allSellOrders: variables.status === 'REQUESTED' ? [order] : [] } : {};
