@@ -3,6 +3,7 @@
  * the depots, and the sales of paid invoices per German month and region.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
+import { print } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bottleSizes,
@@ -21,6 +22,7 @@ import {
   wines,
 } from '../../server/db/schema';
 import { salesStats } from '../../server/services/backoffice-analytics';
+import { BackofficeSupplierStatsDocument } from '../../src/api/graphql.generated';
 import {
   lastGermanMonths,
   lastMonths,
@@ -35,7 +37,7 @@ import { DEFAULT_FEE_SCHEDULE } from '../../src/domain/order-costs';
 import { stockJourney, stockOperation } from './support/backoffice-stock-journey';
 import { databaseTargets, type TestPortal } from './support/harness';
 
-const SUPPLIERS = stockOperation('SupplierStats');
+const SUPPLIERS = print(BackofficeSupplierStatsDocument);
 const SERVICE_FEE = stockOperation('ServiceFeeStats');
 const SALES = stockOperation('SalesStats');
 

@@ -4,8 +4,13 @@
  * audit log entry, and invalid input refused in German.
  */
 import { and, asc, eq } from 'drizzle-orm';
+import { print } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, depotPositionStatuses, depotPositions, users, vintages } from '../../server/db/schema';
+import {
+  AssetsUnderManagementDocument,
+  BackofficeSupplierStatsDocument,
+} from '../../src/api/graphql.generated';
 import { stockMessages } from '../../src/domain/backoffice-stock';
 import { caseNumberMessages } from '../../src/domain/backoffice-tranches';
 import { currentStatusEntry } from '../../src/domain/depot-status';
@@ -19,10 +24,10 @@ import {
 import { databaseTargets, type TestPortal } from './support/harness';
 import { expectStaffOnly } from './support/sign-in';
 
-const LIST = stockOperation('AssetsUnderManagement');
+const LIST = print(AssetsUnderManagementDocument);
 const UPDATE = stockOperation('UpdateAssetUnderManagement');
 const UPDATE_STORAGE = stockOperation('UpdateStorageId');
-const SUPPLIERS = stockOperation('SupplierStats');
+const SUPPLIERS = print(BackofficeSupplierStatsDocument);
 const SERVICE_FEE = stockOperation('ServiceFeeStats');
 const SALES = stockOperation('SalesStats');
 const AUDIT_LOG = stockOperation('DepotPositionAuditLog');

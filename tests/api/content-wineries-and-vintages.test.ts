@@ -6,7 +6,11 @@ import { eq } from 'drizzle-orm';
 import { print } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wineries } from '../../server/db/schema';
-import { WineryListDocument, type WineryListQuery } from '../../src/api/graphql.generated';
+import {
+  PriceIndexDocument,
+  WineryListDocument,
+  type WineryListQuery,
+} from '../../src/api/graphql.generated';
 import { businessDay, formatDate } from '../../src/domain/dates';
 import { PRICE_INDEX_SOURCE } from '../../src/domain/price-index';
 import { valuationAsOfLabel } from '../../src/domain/valuation-as-of';
@@ -18,7 +22,7 @@ const VINTAGE = contentOperation('VintageDetails');
 const WINERY_RELATIONS = contentOperation('WineryRelations');
 const WINES_BY_WINERY = contentOperation('WinesByWinery');
 const WINES_BY_REGION = contentOperation('WinesByRegion');
-const PRICE_INDEX = contentOperation('PriceIndex');
+const PRICE_INDEX = print(PriceIndexDocument);
 
 describe.each(databaseTargets)('Weingüter, Jahrgänge und Weine (%s)', (target) => {
   const journey = contentJourney(target);

@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { print } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoStockReport } from '../../server/services/warehouse-demo';
 import {
@@ -15,6 +16,7 @@ import {
   signReport,
   type WarehouseKeyPair,
 } from '../../server/services/warehouse-signature';
+import { DemoWarehouseAvailableDocument } from '../../src/api/graphql.generated';
 import { databaseChecksum, rowsOf } from './support/db-checksum';
 import { isGermanMessage } from './support/german';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
@@ -27,7 +29,7 @@ const RECONCILIATION = warehouseOperation('WarehouseReconciliation');
 const CLIENTS_DEPOT = warehouseOperation('ClientsDepotConfirmation');
 const DEMO_REPORT = warehouseOperation('ReportDemoWarehouseStock');
 const DEMO_REPORT_SUCCESS = warehouseOperation('ReportDemoWarehouseStockSuccess');
-const DEMO_WAREHOUSE_AVAILABLE = warehouseOperation('DemoWarehouseAvailable');
+const DEMO_WAREHOUSE_AVAILABLE = print(DemoWarehouseAvailableDocument);
 const STOCK_REPORT_IDS = warehouseOperation('WarehouseStockReportIds');
 const STOCK_REPORTS = warehouseOperation('WarehouseStockReports');
 
