@@ -13,7 +13,8 @@ const serialApiFiles = [
   'tests/api/faults-database-restart.test.ts',
   'tests/api/cluster.test.ts',
   'tests/api/two-instances.test.ts',
-  'tests/api/backup-restore.test.ts',
+  'tests/api/backup-restore-under-load.test.ts',
+  'tests/api/backup-restore-previous-release.test.ts',
   // Depend on a quiet machine: a cheap request answered within a second while a PDF renders
   // (measured); eight argon2id sign-ins (64 MiB each) through a queue of one, within the timeout.
   'tests/api/pdf-rendering.test.ts',

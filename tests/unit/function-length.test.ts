@@ -19,10 +19,7 @@ const generated = /\.generated\.tsx?$|[/\\]graphql\.generated\.ts$/;
  * The functions still over the limit, with their length today: each may only shrink. A new long
  * function fails, a listed one that grows fails, and one that got short must leave the list.
  */
-const STILL_LONG: Record<string, number> = {
-  'src/features/backoffice-sortiment/ui/TrancheFormModal.tsx TrancheFormModal': 132,
-  'src/features/backoffice-sortiment/ui/TrancheList.tsx TrancheList': 132,
-};
+const STILL_LONG: Record<string, number> = {};
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })

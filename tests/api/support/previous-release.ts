@@ -1,6 +1,6 @@
 /**
  * A database on the schema of the release before this one, with the demo data: for the test that a
- * backup of it restores and the current server migrates it (backup-restore.test.ts).
+ * backup of it restores and the current server migrates it (backup-restore-previous-release.test.ts).
  */
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

@@ -10,33 +10,12 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { reportSuccess } from '../../../components/feedback/success-notice';
-import { applyRefusal } from '../../../components/forms/apply-refusal';
-import { caseNumberCounter, formatCaseNumbers, parseCaseNumbers } from '../../../domain/backoffice-tranches';
-import { priceInputDecimal } from '../../../domain/backoffice-validation';
-import { decimalToEuroInput } from '../../../domain/money';
-import { type SortimentTranche, useSaveTranche, useSortimentLookups } from '../api/backoffice-sortiment';
-import { type TrancheValues, trancheComplete, trancheProblems } from '../model/backoffice-forms';
+import type { UseFormReturnType } from '@mantine/form';
+import type { SortimentTranche } from '../api/backoffice-sortiment';
+import { useTrancheForm } from '../api/use-tranche-form';
+import type { TrancheValues } from '../model/backoffice-forms';
 
 const COUNTER_COLOURS = { below: 'orange.9', equal: 'teal.9', above: 'red.9' } as const;
-
-function initialForm(tranche: SortimentTranche | null): TrancheValues {
-  return {
-    offererId: tranche?.offerer ? String(tranche.offerer.id) : null,
-    buyPriceBtl: decimalToEuroInput(tranche?.buyPriceBtl),
-    amount: tranche ? String(tranche.quantityAvailable) : '',
-    totalQuantityAvailable: tranche ? String(tranche.totalQuantityAvailable) : '',
-    quantityOnInvoice: tranche ? String(tranche.quantityOnInvoice ?? 0) : '0',
-    proformaInvoiceNumberSourcing: tranche?.proformaInvoiceNumberSourcing ?? '',
-    invoiceNumberSourcing: tranche?.invoiceNumberSourcing ?? '',
-    lxTrade: tranche?.livexTrade ?? '',
-    mrn: tranche?.mrn ?? '',
-    paid: tranche?.paid ?? false,
-    storageIds: tranche?.storageIds ?? '',
-    storageLocation: tranche?.storageLocation ?? '',
-  };
-}
 
 /**
  * "Einkaufstranche hinzufügen" (without tranche) and "Einkaufstranche updaten" (with one): the full
@@ -57,97 +36,25 @@ export function TrancheFormModal({
   tranche: SortimentTranche | null;
   onClose: () => void;
 }) {
-  const form = useForm<TrancheValues>({
-    initialValues: initialForm(tranche),
-    // The missing remaining cases are said at once; every field is checked as it is typed.
-    initialErrors: trancheProblems(initialForm(tranche)),
-    validateInputOnChange: true,
-    validate: trancheProblems,
-  });
-  const { values } = form;
-  const lookups = useSortimentLookups(true);
-  const saveTranche = useSaveTranche();
-
-  const isNew = tranche === null;
-  const total = values.totalQuantityAvailable.trim() === '' ? values.amount : values.totalQuantityAvailable;
-  const caseNumbers = parseCaseNumbers(values.storageIds);
-  const counter = caseNumberCounter(caseNumbers.caseNumbers.length, Number(total) || 0);
-  const canSave = Object.keys(trancheProblems(values)).length === 0 && trancheComplete(values, isNew);
-
-  const submit = async () => {
-    const saving = saveTranche.mutateAsync({
-      ...(isNew ? { offerId } : { partialOfferId: tranche.id }),
-      offererId: values.offererId === null ? null : Number(values.offererId),
-      buyPriceBtl: priceInputDecimal(values.buyPriceBtl),
-      amount: values.amount.trim(),
-      totalQuantityAvailable: total.trim(),
-      quantityOnInvoice: values.quantityOnInvoice.trim() || null,
-      proformaInvoiceNumberSourcing: values.proformaInvoiceNumberSourcing,
-      invoiceNumberSourcing: values.invoiceNumberSourcing,
-      lxTrade: values.lxTrade,
-      mrn: values.mrn,
-      paid: values.paid,
-      storageIds: formatCaseNumbers(caseNumbers.caseNumbers),
-      storageLocation: values.storageLocation,
-    });
-    saving.catch((error: unknown) => applyRefusal(form, error));
-    const savedText = isNew
-      ? 'Die Einkaufstranche wurde angelegt.'
-      : 'Die Einkaufstranche wurde gespeichert.';
-    if (await reportSuccess(saving, savedText)) onClose();
-  };
+  const { form, lookups, isNew, counter, canSave, saving, submit } = useTrancheForm(
+    offerId,
+    tranche,
+    onClose,
+  );
 
   return (
     <Modal
       opened
-      onClose={saveTranche.isPending ? () => {} : onClose}
+      onClose={saving ? () => {} : onClose}
       title={isNew ? 'Einkaufstranche hinzufügen' : 'Einkaufstranche updaten'}
       size="lg"
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {offerTitle}
-          {isNew ? '' : ` · Tranche ${tranche.id}`}
+          {tranche === null ? '' : ` · Tranche ${tranche.id}`}
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
-            label="Lieferant"
-            placeholder={lookups.isPending ? 'Wird geladen …' : 'Bitte wählen'}
-            data={(lookups.data?.allOfferers ?? []).map((offerer) => ({
-              value: String(offerer.value),
-              label: offerer.label,
-            }))}
-            {...form.getInputProps('offererId')}
-            required={isNew}
-            searchable
-            error={
-              lookups.isError
-                ? 'Fehler! Die Lieferanten konnten nicht geladen werden.'
-                : form.errors.offererId
-            }
-          />
-          <TextInput
-            label="EKP pro Flasche (€)"
-            placeholder="249,00"
-            {...form.getInputProps('buyPriceBtl')}
-            required={isNew}
-          />
-          <TextInput label="Verbleibende Kisten" {...form.getInputProps('amount')} required />
-          <TextInput
-            label="Gesamtmenge (Kisten)"
-            placeholder={isNew ? 'wie verbleibende Kisten' : undefined}
-            {...form.getInputProps('totalQuantityAvailable')}
-          />
-          <TextInput label="Kisten auf Rechnung" {...form.getInputProps('quantityOnInvoice')} />
-          <TextInput
-            label="Proforma-Rechnungsnummer"
-            {...form.getInputProps('proformaInvoiceNumberSourcing')}
-          />
-          <TextInput label="Rechnungsnummer Einkauf" {...form.getInputProps('invoiceNumberSourcing')} />
-          <TextInput label="Livex-Trade" {...form.getInputProps('lxTrade')} />
-          <TextInput label="Zollnummer (MRN)" {...form.getInputProps('mrn')} />
-          <TextInput label="Lagerort" {...form.getInputProps('storageLocation')} />
-        </SimpleGrid>
+        <TrancheFields form={form} lookups={lookups} isNew={isNew} />
         <Checkbox label="Bezahlt" {...form.getInputProps('paid', { type: 'checkbox' })} />
         <Textarea
           label="Kistennummern"
@@ -166,14 +73,62 @@ export function TrancheFormModal({
           Kistennummern: {counter.text}
         </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={saveTranche.isPending}>
+          <Button variant="default" onClick={onClose} disabled={saving}>
             Abbrechen
           </Button>
-          <Button onClick={() => void submit()} disabled={!canSave} loading={saveTranche.isPending}>
+          <Button onClick={() => void submit()} disabled={!canSave} loading={saving}>
             Speichern
           </Button>
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The tranche's fields beside each other (one column on a phone); supplier and EKP are mandatory for a new one. */
+function TrancheFields({
+  form,
+  lookups,
+  isNew,
+}: {
+  form: UseFormReturnType<TrancheValues>;
+  lookups: ReturnType<typeof useTrancheForm>['lookups'];
+  isNew: boolean;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <Select
+        label="Lieferant"
+        placeholder={lookups.isPending ? 'Wird geladen …' : 'Bitte wählen'}
+        data={(lookups.data?.allOfferers ?? []).map((offerer) => ({
+          value: String(offerer.value),
+          label: offerer.label,
+        }))}
+        {...form.getInputProps('offererId')}
+        required={isNew}
+        searchable
+        error={
+          lookups.isError ? 'Fehler! Die Lieferanten konnten nicht geladen werden.' : form.errors.offererId
+        }
+      />
+      <TextInput
+        label="EKP pro Flasche (€)"
+        placeholder="249,00"
+        {...form.getInputProps('buyPriceBtl')}
+        required={isNew}
+      />
+      <TextInput label="Verbleibende Kisten" {...form.getInputProps('amount')} required />
+      <TextInput
+        label="Gesamtmenge (Kisten)"
+        placeholder={isNew ? 'wie verbleibende Kisten' : undefined}
+        {...form.getInputProps('totalQuantityAvailable')}
+      />
+      <TextInput label="Kisten auf Rechnung" {...form.getInputProps('quantityOnInvoice')} />
+      <TextInput label="Proforma-Rechnungsnummer" {...form.getInputProps('proformaInvoiceNumberSourcing')} />
+      <TextInput label="Rechnungsnummer Einkauf" {...form.getInputProps('invoiceNumberSourcing')} />
+      <TextInput label="Livex-Trade" {...form.getInputProps('lxTrade')} />
+      <TextInput label="Zollnummer (MRN)" {...form.getInputProps('mrn')} />
+      <TextInput label="Lagerort" {...form.getInputProps('storageLocation')} />
+    </SimpleGrid>
   );
 }

@@ -67,91 +67,106 @@ export function TrancheList({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {row.tranches.map((tranche) => {
-              const name = trancheName(tranche);
-              const caseNumbers = parseCaseNumbers(tranche.storageIds ?? '').caseNumbers.length;
-              return (
-                <Table.Tr key={tranche.id} data-testid="tranche-row" data-tranche-id={tranche.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td miw={210}>
-                    <TrancheBadges tranche={tranche} />
-                  </Table.Td>
-                  <Table.Td>
-                    <InlineEdit
-                      label={`EKP von ${name}`}
-                      value={tranche.buyPriceBtl ?? ''}
-                      display={euro(tranche.buyPriceBtl)}
-                      validate={validatePrice}
-                      inputFormat={EURO_INPUT}
-                      format={euro}
-                      onSave={(buyPriceBtl) => save({ partialOfferId: tranche.id, buyPriceBtl })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    {formatPercent(
-                      tranche.buyPriceBtl ? marginPercent(row.sellPriceBtl, tranche.buyPriceBtl) : null,
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <InlineEdit
-                      label={`Verfügbare Kisten von ${name}`}
-                      value={String(tranche.quantityAvailable)}
-                      display={tranche.quantityAvailable}
-                      validate={validateAmount}
-                      format={(value) => countLabel(Number(value), 'Kiste')}
-                      onSave={(quantityAvailable) => save({ partialOfferId: tranche.id, quantityAvailable })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <InlineEdit
-                      label={`Gesamtmenge von ${name}`}
-                      value={String(tranche.totalQuantityAvailable)}
-                      display={tranche.totalQuantityAvailable}
-                      validate={validateAmount}
-                      format={(value) => countLabel(Number(value), 'Kiste')}
-                      onSave={(totalQuantityAvailable) =>
-                        save({ partialOfferId: tranche.id, totalQuantityAvailable })
-                      }
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" title={tranche.storageIds ?? ''} data-testid="tranche-case-count">
-                      {caseNumbers} / {tranche.totalQuantityAvailable}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {tranche.proformaInvoiceNumberSourcing ?? '–'} / {tranche.livexTrade ?? '–'}
-                      {tranche.paid ? ' · bezahlt' : ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Button size="compact-sm" variant="light" onClick={() => onUpdate(tranche)}>
-                        Updaten
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => onDelete(tranche)}
-                      >
-                        Löschen
-                      </Button>
-                      <AuditLogButton entity="partial_offer" entityId={tranche.id} label={name} />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
+            {row.tranches.map((tranche) => (
+              <TrancheRow
+                key={tranche.id}
+                tranche={tranche}
+                sellPriceBtl={row.sellPriceBtl}
+                save={save}
+                onUpdate={onUpdate}
+                onDelete={onDelete}
+              />
+            ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
     </Box>
+  );
+}
+
+/** One tranche of the list: its state, inline edits, case count and buttons. */
+function TrancheRow({
+  tranche,
+  sellPriceBtl,
+  save,
+  onUpdate,
+  onDelete,
+}: {
+  tranche: SortimentTranche;
+  sellPriceBtl: OfferRow['sellPriceBtl'];
+  save: (variables: ChangeOfferAndPartialOfferMutationVariables) => Promise<boolean>;
+  onUpdate: (tranche: SortimentTranche) => void;
+  onDelete: (tranche: SortimentTranche) => void;
+}) {
+  const name = trancheName(tranche);
+  const caseNumbers = parseCaseNumbers(tranche.storageIds ?? '').caseNumbers.length;
+  return (
+    <Table.Tr data-testid="tranche-row" data-tranche-id={tranche.id}>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {name}
+        </Text>
+      </Table.Td>
+      <Table.Td miw={210}>
+        <TrancheBadges tranche={tranche} />
+      </Table.Td>
+      <Table.Td>
+        <InlineEdit
+          label={`EKP von ${name}`}
+          value={tranche.buyPriceBtl ?? ''}
+          display={euro(tranche.buyPriceBtl)}
+          validate={validatePrice}
+          inputFormat={EURO_INPUT}
+          format={euro}
+          onSave={(buyPriceBtl) => save({ partialOfferId: tranche.id, buyPriceBtl })}
+        />
+      </Table.Td>
+      <Table.Td>
+        {formatPercent(tranche.buyPriceBtl ? marginPercent(sellPriceBtl, tranche.buyPriceBtl) : null)}
+      </Table.Td>
+      <Table.Td>
+        <InlineEdit
+          label={`Verfügbare Kisten von ${name}`}
+          value={String(tranche.quantityAvailable)}
+          display={tranche.quantityAvailable}
+          validate={validateAmount}
+          format={(value) => countLabel(Number(value), 'Kiste')}
+          onSave={(quantityAvailable) => save({ partialOfferId: tranche.id, quantityAvailable })}
+        />
+      </Table.Td>
+      <Table.Td>
+        <InlineEdit
+          label={`Gesamtmenge von ${name}`}
+          value={String(tranche.totalQuantityAvailable)}
+          display={tranche.totalQuantityAvailable}
+          validate={validateAmount}
+          format={(value) => countLabel(Number(value), 'Kiste')}
+          onSave={(totalQuantityAvailable) => save({ partialOfferId: tranche.id, totalQuantityAvailable })}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" title={tranche.storageIds ?? ''} data-testid="tranche-case-count">
+          {caseNumbers} / {tranche.totalQuantityAvailable}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">
+          {tranche.proformaInvoiceNumberSourcing ?? '–'} / {tranche.livexTrade ?? '–'}
+          {tranche.paid ? ' · bezahlt' : ''}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <Button size="compact-sm" variant="light" onClick={() => onUpdate(tranche)}>
+            Updaten
+          </Button>
+          <Button size="compact-sm" variant="subtle" color="red" onClick={() => onDelete(tranche)}>
+            Löschen
+          </Button>
+          <AuditLogButton entity="partial_offer" entityId={tranche.id} label={name} />
+        </Group>
+      </Table.Td>
+    </Table.Tr>
   );
 }
 

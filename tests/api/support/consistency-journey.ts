@@ -1,29 +1,25 @@
 /**
- * Every statement about a client's wine and money is the same wherever the portal makes it. For
- * the demo client and for a client after a Zweitmarkt sale, the same facts are read from every
- * place that states them and compared with each other: held cases and value (the depot's rows as
- * cards, table and headline build them, the Excel file read back, `depotPerformance`, the storage
- * certificate and its verify page, the settlement), every invoice's total (order list, pay page,
- * customer portal, PDF, mails) and the simulation's service fee against the billing rule for the
- * same value and month. A few anchors come from the seed; everything else is one source against
- * another, so the test fails when two places disagree.
+ * The set-up of the `consistency-*.test.ts` files: their documents (`tests/api/documents/consistency.graphql`),
+ * a seeded portal per file and database with staff and the demo client signed in, a Zweitmarkt sale
+ * between a fresh seller and buyer, and readers of every place that states a holding, a value or an
+ * invoice's total (depot, Excel sheet, certificate, PDF, pay page, customer portal, mails).
  */
 import ExcelJS from 'exceljs';
 import { print } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   ClientsDepotDocument,
   type ClientsDepotQuery,
+  CustomerPortalSessionDocument,
   DepotPerformanceDocument,
   type DepotPerformanceQuery,
-} from '../../src/api/graphql.generated';
-import { businessDay, formatDate } from '../../src/domain/dates';
-import { decimalToCents, formatEuro } from '../../src/domain/money';
-import { type FeeSchedule, managementFeeMonthlyCents } from '../../src/domain/order-costs';
-import { countLabel } from '../../src/domain/plural';
-import { currentStorageLabel, storageState, storageStateLabel } from '../../src/domain/storage-state';
-import { valuationAsOfLabel } from '../../src/domain/valuation-as-of';
-import { joinDepot } from '../../src/features/depot/api/depot';
+} from '../../../src/api/graphql.generated';
+import { businessDay, formatDate } from '../../../src/domain/dates';
+import { decimalToCents, formatEuro } from '../../../src/domain/money';
+import { countLabel } from '../../../src/domain/plural';
+import { currentStorageLabel, storageState, storageStateLabel } from '../../../src/domain/storage-state';
+import { valuationAsOfLabel } from '../../../src/domain/valuation-as-of';
+import { joinDepot } from '../../../src/features/depot/api/depot';
 import {
   depotMarketValueBasis,
   depotPositionCountLabel,
@@ -32,15 +28,28 @@ import {
   heldValuationDay,
   soldRows,
   toDepotRows,
-} from '../../src/features/depot/model/depot-rows';
-import { depotWorkbook } from '../../src/features/depot/ui/excel-export';
-import { clientWithAddress } from './support/clients';
-import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
-import { pdfText } from './support/pdf-text';
-import { signInToken } from './support/sign-in';
-import { resaleTestOffer } from './support/stocked-offers';
+} from '../../../src/features/depot/model/depot-rows';
+import { depotWorkbook } from '../../../src/features/depot/ui/excel-export';
+import { clientWithAddress } from './clients';
+import { apiOperations } from './documents';
+import type { DatabaseTarget } from './harness';
+import { startTestPortal, type TestPortal } from './harness';
+import { pdfText } from './pdf-text';
+import { signInToken } from './sign-in';
+import { resaleTestOffer } from './stocked-offers';
 
-interface InvoiceAnswer {
+export const consistencyOperation = apiOperations('consistency');
+const INVOICES = consistencyOperation('Invoices');
+const CREATE_ORDER_POSITION = consistencyOperation('CreateOrderPosition');
+const CREATE_INVOICE = consistencyOperation('CreateInvoice');
+const CHANGE_INVOICE = consistencyOperation('ChangeInvoice');
+const FINALIZE_INVOICE = consistencyOperation('FinalizeInvoice');
+const STRIPE_CUSTOMER_PORTAL_SESSION = print(CustomerPortalSessionDocument);
+const UPDATE_ASSET_UNDER_MANAGEMENT = consistencyOperation('UpdateAssetUnderManagement');
+const CREATE_SELL_ORDER = consistencyOperation('CreateSellOrder');
+const APPROVE_SELL_ORDER = consistencyOperation('ApproveSellOrder');
+
+export interface InvoiceAnswer {
   id: number;
   stage: string;
   invoiceNumber: string | null;
@@ -60,25 +69,15 @@ interface InvoiceAnswer {
   };
 }
 
-const INVOICES = `query {
-  clientsInvoices {
-    id stage invoiceNumber invoicePdfViewPermissionToken overallSumStr stripeInvoicePdfUrl hostedInvoiceUrl
-    positions { sumStr }
-    sums { overallSum overallSumStr vintagesSum logisticsSum conditionReportSum upfrontStorageSum managementFeeMonthly }
-  }
-}`;
-const SELL_ORDERS = `query { mySellOrders { id status cases proceedsNet settlementPdfUrl } }`;
-const FEES = `query { feeSchedule { logisticsPerCaseCents upfrontStoragePerCaseCents conditionReportPerCaseCents managementFeeBasisPoints vatBasisPoints } }`;
-
 /** "1.234,56 €" → 123456. */
-function euroCents(text: string): number {
+export function euroCents(text: string): number {
   const match = text.match(/(-?[\d.]+,\d{2})\s*€/);
   if (!match?.[1]) throw new Error(`Kein Eurobetrag in "${text}"`);
   return Number(match[1].replace(/\./g, '').replace(',', ''));
 }
 
 /** A sheet's data rows (below the header) as arrays of cell values, first column first. */
-function sheetRows(workbook: ExcelJS.Workbook, name: string): unknown[][] {
+export function sheetRows(workbook: ExcelJS.Workbook, name: string): unknown[][] {
   const sheet = workbook.getWorksheet(name);
   if (!sheet) throw new Error(`Blatt ${name} fehlt`);
   return (sheet.getSheetValues() ?? [])
@@ -87,10 +86,10 @@ function sheetRows(workbook: ExcelJS.Workbook, name: string): unknown[][] {
     .map((row) => (row as unknown[]).slice(1));
 }
 
-const cents = (euro: unknown) => Math.round(Number(euro) * 100);
+export const cents = (euro: unknown) => Math.round(Number(euro) * 100);
 
 /** The certificate's text from its stored-cases sentence on, cut into its sections. */
-function certificateSections(text: string) {
+export function certificateSections(text: string) {
   const at = (heading: string) => text.indexOf(heading);
   const stored = at('Die folgenden Weine lagern');
   const pending = at('Noch nicht vom Lager bestätigt');
@@ -101,7 +100,8 @@ function certificateSections(text: string) {
   return { stored: cut(stored), pending: cut(pending), transferred: cut(transferred) };
 }
 
-describe.each(databaseTargets)('Jede Aussage über Wein und Geld stimmt überall (%s)', (target) => {
+/** A seeded portal with a Zweitmarkt sale made, and the readers of every place that states wine and money. */
+export function consistencyJourney(target: DatabaseTarget) {
   let portal: TestPortal;
   let staff: string;
   let kunde: string;
@@ -129,24 +129,12 @@ describe.each(databaseTargets)('Jede Aussage über Wein und Geld stimmt überall
 
   /** Order list → binding order → staff check → the client pays on the pay page. */
   async function buy(token: string, offerId: number, cases: number) {
-    await ok(
-      `mutation ($offerId: Int!, $amount: Int!) { createOrderPosition(offerId: $offerId, amount: $amount) { success } }`,
-      { offerId, amount: cases },
-      token,
-    );
-    const created = await ok<{ createInvoice: { invoice: { id: number } } }>(
-      'mutation { createInvoice { success invoice { id } } }',
-      {},
-      token,
-    );
+    await ok(CREATE_ORDER_POSITION, { offerId, amount: cases }, token);
+    const created = await ok<{ createInvoice: { invoice: { id: number } } }>(CREATE_INVOICE, {}, token);
     const invoiceId = created.createInvoice.invoice.id;
-    await ok(
-      'mutation ($id: Int!) { changeInvoice(invoiceId: $id, stage: CHECK_DONE) { success } }',
-      { id: invoiceId },
-      staff,
-    );
+    await ok(CHANGE_INVOICE, { id: invoiceId }, staff);
     const finalized = await ok<{ finalizeInvoice: { hostedInvoiceUrl: string } }>(
-      'mutation ($id: Int!) { finalizeInvoice(invoiceId: $id) { success hostedInvoiceUrl } }',
+      FINALIZE_INVOICE,
       { id: invoiceId },
       token,
     );
@@ -324,7 +312,7 @@ describe.each(databaseTargets)('Jede Aussage über Wein und Geld stimmt überall
   async function expectInvoiceTotalsAgree(token: string) {
     const { clientsInvoices } = await ok<{ clientsInvoices: InvoiceAnswer[] }>(INVOICES, {}, token);
     const portalSession = await ok<{ stripeCustomerPortalSession: { sessionUrl: string } }>(
-      'query { stripeCustomerPortalSession { sessionUrl } }',
+      STRIPE_CUSTOMER_PORTAL_SESSION,
       {},
       token,
     );
@@ -424,19 +412,15 @@ describe.each(databaseTargets)('Jede Aussage über Wein und Geld stimmt überall
     await buy(seller.token, offerId, 3);
     const [position] = (await ok<ClientsDepotQuery>(print(ClientsDepotDocument), {}, seller.token))
       .clientsDepot;
-    await ok(
-      'mutation ($id: Int!) { updateAssetUnderManagement(depotPositionId: $id, newMrn: "26DE1234567890ABC1") { success } }',
-      { id: position?.id },
-      staff,
-    );
+    await ok(UPDATE_ASSET_UNDER_MANAGEMENT, { id: position?.id }, staff);
     const sellOrder = await ok<{ createSellOrder: { success: boolean; sellOrder: { id: number } } }>(
-      `mutation ($id: Int!) { createSellOrder(depotPositionId: $id, cases: 1, askPriceBtl: "120.00") { success sellOrder { id } } }`,
+      CREATE_SELL_ORDER,
       { id: position?.id },
       seller.token,
     );
     expect(sellOrder.createSellOrder.success).toBe(true);
     const approved = await ok<{ approveSellOrder: { sellOrder: { offerId: number } } }>(
-      `mutation ($id: Int!) { approveSellOrder(sellOrderId: $id, sellPriceBtl: "130.00") { success sellOrder { offerId } } }`,
+      APPROVE_SELL_ORDER,
       { id: sellOrder.createSellOrder.sellOrder.id },
       staff,
     );
@@ -448,112 +432,35 @@ describe.each(databaseTargets)('Jede Aussage über Wein und Geld stimmt überall
     await portal?.close();
   });
 
-  it('states the demo client’s held cases, value and storage alike in every place', async () => {
-    const places = await depotPlaces(kunde);
-    expectDepotAgrees(places);
-    // Anchors from the seed: sold positions exist and are listed apart; every value has its date.
-    expect(soldRows(places.rows).length).toBeGreaterThan(0);
-    expect(heldRows(places.rows).length).toBeGreaterThanOrEqual(14);
-    expect(places.performance.valuationAsOf).toBe(businessDay());
-    await expectCertificatesAgree(kunde, places);
-  });
-
-  it('states the seller’s holding, sale and proceeds alike after a Zweitmarkt sale, and the buyer holds the sold case', async () => {
-    const places = await depotPlaces(seller.token);
-    expectDepotAgrees(places);
-    expect(depotPositionCountLabel(places.rows)).toBe('1 Position · 1 verkauft');
-    const [sold] = soldRows(places.rows);
-    const [held] = heldRows(places.rows);
-    expect([held?.cases, sold?.cases]).toEqual([2, 1]);
-    await expectCertificatesAgree(seller.token, places);
-
-    // The settlement, the sell order, the depot's sold row and the Excel's "Verkauft" name the same proceeds.
-    const { mySellOrders } = await ok<{
-      mySellOrders: { status: string; cases: number; proceedsNet: string; settlementPdfUrl: string }[];
-    }>(SELL_ORDERS, {}, seller.token);
-    expect(mySellOrders).toHaveLength(1);
-    const [order] = mySellOrders;
-    expect(order?.status).toBe('SOLD');
-    expect(sold?.saleProceedsNet).toBe(decimalToCents(order?.proceedsNet ?? '0'));
-    expect(sold?.settlementPdfUrl).toBe(order?.settlementPdfUrl);
-    const settlement = pdfText((await getUrl(order?.settlementPdfUrl as string)).rawPayload);
-    expect(settlement).toContain(`Auszahlungsbetrag (netto) ${formatEuro(sold?.saleProceedsNet ?? 0)}`);
-    expect(settlement).toContain(`Kisten: ${sold?.cases}`);
-    for (const id of (sold?.storageId ?? '').split(', ')) expect(settlement).toContain(id);
-    // The seller's mail states the same net proceeds.
-    await portal.deliverOutbox();
-    const [soldMail] = (await portal.mailsTo(seller.email)).filter(
-      (mail) => mail.subject === 'Ihr Wein wurde verkauft',
-    );
-    expect(soldMail?.text).toContain(`= ${formatEuro(sold?.saleProceedsNet ?? 0)}`);
-
-    // The buyer holds exactly the sold case, under the storage id the settlement names.
-    const bought = await depotPlaces(buyer.token);
-    expectDepotAgrees(bought);
-    expect(bought.rows.map((row) => [row.cases, row.storageId, row.status])).toEqual([
-      [sold?.cases, sold?.storageId, 'IN_BOND'],
-    ]);
-  });
-
-  it('states every invoice’s total alike in the order list, PDF, pay page, customer portal and mails', async () => {
-    await expectInvoiceTotalsAgree(kunde);
-    for (const client of [seller, buyer]) {
-      const totals = await expectInvoiceTotalsAgree(client.token);
-      expect(totals.size).toBeGreaterThan(0);
-      // Received, checked and paid: three mails name the total.
-      expect(await expectMailsAgree(client.email, totals)).toBeGreaterThanOrEqual(3);
-    }
-  });
-
-  it('charges in the simulation the service fee the billing rule charges for the same value and month', async () => {
-    const { feeSchedule } = await ok<{ feeSchedule: FeeSchedule }>(FEES, {}, kunde);
-    const { me } = await ok<{ me: { preferencesprofileSet: { uid: string; source: string }[] } }>(
-      'query { me { preferencesprofileSet { uid source } } }',
-      {},
-      kunde,
-    );
-    const proposal = me.preferencesprofileSet.find((profile) => profile.source === 'MANUALLY');
-    expect(proposal).toBeDefined();
-    const { getPortfolioSalesCalculation: simulation } = await ok<{
-      getPortfolioSalesCalculation: {
-        initial: string;
-        serviceFee1: string;
-        serviceFee15: string;
-        timeseries: { year: number; value: string }[];
-      };
-    }>(
-      `query ($uid: String!) { getPortfolioSalesCalculation(uid: $uid) { initial serviceFee1 serviceFee15 timeseries { year value } } }`,
-      { uid: proposal?.uid },
-      kunde,
-    );
-    const initial = decimalToCents(simulation.initial);
-    const afterYear14 = decimalToCents(
-      simulation.timeseries.find((point) => point.year === 14)?.value ?? '0',
-    );
-    expect(decimalToCents(simulation.serviceFee1)).toBe(managementFeeMonthlyCents(initial, feeSchedule));
-    expect(decimalToCents(simulation.serviceFee15)).toBe(managementFeeMonthlyCents(afterYear14, feeSchedule));
-
-    // The order list charges the same first month for the proposal's value.
-    await ok(
-      `mutation ($uid: String!) { addRecommendationsToOrderListOrBuyDirectly(uid: $uid, removeExistingOrderPositions: true, requestDirectly: false) { success } }`,
-      { uid: proposal?.uid },
-      kunde,
-    );
-    const { orderListSums } = await ok<{
-      orderListSums: { vintagesSum: number; managementFeeMonthly: number };
-    }>('query { orderListSums { vintagesSum managementFeeMonthly } }', {}, kunde);
-    expect(orderListSums.vintagesSum).toBe(initial);
-    expect(orderListSums.managementFeeMonthly).toBe(decimalToCents(simulation.serviceFee1));
-
-    // The back office bills each client's month by the same rule on the depot's value.
-    const { backofficeServiceFeeStats } = await ok<{
-      backofficeServiceFeeStats: { topClients: { depotValue: string; monthlyFeeGross: string }[] };
-    }>('query { backofficeServiceFeeStats { topClients { depotValue monthlyFeeGross } } }', {}, staff);
-    expect(backofficeServiceFeeStats.topClients.length).toBeGreaterThan(0);
-    for (const client of backofficeServiceFeeStats.topClients) {
-      expect(decimalToCents(client.monthlyFeeGross)).toBe(
-        managementFeeMonthlyCents(decimalToCents(client.depotValue), feeSchedule),
-      );
-    }
-  });
-});
+  return {
+    get portal() {
+      return portal;
+    },
+    get staff() {
+      return staff;
+    },
+    get kunde() {
+      return kunde;
+    },
+    get accounts() {
+      return accounts;
+    },
+    get seller() {
+      return seller;
+    },
+    get buyer() {
+      return buyer;
+    },
+    ok,
+    freshClient,
+    buy,
+    depotPlaces,
+    expectDepotAgrees,
+    expectCertificatesAgree,
+    expectInvoiceTotalsAgree,
+    expectMailsAgree,
+    path,
+    get,
+    getUrl,
+  };
+}
