@@ -14,8 +14,9 @@
  *     BENCH_LOAD_PORT     port of the server (default 4682)
  *     BENCH_REQUESTS      requests per operation (default 1,000)
  *     BENCH_CONNECTIONS   connections (default 10)
- *     BENCH_ONLY          operations, e.g. `clientsDepot,orderPositionList,offerPage,searchOffersDefault`
- *                         (default all five reads)
+ *     BENCH_ONLY          operations, e.g. `clientsDepot,orderPositionList,offerPage,searchOffersDefault`,
+ *                         `offerPageAfterChange` (the offer page after each write of a tranche;
+ *                         default all five reads and it)
  *     BENCH_NODE_ARGS     node options of the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
  *     BENCH_SERVER_ROOTS  checkouts whose server to measure, comma-separated, each run in turn
  *                         `BENCH_ROUNDS` times (default this one; e.g. an export of the previous
@@ -120,10 +121,10 @@ async function measure(
     // One generated vintage's offer page: the carousel over the 50,000 offers beside it.
     offerPage: JSON.stringify({ query: print(OfferPageDocument), variables: { lwin11: 'B0012342018' } }),
     // The top-offers page without a search term (25,000 promoted offers): its first page as the
-    // PWA asks for it, with the totals.
+    // PWA asks for it.
     searchOffersDefault: JSON.stringify({
       query: print(SearchOffersDocument),
-      variables: { ...offerSearchVariables(defaultOfferFilter()), first: OFFER_PAGE_SIZE, withTotals: true },
+      variables: { ...offerSearchVariables(defaultOfferFilter()), first: OFFER_PAGE_SIZE },
     }),
   };
   const headers = { 'content-type': 'application/json', authorization: `JWT ${token}` };
@@ -164,7 +165,56 @@ async function measure(
       `  ${operation.padEnd(18)} CPU ${(user + system).toFixed(2)} ms/Anfrage (davon System ${system.toFixed(2)}) · Postgres ${postgres.toFixed(2)} ms · Lastgenerator ${((generator.user + generator.system) / 1000 / requests).toFixed(2)} ms · ${((requests * 1000) / wall).toFixed(0)} Anfragen/s · p99 ${result.latency.p99} ms · Fehler ${failed + result.errors + result.timeouts}`,
     );
   }
+  if (!only || only.includes('offerPageAfterChange'))
+    await offerPageAfterChange({ url, headers, body: bodies.offerPage as string, pid, name });
   return server;
+}
+
+/**
+ * The offer page right after a change of the catalogue, as after every reservation or tranche
+ * edit: each request follows a write of one tranche (its quantity written unchanged, which still
+ * counts as a change), one at a time. The writer's own backend is not counted.
+ */
+async function offerPageAfterChange(target: {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  pid: number;
+  name: string;
+}) {
+  const amount = Math.max(50, Math.round(requests / 10));
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${target.name}`;
+  const writer = new pg.Client({ connectionString: databaseUrl.toString() });
+  await writer.connect();
+  let failed = 0;
+  try {
+    const [tranche] = (await writer.query<{ id: number }>('select min(id) as id from partial_offers')).rows;
+    const page = async () => {
+      await writer.query('update partial_offers set quantity_available = quantity_available where id = $1', [
+        tranche?.id,
+      ]);
+      const response = await fetch(target.url, {
+        method: 'POST',
+        headers: target.headers,
+        body: target.body,
+      });
+      if (response.status !== 200 || (await response.text()).includes('"errors":[')) failed += 1;
+    };
+    for (let warmUp = 0; warmUp < 5; warmUp++) await page();
+    const before = await processCpuMs(target.pid);
+    const postgresBefore = await databaseBackendsCpuMs(writer, target.name);
+    for (let request = 0; request < amount; request++) await page();
+    const postgres =
+      backendsCpuBetween(postgresBefore, await databaseBackendsCpuMs(writer, target.name)) / amount;
+    const after = await processCpuMs(target.pid);
+    const server = (after.user + after.system - before.user - before.system) / amount;
+    console.log(
+      `  ${'offerPage nach Änderung'.padEnd(18)} CPU ${server.toFixed(2)} ms/Anfrage · Postgres ${postgres.toFixed(2)} ms · ${amount} Anfragen nacheinander, je nach dem Schreiben einer Tranche · Fehler ${failed}`,
+    );
+  } finally {
+    await writer.end();
+  }
 }
 
 async function main(): Promise<void> {

@@ -46,7 +46,7 @@ export function offerFilterListsQueryOptions(client: GraphQLClient) {
   });
 }
 
-/** The top offers of a filter, page by page: the first page also counts the offers of all pages. */
+/** The top offers of a filter, page by page. */
 export function offerSearchPagesQueryOptions(client: GraphQLClient, variables: OfferSearchVariables) {
   return infiniteQueryOptions({
     queryKey: offerKeys.searchPages(variables),
@@ -56,7 +56,6 @@ export function offerSearchPagesQueryOptions(client: GraphQLClient, variables: O
           ...variables,
           first: OFFER_PAGE_SIZE,
           after: pageParam,
-          withTotals: pageParam === null,
         })
       ).searchOffers,
     initialPageParam: null as string | null,

@@ -19,8 +19,8 @@ export interface MoreOffers {
   isLoadingMore: boolean;
   /** The last page asked for did not arrive (the pages before it stay shown). */
   loadFailed: boolean;
-  /** How many offers the search finds on all pages; null when unknown. */
-  total: number | null;
+  /** Offline with pages loaded earlier and more on the server: they follow once online. */
+  waitsForConnection: boolean;
 }
 
 export type OfferSearchResults = { isFetching: boolean; more: MoreOffers } & (
@@ -40,7 +40,7 @@ const NO_MORE: MoreOffers = {
   loadMore: () => {},
   isLoadingMore: false,
   loadFailed: false,
-  total: null,
+  waitsForConnection: false,
 };
 
 function joinedPages(data: InfiniteData<OfferSearchPage> | undefined): FoundOffers | undefined {
@@ -49,12 +49,6 @@ function joinedPages(data: InfiniteData<OfferSearchPage> | undefined): FoundOffe
     available: data.pages.flatMap((page) => page.available),
     onRequest: data.pages.flatMap((page) => page.onRequest),
   };
-}
-
-function totalOf(data: InfiniteData<OfferSearchPage> | undefined): number | null {
-  const first = data?.pages[0];
-  if (first?.totalAvailable == null || first.totalOnRequest == null) return null;
-  return first.totalAvailable + first.totalOnRequest;
 }
 
 /**
@@ -82,7 +76,7 @@ export function useOfferSearch(filter: OfferFilter): OfferSearchResults {
       },
       isLoadingMore: pages.isFetchingNextPage,
       loadFailed: pages.isFetchNextPageError,
-      total: pages.isPlaceholderData ? null : totalOf(pages.data),
+      waitsForConnection: !online && pages.hasNextPage,
     };
     if (pages.isPending)
       return { isPending: true, isError: false, data: undefined, filteredOffline: false, isFetching, more };

@@ -103,7 +103,10 @@ export function OffersScreen() {
           </Alert>
         </QueryFailure>
       ) : (
-        <Stack gap="xl" aria-busy={results.isFetching}>
+        // No scroll anchoring in the list: a page's offers join the first section, above the end
+        // the client scrolled to; anchored there, the end would stay in view and ask for page
+        // after page. Unanchored, the new offers move into view and the end away.
+        <Stack gap="xl" aria-busy={results.isFetching} style={{ overflowAnchor: 'none' }}>
           {results.filteredOffline && (
             <Text c="dimmed" fz="sm" role="status">
               Offline: gefiltert aus den zuletzt geladenen Angeboten.
@@ -168,11 +171,11 @@ function PortfolioDevelopmentHint() {
 
 /**
  * The offers found, in the sections of the spec. A section's heading counts its offers only when
- * every page is loaded; before, the end of the list says how many there are.
+ * every page is loaded; before, the end of the list says how many are shown.
  */
 function OfferSections({ offers, more }: { offers: FoundOffers; more: MoreOffersState }) {
   const shown = offers.available.length + offers.onRequest.length;
-  const complete = !more.hasMore && (more.total === null || shown >= more.total);
+  const complete = !more.hasMore && !more.waitsForConnection;
   const soldOut = offers.available.filter((offer) => !canBuy(offer.availableCases));
   return (
     <>
