@@ -5,8 +5,11 @@
  * generate_series` into a fresh database that is dropped afterwards), driven by autocannon with the
  * PWA's own operations: the depot (`ClientsDepot`), the offer search with a text filter
  * (`SearchOffers`), the order list (`OrderList`), a generated vintage's offer page (`OfferPage`), the
- * first page of the top offers without a search term and the sign-in (`tokenAuth`, argon2 on purpose).
- * Prints requests/s and p50/p99 for 10 and 100 connections, and the throughput of the GraphQL depot
+ * first page of the top offers without a search term as the PWA asks for it (`first` 48) and a
+ * page after 1,000 offers, and the sign-in (`tokenAuth`, argon2 on purpose).
+ * Prints requests/s, p50/p99 and the CPU time per request of the server process and of the Postgres
+ * backends of the bench's database (from /proc; other databases' work is not counted) for 10 and
+ * 100 connections, and the throughput of the GraphQL depot
  * query (a 200-position depot) against one SQL statement that reads the same data (the limit) and
  * against the statements the server ran for it, both run directly through the pg driver.
  *
@@ -52,8 +55,13 @@ import {
   OrderListDocument,
   SearchOffersDocument,
 } from '../src/api/graphql.generated';
-import { defaultOfferFilter, offerSearchVariables } from '../src/features/offers/model/offer-filter';
+import {
+  defaultOfferFilter,
+  OFFER_PAGE_SIZE,
+  offerSearchVariables,
+} from '../src/features/offers/model/offer-filter';
 import { recordFigure } from './figures';
+import { backendsCpuBetween, databaseBackendsCpuMs, processCpuMs } from './process-cpu';
 import {
   benchAdminUrl as adminUrl,
   productionServerPort as port,
@@ -169,6 +177,20 @@ export const depotSingleStatement = `
 /** Twice the req/s measured before the read caches (offer search 155/s, order list 226/s). */
 const doubledBaseline = { searchOffers: 310, orderPositionList: 452 };
 
+interface SearchPage {
+  available: unknown[];
+  onRequest: unknown[];
+}
+
+/** What a page of the top offers held, for the printout of the answers' sizes. */
+function pageDetail(operation: string, page: SearchPage): string {
+  const shown = page.available.length + page.onRequest.length;
+  if (operation === 'searchOffers') return `${shown} Angebote zu „${searchTerm}“`;
+  return operation === 'searchOffersPage'
+    ? `erste Seite, ${shown} Angebote`
+    : `Seite nach 1.000 Angeboten, ${shown} Angebote`;
+}
+
 /** Runs (operation × connections) to measure: `BENCH_ONLY=clientsDepot:10,sql:10`; all by default. */
 const only = process.env.BENCH_ONLY?.split(',').map((entry) => entry.trim());
 const selected = (operation: string, connections: number) =>
@@ -183,6 +205,23 @@ interface Figures {
   failed: number;
   /** The load generator's own event-loop delay (p99, ms) and CPU share during the run. */
   generator?: { loopDelayP99: number; cpu: number };
+  /** CPU time per answered request (ms): the server process's and its database's Postgres backends'. */
+  cpu?: { server: number; postgres: number };
+}
+
+/** Where the CPU time of a run is read: the server process and the Postgres backends of its database. */
+interface CpuMeter {
+  serverPid: number;
+  admin: pg.Client;
+  database: string;
+}
+
+async function readCpu(meter: CpuMeter) {
+  const server = await processCpuMs(meter.serverPid);
+  return {
+    server: server.user + server.system,
+    postgres: await databaseBackendsCpuMs(meter.admin, meter.database),
+  };
 }
 
 function percentile(sorted: number[], fraction: number): number {
@@ -276,10 +315,12 @@ async function cannon(
   url: string,
   body: string,
   connections: number,
+  meter: CpuMeter,
   token?: string,
   rotateClientAddress = false,
 ): Promise<Figures> {
   let failed = 0;
+  const cpuBeforeRun = await readCpu(meter);
   let requestNumber = 0;
   // autocannon's clock runs in this process: a delayed event loop here is latency the server
   // never had, so the bench prints it beside p99.
@@ -319,6 +360,7 @@ async function cannon(
     ],
   });
   loopDelay.disable();
+  const cpuAfterRun = await readCpu(meter);
   const cpu = process.cpuUsage(cpuBefore);
   const generator = {
     loopDelayP99: loopDelay.percentile(99) / 1e6,
@@ -327,6 +369,13 @@ async function cannon(
   const answered = result['2xx'] + result.non2xx;
   return {
     generator,
+    cpu:
+      answered > 0
+        ? {
+            server: (cpuAfterRun.server - cpuBeforeRun.server) / answered,
+            postgres: backendsCpuBetween(cpuBeforeRun.postgres, cpuAfterRun.postgres) / answered,
+          }
+        : undefined,
     operation,
     connections,
     rps: result.requests.average,
@@ -464,6 +513,18 @@ async function main(): Promise<void> {
     const token = (signIn.data?.tokenAuth as { token: string } | undefined)?.token;
     if (!token) throw new Error(`Anmeldung fehlgeschlagen: ${JSON.stringify(signIn)}`);
 
+    // The cursor after the first 1,000 promoted offers, as a client that scrolled that far holds it.
+    let laterCursor: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const answer = await graphQL(
+        url,
+        'query ($after: String) { searchOffers(isPromoted: true, first: 200, after: $after) { pageInfo { endCursor } } }',
+        { after: laterCursor },
+        token,
+      );
+      const searched = answer.data?.searchOffers as { pageInfo: { endCursor: string | null } } | undefined;
+      laterCursor = searched?.pageInfo.endCursor ?? null;
+    }
     const bodies = {
       clientsDepot: JSON.stringify({ query: depotQuery }),
       // The variables the top-offers page sends for a typed search (isPromoted true and the rest unset).
@@ -474,10 +535,22 @@ async function main(): Promise<void> {
       orderPositionList: JSON.stringify({ query: print(OrderListDocument) }),
       // A generated vintage's offer page: its carousel is over all 50,000 offers.
       offerPage: JSON.stringify({ query: print(OfferPageDocument), variables: { lwin11: 'B0012342018' } }),
-      // The top-offers page without a search term (25,000 promoted offers): its first page.
+      // The top-offers page without a search term (25,000 promoted offers): its first page as the
+      // PWA asks for it, and a page further on (after 1,000 offers).
       searchOffersPage: JSON.stringify({
         query: print(SearchOffersDocument),
-        variables: offerSearchVariables(defaultOfferFilter()),
+        variables: {
+          ...offerSearchVariables(defaultOfferFilter()),
+          first: OFFER_PAGE_SIZE,
+        },
+      }),
+      searchOffersNextPage: JSON.stringify({
+        query: print(SearchOffersDocument),
+        variables: {
+          ...offerSearchVariables(defaultOfferFilter()),
+          first: OFFER_PAGE_SIZE,
+          after: laterCursor,
+        },
       }),
       tokenAuth: JSON.stringify({
         query: 'mutation ($e: String!, $p: String!) { tokenAuth(email: $e, password: $p) { token } }',
@@ -500,21 +573,20 @@ async function main(): Promise<void> {
       const detail =
         operation === 'clientsDepot'
           ? `${(parsed.data.clientsDepot as unknown[]).length} Positionen`
-          : operation === 'searchOffers'
-            ? `${(parsed.data.searchOffers as { available: unknown[]; onRequest: unknown[] }).available.length + (parsed.data.searchOffers as { onRequest: unknown[] }).onRequest.length} Angebote zu „${searchTerm}“`
-            : operation === 'orderPositionList'
-              ? `${(parsed.data.orderPositionList as unknown[]).length} Positionen`
-              : operation === 'offerPage'
-                ? `Karussell aus ${(parsed.data.offerPage as { hotDealCount: number }).hotDealCount} Angeboten mit Kisten`
-                : operation === 'searchOffersPage'
-                  ? `erste Seite, ${(parsed.data.searchOffers as { available: unknown[] }).available.length} Angebote`
-                  : 'argon2id';
+          : operation === 'orderPositionList'
+            ? `${(parsed.data.orderPositionList as unknown[]).length} Positionen`
+            : operation === 'offerPage'
+              ? `Karussell aus ${(parsed.data.offerPage as { hotDealCount: number }).hotDealCount} Angeboten mit Kisten`
+              : operation.startsWith('searchOffers')
+                ? pageDetail(operation, parsed.data.searchOffers as SearchPage)
+                : 'argon2id';
       sizes.push(`${operation}: ${detail}, ${(text.length / 1024).toFixed(1)} KiB`);
     }
     log(`Antworten: ${sizes.join('; ')}`);
 
     // A short warm-up (JIT, connection pool, plan cache), not reported.
-    await cannon('warm-up', url, bodies.clientsDepot, 10, token);
+    const meter: CpuMeter = { serverPid: server.pid as number, admin, database: name };
+    await cannon('warm-up', url, bodies.clientsDepot, 10, meter, token);
 
     const figures: Figures[] = [];
     for (const operation of [
@@ -523,10 +595,11 @@ async function main(): Promise<void> {
       'orderPositionList',
       'offerPage',
       'searchOffersPage',
+      'searchOffersNextPage',
     ] as const) {
       for (const connections of [10, 100]) {
         if (selected(operation, connections))
-          figures.push(await cannon(operation, url, bodies[operation], connections, token));
+          figures.push(await cannon(operation, url, bodies[operation], connections, meter, token));
       }
     }
     const steady = selected('steadyState', 100)
@@ -538,7 +611,7 @@ async function main(): Promise<void> {
     // 265 req/s and 445 ms without the sign-ins before it).
     for (const connections of [10, 100]) {
       if (selected('tokenAuth', connections))
-        figures.push(await cannon('tokenAuth', url, bodies.tokenAuth, connections, undefined, true));
+        figures.push(await cannon('tokenAuth', url, bodies.tokenAuth, connections, meter, undefined, true));
     }
     // The server is stopped for the SQL runs, so both get the machine alone.
     server.kill('SIGTERM');
@@ -566,6 +639,7 @@ async function main(): Promise<void> {
       'p50 ms',
       'p99 ms',
       'Fehler',
+      'CPU ms/Anfrage: Server · Postgres',
       'Generator: Loop p99 ms · CPU',
     ];
     const rows = [...figures, ...sqlFigures, ...singleFigures].map((figure) => [
@@ -575,6 +649,7 @@ async function main(): Promise<void> {
       Number.isNaN(figure.p50) ? '–' : figure.p50.toFixed(1),
       Number.isNaN(figure.p99) ? '–' : figure.p99.toFixed(1),
       String(figure.failed),
+      figure.cpu ? `${figure.cpu.server.toFixed(2)} · ${figure.cpu.postgres.toFixed(2)}` : '–',
       figure.generator
         ? `${figure.generator.loopDelayP99.toFixed(0)} · ${(figure.generator.cpu * 100).toFixed(0)} %`
         : '–',
@@ -602,8 +677,17 @@ async function main(): Promise<void> {
             ? figure.connections === 100
               ? '0 Fehler, p99 ≤ 1 s'
               : ''
-            : `≥ ${doubledBaseline[figure.operation as keyof typeof doubledBaseline]}/s`,
+            : figure.operation in doubledBaseline
+              ? `≥ ${doubledBaseline[figure.operation as keyof typeof doubledBaseline]}/s`
+              : '',
       );
+      if (figure.cpu && read && figure.connections === 10)
+        recordFigure(
+          'load',
+          `${figure.operation}, CPU je Anfrage: Server · Postgres`,
+          `${figure.cpu.server.toFixed(2)} ms · ${figure.cpu.postgres.toFixed(2)} ms`,
+          figure.operation === 'offerPage' ? 'Postgres ≤ 5 ms' : '',
+        );
     }
     for (const connections of [10, 100]) {
       const graph = figures.find(

@@ -5,8 +5,8 @@
  * server process's user + system CPU time (from /proc) divided by the requests. CPU per request
  * hardly moves with other work on the machine (wall time and req/s do), so it is the figure to
  * compare code changes by on a shared machine. Beside it the CPU time per request of the local
- * Postgres server's processes (all of them, so only meaningful on a machine where nothing else
- * uses that server) and of the load generator (this process).
+ * Postgres server's backends serving the bench's database (other databases' work is not counted)
+ * and of the load generator (this process).
  *
  *   npx tsx bench/server-cpu.ts
  *     BENCH_DATABASE_URL  Postgres server (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
@@ -14,8 +14,9 @@
  *     BENCH_LOAD_PORT     port of the server (default 4682)
  *     BENCH_REQUESTS      requests per operation (default 1,000)
  *     BENCH_CONNECTIONS   connections (default 10)
- *     BENCH_ONLY          operations, e.g. `clientsDepot,orderPositionList,offerPage,searchOffersDefault`
- *                         (default all five reads)
+ *     BENCH_ONLY          operations, e.g. `clientsDepot,orderPositionList,offerPage,searchOffersDefault`,
+ *                         `offerPageAfterChange` (the offer page after each write of a tranche;
+ *                         default all five reads and it)
  *     BENCH_NODE_ARGS     node options of the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
  *     BENCH_SERVER_ROOTS  checkouts whose server to measure, comma-separated, each run in turn
  *                         `BENCH_ROUNDS` times (default this one; e.g. an export of the previous
@@ -24,7 +25,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,8 +43,13 @@ import {
   OrderListDocument,
   SearchOffersDocument,
 } from '../src/api/graphql.generated';
-import { defaultOfferFilter, offerSearchVariables } from '../src/features/offers/model/offer-filter';
+import {
+  defaultOfferFilter,
+  OFFER_PAGE_SIZE,
+  offerSearchVariables,
+} from '../src/features/offers/model/offer-filter';
 import { scaleSql } from './load';
+import { backendsCpuBetween, databaseBackendsCpuMs, processCpuMs } from './process-cpu';
 import {
   benchAdminUrl as adminUrl,
   productionServerPort as port,
@@ -55,29 +61,8 @@ const requests = Number(process.env.BENCH_REQUESTS ?? 1000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const only = process.env.BENCH_ONLY?.split(',').map((entry) => entry.trim());
 const benchClient = 'bench-kunde-1@example.com';
-const clockTicks = 100; // USER_HZ on Linux
 const serverRoots = process.env.BENCH_SERVER_ROOTS?.split(',').filter(Boolean) ?? [root];
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
-
-/** User + system CPU time in ms of every Postgres process on this machine (Linux /proc; a local server). */
-async function postgresCpuMs(): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    if (!stat.includes('(postgres)')) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    total += ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
-  }
-  return total;
-}
-
-/** User and system CPU time of a process in ms (Linux /proc). */
-async function cpuMs(pid: number): Promise<{ user: number; system: number }> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { user: (Number(fields[11]) * 1000) / clockTicks, system: (Number(fields[12]) * 1000) / clockTicks };
-}
 
 async function prepareDatabase(admin: pg.Client, name: string, dataDir: string): Promise<boolean> {
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
@@ -98,7 +83,12 @@ async function prepareDatabase(admin: pg.Client, name: string, dataDir: string):
 }
 
 /** Starts the server of `serverRoot`, measures each operation, and returns the running server. */
-async function measure(serverRoot: string, name: string, dataDir: string): Promise<ChildProcess> {
+async function measure(
+  serverRoot: string,
+  name: string,
+  dataDir: string,
+  admin: pg.Client,
+): Promise<ChildProcess> {
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${name}`;
   const server = await startProductionServer(serverRoot, {
@@ -130,10 +120,11 @@ async function measure(serverRoot: string, name: string, dataDir: string): Promi
     orderPositionList: JSON.stringify({ query: print(OrderListDocument) }),
     // One generated vintage's offer page: the carousel over the 50,000 offers beside it.
     offerPage: JSON.stringify({ query: print(OfferPageDocument), variables: { lwin11: 'B0012342018' } }),
-    // The top-offers page without a search term (25,000 promoted offers): its first page.
+    // The top-offers page without a search term (25,000 promoted offers): its first page as the
+    // PWA asks for it.
     searchOffersDefault: JSON.stringify({
       query: print(SearchOffersDocument),
-      variables: offerSearchVariables(defaultOfferFilter()),
+      variables: { ...offerSearchVariables(defaultOfferFilter()), first: OFFER_PAGE_SIZE },
     }),
   };
   const headers = { 'content-type': 'application/json', authorization: `JWT ${token}` };
@@ -159,22 +150,71 @@ async function measure(serverRoot: string, name: string, dataDir: string): Promi
   for (const [operation, body] of Object.entries(bodies)) {
     if (only && !only.includes(operation)) continue;
     await run(body, Math.max(100, requests / 5)); // warm-up: JIT, pool, caches
-    const before = await cpuMs(pid);
-    const postgresBefore = await postgresCpuMs();
+    const before = await processCpuMs(pid);
+    const postgresBefore = await databaseBackendsCpuMs(admin, name);
     const generatorBefore = process.cpuUsage();
     const started = performance.now();
     const { result, failed } = await run(body, requests);
     const wall = performance.now() - started;
     const generator = process.cpuUsage(generatorBefore);
-    const postgres = ((await postgresCpuMs()) - postgresBefore) / requests;
-    const after = await cpuMs(pid);
+    const postgres = backendsCpuBetween(postgresBefore, await databaseBackendsCpuMs(admin, name)) / requests;
+    const after = await processCpuMs(pid);
     const user = (after.user - before.user) / requests;
     const system = (after.system - before.system) / requests;
     console.log(
       `  ${operation.padEnd(18)} CPU ${(user + system).toFixed(2)} ms/Anfrage (davon System ${system.toFixed(2)}) · Postgres ${postgres.toFixed(2)} ms · Lastgenerator ${((generator.user + generator.system) / 1000 / requests).toFixed(2)} ms · ${((requests * 1000) / wall).toFixed(0)} Anfragen/s · p99 ${result.latency.p99} ms · Fehler ${failed + result.errors + result.timeouts}`,
     );
   }
+  if (!only || only.includes('offerPageAfterChange'))
+    await offerPageAfterChange({ url, headers, body: bodies.offerPage as string, pid, name });
   return server;
+}
+
+/**
+ * The offer page right after a change of the catalogue, as after every reservation or tranche
+ * edit: each request follows a write of one tranche (its quantity written unchanged, which still
+ * counts as a change), one at a time. The writer's own backend is not counted.
+ */
+async function offerPageAfterChange(target: {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  pid: number;
+  name: string;
+}) {
+  const amount = Math.max(50, Math.round(requests / 10));
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${target.name}`;
+  const writer = new pg.Client({ connectionString: databaseUrl.toString() });
+  await writer.connect();
+  let failed = 0;
+  try {
+    const [tranche] = (await writer.query<{ id: number }>('select min(id) as id from partial_offers')).rows;
+    const page = async () => {
+      await writer.query('update partial_offers set quantity_available = quantity_available where id = $1', [
+        tranche?.id,
+      ]);
+      const response = await fetch(target.url, {
+        method: 'POST',
+        headers: target.headers,
+        body: target.body,
+      });
+      if (response.status !== 200 || (await response.text()).includes('"errors":[')) failed += 1;
+    };
+    for (let warmUp = 0; warmUp < 5; warmUp++) await page();
+    const before = await processCpuMs(target.pid);
+    const postgresBefore = await databaseBackendsCpuMs(writer, target.name);
+    for (let request = 0; request < amount; request++) await page();
+    const postgres =
+      backendsCpuBetween(postgresBefore, await databaseBackendsCpuMs(writer, target.name)) / amount;
+    const after = await processCpuMs(target.pid);
+    const server = (after.user + after.system - before.user - before.system) / amount;
+    console.log(
+      `  ${'offerPage nach Änderung'.padEnd(18)} CPU ${server.toFixed(2)} ms/Anfrage · Postgres ${postgres.toFixed(2)} ms · ${amount} Anfragen nacheinander, je nach dem Schreiben einer Tranche · Fehler ${failed}`,
+    );
+  } finally {
+    await writer.end();
+  }
 }
 
 async function main(): Promise<void> {
@@ -192,7 +232,7 @@ async function main(): Promise<void> {
     for (let round = 1; round <= rounds; round++) {
       for (const serverRoot of serverRoots) {
         console.log(`Server aus ${serverRoot} (Runde ${round}), Last ${os.loadavg()[0]?.toFixed(1)}`);
-        server = await measure(serverRoot, name, dataDir);
+        server = await measure(serverRoot, name, dataDir, admin);
         server.kill('SIGTERM');
         await once(server, 'exit').catch(() => undefined);
         server = undefined;

@@ -341,6 +341,12 @@ export const offers = pgTable(
     totalQuantityAvailable: integer('total_quantity_available').notNull().default(0),
     /** Cases a client sells from the depot (Zweitmarkt), listed by staff from a sell order. */
     secondaryMarket: boolean('secondary_market').notNull().default(false),
+    /**
+     * Whether a tranche has a case available (`offerAvailableCasesSql` > 0). Kept by the trigger
+     * `offer_has_cases` on partial_offers (migration 0019), so "stocked" is a condition of the row
+     * that an index holds; never written by the services.
+     */
+    hasCases: boolean('has_cases').notNull().default(false),
     datetimeCreated: createdAt(),
     ...syncStamp(),
   },
@@ -352,8 +358,23 @@ export const offers = pgTable(
     index('offers_listed_newest_idx')
       .on(t.datetimeCreated.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.archived} = false`),
+    // The offer page's carousel: the newest and the oldest stocked offers, read from its ends.
+    index('offers_stocked_newest_idx')
+      .on(t.datetimeCreated.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.archived} = false and ${t.onRequest} = false and ${t.hasCases} = true`),
   ],
 );
+
+/**
+ * How many offers are stocked (not archived, not on request, a case available), one row kept by
+ * the trigger `offer_stock_count` on offers (migration 0019): the offer page's count without a
+ * count over the catalogue. Server-side bookkeeping, read by no client.
+ */
+export const offerStockSummary = pgTable('offer_stock_summary', {
+  /** Always true: the table holds one row. */
+  single: boolean('single').primaryKey().default(true),
+  stockedOffers: integer('stocked_offers').notNull(),
+});
 
 /** A purchase tranche of an offer, bought from one offerer (negociant). */
 export const partialOffers = pgTable(

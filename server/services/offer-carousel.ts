@@ -1,19 +1,21 @@
 /**
  * The offer page's catalogue-wide part: the carousel's newest stocked offers, how many offers have
- * cases, and the two navigation targets (the oldest stocked offer, the newest offer). Reading them
- * takes a count over every stocked offer, so they are computed once per change of the offers and
- * kept per database: each offer page first asks, in one statement of index probes on the sync
- * stamps (migration 0009), whether an offer, a tranche or a vintage was written or deleted since
- * the snapshot they were computed at — whoever wrote it (this process, another instance, SQL). A
- * change found recomputes them; so the answer is never older than the last committed change, and
- * an unchanged catalogue costs every page one probe, whatever its size.
+ * cases, and the two navigation targets (the oldest stocked offer, the newest offer). None of them
+ * reads more than a few rows, whatever the catalogue's size: "stocked" is a condition of the offer's
+ * row (`has_cases`, kept from its tranches by a trigger, migration 0019), the index
+ * `offers_stocked_newest_idx` holds the stocked offers newest first (the newest three and the oldest
+ * are read from its two ends), and the count is one row (`offer_stock_summary`) that triggers keep.
+ * On top, they are kept per database: each offer page first asks, in one statement of index probes
+ * on the sync stamps (migration 0009), whether an offer, a tranche or a vintage was written or
+ * deleted since the snapshot they were read at — whoever wrote it (this process, another instance,
+ * SQL) — and reads them again only then; so the answer is never older than the last committed
+ * change. docs/quality.md has the plans.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { CAROUSEL_MAX_DEALS } from '../../src/domain/offer-display';
-import { offerAvailableCasesSql } from '../db/available-cases';
 import type { Database } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
-import { offers, vintages } from '../db/schema';
+import { offerStockSummary, offers, vintages } from '../db/schema';
 import { changedSinceSnapshot, newSince, type SnapshotCheck } from './sync';
 
 type OfferRow = typeof offers.$inferSelect;
@@ -45,8 +47,9 @@ function carouselChangedSince(db: Database, since: string | undefined): Promise<
   });
 }
 
+/** The condition of `offers_stocked_newest_idx`, written the same way so the planner uses it. */
 const stockedOffer = () =>
-  and(eq(offers.archived, false), eq(offers.onRequest, false), sql`${offerAvailableCasesSql} > 0`);
+  and(eq(offers.archived, false), eq(offers.onRequest, false), eq(offers.hasCases, true));
 
 async function computeCarousel(db: Database): Promise<OfferCarousel> {
   const [newestStocked, [stocked], [oldestStocked]] = await Promise.all([
@@ -57,10 +60,7 @@ async function computeCarousel(db: Database): Promise<OfferCarousel> {
       .where(stockedOffer())
       .orderBy(desc(offers.datetimeCreated), desc(offers.id))
       .limit(CAROUSEL_MAX_DEALS),
-    db
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(offers)
-      .where(stockedOffer()),
+    db.select({ count: offerStockSummary.stockedOffers }).from(offerStockSummary),
     db
       .select({ lwin11: vintages.lwin11 })
       .from(offers)

@@ -5,7 +5,7 @@ import {
   sumAvailableCasesSql,
   trancheAvailableCasesSql,
 } from '../../server/db/available-cases';
-import { offers, partialOffers } from '../../server/db/schema';
+import { offerStockSummary, offers, partialOffers } from '../../server/db/schema';
 import { availableCases } from '../../src/domain/offer-pricing';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 
@@ -67,5 +67,80 @@ describe.each(databaseTargets)('available cases: SQL and domain rule agree (%s)'
       .from(partialOffers);
     expect(Number(row?.cases)).toBe(availableCases(tranches));
     expect(Number(row?.each)).toBe(0);
+  });
+
+  /** Offers whose has_cases differs from the rule, and the kept count beside the counted one. */
+  async function stockBookkeeping() {
+    const rows = await portal.db
+      .select({
+        id: offers.id,
+        hasCases: offers.hasCases,
+        cases: offerAvailableCasesSql,
+        stocked: sql<boolean>`not ${offers.archived} and not ${offers.onRequest} and ${offerAvailableCasesSql} > 0`,
+      })
+      .from(offers);
+    const [summary] = await portal.db.select().from(offerStockSummary);
+    return {
+      wrong: rows.filter((row) => row.hasCases !== Number(row.cases) > 0).map((row) => row.id),
+      kept: summary?.stockedOffers,
+      counted: rows.filter((row) => row.stocked).length,
+    };
+  }
+
+  it('keeps has_cases and the count of stocked offers (offer page) to the rule through every kind of change', async () => {
+    const expectKept = async () => {
+      const { wrong, kept, counted } = await stockBookkeeping();
+      expect(wrong).toEqual([]);
+      expect(kept).toBe(counted);
+      return counted;
+    };
+    const stockedAtStart = await expectKept();
+    expect(stockedAtStart).toBeGreaterThan(3);
+    const [stocked] = await portal.db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(sql`${offers.hasCases} and not ${offers.archived} and not ${offers.onRequest}`)
+      .orderBy(asc(offers.id))
+      .limit(1);
+    const offerId = stocked!.id;
+    // Every tranche emptied (one overdrawn), one filled again, a new tranche, one deleted, one moved.
+    await portal.db
+      .update(partialOffers)
+      .set({ quantityAvailable: 0 })
+      .where(eq(partialOffers.offerId, offerId));
+    expect(await expectKept()).toBe(stockedAtStart - 1);
+    const [tranche] = await portal.db.select().from(partialOffers).where(eq(partialOffers.offerId, offerId));
+    await portal.db
+      .update(partialOffers)
+      .set({ quantityAvailable: -2 })
+      .where(eq(partialOffers.id, tranche!.id));
+    expect(await expectKept()).toBe(stockedAtStart - 1);
+    await portal.db
+      .update(partialOffers)
+      .set({ quantityAvailable: 4 })
+      .where(eq(partialOffers.id, tranche!.id));
+    expect(await expectKept()).toBe(stockedAtStart);
+    const [added] = await portal.db
+      .insert(partialOffers)
+      .values({ offerId, buyPriceBtl: tranche!.buyPriceBtl, quantityAvailable: 2, totalQuantityAvailable: 2 })
+      .returning();
+    await portal.db.delete(partialOffers).where(eq(partialOffers.id, tranche!.id));
+    expect(await expectKept()).toBe(stockedAtStart);
+    const [other] = await portal.db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(sql`not ${offers.hasCases}`)
+      .limit(1);
+    if (other) {
+      await portal.db.update(partialOffers).set({ offerId: other.id }).where(eq(partialOffers.id, added!.id));
+      await expectKept();
+    }
+    // The offer's own conditions: archived, on request, deleted with its tranches.
+    await portal.db.update(offers).set({ archived: true }).where(eq(offers.id, offerId));
+    await expectKept();
+    await portal.db.update(offers).set({ archived: false, onRequest: true }).where(eq(offers.id, offerId));
+    await expectKept();
+    await portal.db.update(offers).set({ onRequest: false }).where(eq(offers.id, offerId));
+    await expectKept();
   });
 });

@@ -1,9 +1,8 @@
-/** The offers' queries (the start page and the offline sync use them) and the search's default filter. */
+/** The offers' queries (the start page and the offline sync use them). */
 export {
   offerFilterListsQueryOptions,
   offerPageQueryOptions,
-  searchOffersQueryOptions,
+  offersOnDeviceQueryOptions,
   startPageQueryOptions,
   useStartPage,
 } from './api/offers';
-export { defaultOfferFilter, offerSearchVariables } from './model/offer-filter';

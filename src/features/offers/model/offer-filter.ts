@@ -94,6 +94,12 @@ export function offerFilterToParams(filter: OfferFilter, now: Date = new Date())
   return params;
 }
 
+/** Offers per page of the top offers as the client scrolls: full rows of one, two or three cards. */
+export const OFFER_PAGE_SIZE = 48;
+
+/** The filter arguments of `searchOffers` the top offers send (without the page's). */
+export type OfferSearchVariables = ReturnType<typeof offerSearchVariables>;
+
 /** The searchOffers variables of a filter: ranges at their limits are not sent (no restriction). */
 export function offerSearchVariables(filter: OfferFilter, now: Date = new Date()) {
   const defaults = defaultOfferFilter(now);

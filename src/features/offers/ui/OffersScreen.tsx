@@ -20,7 +20,8 @@ import { QueryFailure } from '../../../components/offline/OfflineUnavailable';
 import { RiskNotice } from '../../../components/RiskNotice';
 import { LOAD_ERROR } from '../../../domain/error-texts';
 import { canBuy } from '../../../domain/offer-display';
-import { useOfferFilterLists } from '../api/offers';
+import { type FoundOffers, useOfferFilterLists } from '../api/offers';
+import { type MoreOffers as MoreOffersState, useOfferSearch } from '../api/use-offer-search';
 import {
   activeFilterCount,
   defaultOfferFilter,
@@ -28,10 +29,10 @@ import {
   offerFilterToParams,
   parseOfferFilter,
 } from '../model/offer-filter';
+import { MoreOffers } from './MoreOffers';
 import { OfferCard } from './OfferCard';
 import { OfferFilters } from './OfferFilters';
 import { useDebouncedSearch } from './search-debounce';
-import { useOfferSearch } from './use-offer-search';
 
 /** `/admin/weinangebot`: the offer search over promoted offers; the filter lives in the URL. */
 export function OffersScreen() {
@@ -102,23 +103,16 @@ export function OffersScreen() {
           </Alert>
         </QueryFailure>
       ) : (
-        <Stack gap="xl" aria-busy={results.isFetching}>
+        // No scroll anchoring in the list: a page's offers join the first section, above the end
+        // the client scrolled to; anchored there, the end would stay in view and ask for page
+        // after page. Unanchored, the new offers move into view and the end away.
+        <Stack gap="xl" aria-busy={results.isFetching} style={{ overflowAnchor: 'none' }}>
           {results.filteredOffline && (
             <Text c="dimmed" fz="sm" role="status">
               Offline: gefiltert aus den zuletzt geladenen Angeboten.
             </Text>
           )}
-          <OfferList
-            title="Verfügbare Angebote"
-            offers={results.data.available.filter((offer) => canBuy(offer.availableCases))}
-            empty="Keine verfügbaren Angebote für diese Filter."
-          />
-          <SoldOutList offers={results.data.available.filter((offer) => !canBuy(offer.availableCases))} />
-          <OfferList
-            title="Auf Anfrage"
-            offers={results.data.onRequest}
-            empty="Keine Angebote auf Anfrage für diese Filter."
-          />
+          <OfferSections offers={results.data} more={results.more} />
         </Stack>
       )}
     </Stack>
@@ -175,17 +169,52 @@ function PortfolioDevelopmentHint() {
   );
 }
 
-/** Sold-out offers are neither counted nor listed as available: their own section, only when there are any. */
-function SoldOutList({ offers }: { offers: OfferCardFragment[] }) {
-  if (offers.length === 0) return null;
-  return <OfferList title="Ausverkauft" offers={offers} empty="" />;
+/**
+ * The offers found, in the sections of the spec. A section's heading counts its offers only when
+ * every page is loaded; before, the end of the list says how many are shown.
+ */
+function OfferSections({ offers, more }: { offers: FoundOffers; more: MoreOffersState }) {
+  const shown = offers.available.length + offers.onRequest.length;
+  const complete = !more.hasMore && !more.waitsForConnection;
+  const soldOut = offers.available.filter((offer) => !canBuy(offer.availableCases));
+  return (
+    <>
+      <OfferList
+        title="Verfügbare Angebote"
+        offers={offers.available.filter((offer) => canBuy(offer.availableCases))}
+        counted={complete}
+        empty="Keine verfügbaren Angebote für diese Filter."
+      />
+      {soldOut.length > 0 && <OfferList title="Ausverkauft" offers={soldOut} counted={complete} empty="" />}
+      <OfferList
+        title="Auf Anfrage"
+        offers={offers.onRequest}
+        counted={complete}
+        empty="Keine Angebote auf Anfrage für diese Filter."
+      />
+      <MoreOffers more={more} shown={shown} />
+    </>
+  );
 }
 
-function OfferList({ title, offers, empty }: { title: string; offers: OfferCardFragment[]; empty: string }) {
+function OfferList({
+  title,
+  offers,
+  counted,
+  empty,
+}: {
+  title: string;
+  offers: OfferCardFragment[];
+  /** Whether the heading counts the offers (all pages loaded). */
+  counted: boolean;
+  empty: string;
+}) {
+  // Before the last page, an empty section may still fill: it says nothing yet.
+  if (!counted && offers.length === 0) return null;
   return (
     <Stack gap="md" component="section" aria-label={title}>
       <Title order={2} size="h3">
-        {title} ({offers.length})
+        {counted ? `${title} (${offers.length})` : title}
       </Title>
       {offers.length === 0 ? (
         <Text c="dimmed">{empty}</Text>

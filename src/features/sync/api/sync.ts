@@ -36,11 +36,9 @@ import {
 } from '../../advice';
 import { depotPerformanceQueryOptions, depotQueryOptions } from '../../depot';
 import {
-  defaultOfferFilter,
   offerFilterListsQueryOptions,
   offerPageQueryOptions,
-  offerSearchVariables,
-  searchOffersQueryOptions,
+  offersOnDeviceQueryOptions,
   startPageQueryOptions,
 } from '../../offers';
 import {
@@ -155,7 +153,8 @@ export const SYNC_SOURCES: SyncSource[] = [
     run: async ({ client, store, storeAll }) => {
       const [, offers, hotDeals] = await Promise.all([
         store(offerFilterListsQueryOptions(client)),
-        store(searchOffersQueryOptions(client, offerSearchVariables(defaultOfferFilter()))),
+        // Every promoted offer: the top offers search them on the device while offline.
+        store(offersOnDeviceQueryOptions(client)),
         store(offerPageQueryOptions(client, null)),
       ]);
       const all = [...offers.available, ...offers.onRequest, ...(hotDeals?.hotDeals ?? [])];
