@@ -48,38 +48,38 @@ const clients: ClientInput[] = [
     customerNumber: 'WD-100001',
     nonce: '11'.repeat(32),
     positions: [
-      { lwin11: '10112292015', bottleSizeMl: 750, cases: 3, lotId: 'GE-2026-0002', bottlesPerCase: 6 },
-      { lwin11: '10112292015', bottleSizeMl: 750, cases: 2, lotId: 'GE-2026-0001', bottlesPerCase: 6 },
-      { lwin11: '10112292015', bottleSizeMl: 1500, cases: 1, lotId: 'GE-2026-0003', bottlesPerCase: 3 },
+      { lwin11: '10112292015', bottleSizeMl: 750, cases: 3, lotIds: ['GE-2026-0002'], bottlesPerCase: 6 },
+      { lwin11: '10112292015', bottleSizeMl: 750, cases: 2, lotIds: ['GE-2026-0001'], bottlesPerCase: 6 },
+      { lwin11: '10112292015', bottleSizeMl: 1500, cases: 1, lotIds: ['GE-2026-0003'], bottlesPerCase: 3 },
     ],
   },
   {
     customerNumber: 'WD-100002',
     nonce: '22'.repeat(32),
     positions: [
-      { lwin11: '11234562018', bottleSizeMl: 750, cases: 12, lotId: 'GE-2026-0100', bottlesPerCase: 12 },
+      { lwin11: '11234562018', bottleSizeMl: 750, cases: 12, lotIds: ['GE-2026-0100'], bottlesPerCase: 12 },
     ],
   },
   {
     customerNumber: 'WD-100003',
     nonce: '33'.repeat(32),
     positions: [
-      { lwin11: '10987652019', bottleSizeMl: 750, cases: 2, lotId: null, bottlesPerCase: 6 },
-      { lwin11: '10112292015', bottleSizeMl: 750, cases: 4, lotId: 'GE-2026-0004', bottlesPerCase: 6 },
+      { lwin11: '10987652019', bottleSizeMl: 750, cases: 2, lotIds: [], bottlesPerCase: 6 },
+      { lwin11: '10112292015', bottleSizeMl: 750, cases: 4, lotIds: ['GE-2026-0004'], bottlesPerCase: 6 },
     ],
   },
   {
     customerNumber: 'WD-100004',
     nonce: '44'.repeat(32),
     positions: [
-      { lwin11: '10555552020', bottleSizeMl: 375, cases: 1, lotId: 'GE-2026-0200', bottlesPerCase: 12 },
+      { lwin11: '10555552020', bottleSizeMl: 375, cases: 1, lotIds: ['GE-2026-0200'], bottlesPerCase: 12 },
     ],
   },
   {
     customerNumber: 'WD-100005',
     nonce: '55'.repeat(32),
     positions: [
-      { lwin11: '11234562018', bottleSizeMl: 750, cases: 7, lotId: 'GE-2026-0101', bottlesPerCase: 12 },
+      { lwin11: '11234562018', bottleSizeMl: 750, cases: 7, lotIds: ['GE-2026-0101'], bottlesPerCase: 12 },
     ],
   },
 ];

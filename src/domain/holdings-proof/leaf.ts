@@ -23,8 +23,8 @@ export interface OwedPosition {
   lwin11: string;
   bottleSizeMl: number;
   cases: number;
-  /** The warehouse's lot id, null while the position has none. */
-  lotId: string | null;
+  /** The warehouse's lot ids the position's cases are kept under (none before it has one). */
+  lotIds: readonly string[];
 }
 
 const byCodeUnits = (left: string, right: string) => (left < right ? -1 : left > right ? 1 : 0);
@@ -50,7 +50,7 @@ export function holdingsOf(positions: Iterable<OwedPosition>): HoldingsEntry[] {
       entries.set(key, merged);
     }
     merged.entry.cases += position.cases;
-    if (position.lotId) merged.lots.add(position.lotId);
+    for (const lotId of position.lotIds) merged.lots.add(lotId);
   }
   return [...entries.values()]
     .map(({ entry, lots }) => ({ ...entry, lotIds: [...lots].sort(byCodeUnits) }))
