@@ -206,7 +206,7 @@ function main([proofFile, snapshotsFile]) {
   console.log(`Öffentlicher Schlüssel (in der Datei): ${proof.publicKey}`);
   console.log(
     chainChecked > 0
-      ? `Kette geprüft: ${chainChecked} Nachweise, ohne Unterbrechung.`
+      ? `Kette geprüft: ${chainChecked} ${chainChecked === 1 ? 'Nachweis' : 'Nachweise'}, ohne Unterbrechung.`
       : 'Kette nicht geprüft (keine snapshots.json angegeben); vergleichen Sie den Schlüssel mit dem veröffentlichten.',
   );
 }
