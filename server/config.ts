@@ -7,6 +7,11 @@ import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from '../src/domain/order-cost
 import { type CompanyDetails, companyDetails } from './company';
 import { loadSigningIdentity, type SigningIdentity } from './pdf/signature';
 import { writeFileDurablySync } from './services/durable-file';
+import {
+  generateProofSigningKey,
+  isProofSigningKey,
+  proofPublicKeyOf,
+} from './services/holdings-proof-signing';
 import { defaultPasswordHashing, type PasswordHashingOptions } from './services/passwords';
 import { generateWarehouseKeyPair, isRawKey, type WarehouseKeyPair } from './services/warehouse-signature';
 
@@ -144,6 +149,13 @@ export interface ServerConfig {
   warehouse: { publicKey: string; demoKeys: WarehouseKeyPair | undefined };
   /** Who is mailed when a stock report misses a case owed to a client (`OPERATIONS_EMAIL`). */
   operationsEmail: string;
+  /**
+   * The daily holdings proof (docs/holdings-proof.md): the business's Ed25519 key
+   * (`PROOF_SIGNING_KEY`, base64 of the raw 32-byte private key; generated into
+   * `DATA_DIR/secrets.json` without it), its public key, and the time of day in Europe/Berlin the
+   * daily snapshot is taken (`PROOF_SNAPSHOT_TIME`, `HH:MM`, default 02:00).
+   */
+  holdingsProof: { signingKey: string; publicKey: string; snapshotTime: { hour: number; minute: number } };
   /** Lowest level of the JSON log (`LOG_LEVEL`: fatal, error, warn, info, debug, trace, silent; default info). */
   logLevel: LogLevel;
 }
@@ -161,13 +173,15 @@ interface StoredSecrets {
   /** The demo warehouse's key pair, only while `WAREHOUSE_PUBLIC_KEY` is not set. */
   warehouseDemoPublicKey?: string;
   warehouseDemoPrivateKey?: string;
+  /** The holdings proof's Ed25519 private key, only while `PROOF_SIGNING_KEY` is not set. */
+  proofSigningKey?: string;
 }
 
 /**
  * Secrets not given by the environment are generated once and kept in `DATA_DIR/secrets.json`;
  * a secret added in a later version is generated into an existing file without touching the others.
  */
-function loadOrCreateSecrets(dataDir: string, warehouseDemo: boolean): StoredSecrets {
+function loadOrCreateSecrets(dataDir: string, warehouseDemo: boolean, proofKeyGiven: boolean): StoredSecrets {
   const file = path.join(dataDir, 'secrets.json');
   const stored: Partial<StoredSecrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const vapid = stored.vapidPublicKey && stored.vapidPrivateKey ? null : webpush.generateVAPIDKeys();
@@ -188,6 +202,7 @@ function loadOrCreateSecrets(dataDir: string, warehouseDemo: boolean): StoredSec
     paymentWebhookSecret: stored.paymentWebhookSecret ?? randomBytes(32).toString('base64url'),
     mediaUrlSecret: stored.mediaUrlSecret ?? randomBytes(32).toString('base64url'),
     documentSigningPassphrase: stored.documentSigningPassphrase ?? randomBytes(24).toString('base64url'),
+    ...(proofKeyGiven ? {} : { proofSigningKey: stored.proofSigningKey ?? generateProofSigningKey() }),
   };
   if (JSON.stringify({ ...stored, ...secrets }) !== JSON.stringify(stored)) {
     mkdirSync(dataDir, { recursive: true });
@@ -257,7 +272,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const dataDir = path.resolve(env.DATA_DIR ?? './var');
   const warehousePublicKey = warehouseKeyOf(env);
-  const secrets = loadOrCreateSecrets(dataDir, !warehousePublicKey);
+  const proofSigningKey = env.PROOF_SIGNING_KEY?.trim() || undefined;
+  const secrets = loadOrCreateSecrets(dataDir, !warehousePublicKey, Boolean(proofSigningKey));
   const demoKeys =
     secrets.warehouseDemoPublicKey && secrets.warehouseDemoPrivateKey
       ? { publicKey: secrets.warehouseDemoPublicKey, privateKey: secrets.warehouseDemoPrivateKey }
@@ -342,8 +358,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       demoKeys: warehousePublicKey ? undefined : demoKeys,
     },
     operationsEmail: env.OPERATIONS_EMAIL?.trim() || (env.SUPPORT_EMAIL ?? 'service@weindepot.example'),
+    holdingsProof: holdingsProofConfig(proofSigningKey ?? secrets.proofSigningKey, env.PROOF_SNAPSHOT_TIME),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     logLevel: logLevel(env.LOG_LEVEL),
+  };
+}
+
+/** The holdings proof's key (checked) and the daily snapshot's time; a malformed setting stops the start. */
+function holdingsProofConfig(
+  signingKey: string | undefined,
+  time: string | undefined,
+): ServerConfig['holdingsProof'] {
+  if (!signingKey || !isProofSigningKey(signingKey)) {
+    throw new Error('PROOF_SIGNING_KEY muss ein privater Ed25519-Schlüssel sein (Base64 der 32 Bytes).');
+  }
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec((time ?? '02:00').trim());
+  if (!match) throw new Error(`PROOF_SNAPSHOT_TIME muss eine Uhrzeit HH:MM sein (ist „${time}“).`);
+  return {
+    signingKey: signingKey.trim(),
+    publicKey: proofPublicKeyOf(signingKey),
+    snapshotTime: { hour: Number(match[1]), minute: Number(match[2]) },
   };
 }
 

@@ -19,6 +19,7 @@ import { recordDatabase } from './backup/records';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './http';
+import { startHoldingsSnapshotSchedule } from './jobs/holdings-snapshot-schedule';
 import { startOutboxDispatcher } from './jobs/outbox-dispatcher';
 import { createOutboxHandlers } from './jobs/outbox-handlers';
 import { createLogger } from './observability/logging';
@@ -109,6 +110,9 @@ async function serve(config: ServerConfig, database: OpenedDatabase): Promise<()
       },
     },
   );
+  const holdingsSchedule = startHoldingsSnapshotSchedule(database.db, config, (error) =>
+    logger.error({ err: error }, 'Bestandsnachweis: Tageslauf fehlgeschlagen'),
+  );
   const app = await buildApp({
     db: database.db,
     config,
@@ -132,7 +136,7 @@ async function serve(config: ServerConfig, database: OpenedDatabase): Promise<()
   return async () => {
     const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     try {
-      await Promise.all([app.close(), dispatcher.stop(), backupEndpoint?.close()]);
+      await Promise.all([app.close(), dispatcher.stop(), holdingsSchedule.stop(), backupEndpoint?.close()]);
     } finally {
       clearTimeout(cutOff);
     }

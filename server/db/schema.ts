@@ -1169,3 +1169,103 @@ export const warehouseDiscrepancies = pgTable(
   },
   (t) => [index('warehouse_discrepancies_report_idx').on(t.reportId)],
 );
+
+// ─── Holdings proof (Bestandsnachweis, docs/holdings-proof.md) ────────────────
+
+/**
+ * The published snapshots, one row per record: the columns are the record's fields in snake_case,
+ * plus its hash and signature. Append-only: a trigger refuses UPDATE and DELETE, and the unique
+ * `previous_snapshot_hash` lets only one snapshot follow another, so the chain cannot fork.
+ */
+export const holdingsSnapshots = pgTable(
+  'holdings_snapshots',
+  {
+    snapshotHash: text('snapshot_hash').primaryKey(),
+    version: integer('version').notNull(),
+    date: date('date').notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    rootHash: text('root_hash'),
+    totalCases: bigint('total_cases', { mode: 'number' }).notNull(),
+    totalBottles: bigint('total_bottles', { mode: 'number' }).notNull(),
+    leafCount: integer('leaf_count').notNull(),
+    warehouseReportSha256: text('warehouse_report_sha256'),
+    warehouseReportAsOf: date('warehouse_report_as_of'),
+    warehouseCasesForClients: integer('warehouse_cases_for_clients'),
+    discrepancies: jsonb('discrepancies')
+      .$type<{ critical: number | null; other: number | null }>()
+      .notNull(),
+    previousSnapshotHash: text('previous_snapshot_hash').unique(),
+    signature: text('signature').notNull(),
+  },
+  (t) => [index('holdings_snapshots_date_idx').on(t.date, t.takenAt)],
+);
+
+/** A snapshot's leaves in commitment order (pseudonymous: no customer number, kept for good). */
+export const holdingsSnapshotLeaves = pgTable(
+  'holdings_snapshot_leaves',
+  {
+    snapshotHash: text('snapshot_hash')
+      .notNull()
+      .references(() => holdingsSnapshots.snapshotHash),
+    leafIndex: integer('leaf_index').notNull(),
+    commitment: text('commitment').notNull(),
+    leafHash: text('leaf_hash').notNull(),
+    sum: bigint('sum', { mode: 'number' }).notNull(),
+    holdings: jsonb('holdings')
+      .$type<{ lwin11: string; bottleSizeMl: number; cases: number; lotIds: string[] }[]>()
+      .notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.snapshotHash, t.leafIndex] }),
+    uniqueIndex('holdings_snapshot_leaves_commitment_idx').on(t.snapshotHash, t.commitment),
+  ],
+);
+
+/** The tree's inner nodes (level 1 up to the root), for the paths and the audit package. */
+export const holdingsSnapshotNodes = pgTable(
+  'holdings_snapshot_nodes',
+  {
+    snapshotHash: text('snapshot_hash')
+      .notNull()
+      .references(() => holdingsSnapshots.snapshotHash),
+    level: integer('level').notNull(),
+    nodeIndex: integer('node_index').notNull(),
+    hash: text('hash').notNull(),
+    sum: bigint('sum', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.snapshotHash, t.level, t.nodeIndex] })],
+);
+
+/**
+ * Which client a leaf belongs to: the nonce behind its commitment. Deleted when the account is
+ * closed, after which its leaves can no longer be linked to it.
+ */
+export const holdingsProofNonces = pgTable(
+  'holdings_proof_nonces',
+  {
+    snapshotHash: text('snapshot_hash')
+      .notNull()
+      .references(() => holdingsSnapshots.snapshotHash),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    leafIndex: integer('leaf_index').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.snapshotHash, t.userId] }),
+    index('holdings_proof_nonces_user_idx').on(t.userId),
+  ],
+);
+
+/** An auditor's attestation of a snapshot (a PDF link, entered by staff); the snapshot never changes. */
+export const holdingsSnapshotAttestations = pgTable('holdings_snapshot_attestations', {
+  id: id(),
+  snapshotHash: text('snapshot_hash')
+    .notNull()
+    .references(() => holdingsSnapshots.snapshotHash),
+  auditor: text('auditor').notNull(),
+  pdfUrl: text('pdf_url').notNull(),
+  createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});

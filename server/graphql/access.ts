@@ -68,6 +68,9 @@ export const accessPolicy = {
     mySellOrders: 'client',
     allSellOrders: 'staff',
     syncChanges: 'client',
+    holdingsSnapshots: 'public',
+    holdingsProofPublicKey: 'public',
+    myHoldingsProof: 'client',
   },
   Mutation: {
     importWarehouseStockReport: 'staff',
@@ -119,6 +122,7 @@ export const accessPolicy = {
     approveSellOrder: 'staff',
     rejectSellOrder: 'staff',
     markPaymentThanksSeen: 'client',
+    createHoldingsSnapshot: 'staff',
   },
 } satisfies {
   Query: Record<keyof QueryResolvers, Access>;

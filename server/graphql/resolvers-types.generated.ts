@@ -102,6 +102,12 @@ export type Query = {
    * that client's depot. Figures count the positions held today (not SOLD); see src/domain/depot-performance.ts.
    */
   depotPerformance: DepotPerformance;
+  /** Public: the published snapshots, newest first (30 without a limit, at most 400). */
+  holdingsSnapshots: Array<HoldingsSnapshot>;
+  /** Public: the key the snapshots are signed with (base64 of the raw 32 bytes). */
+  holdingsProofPublicKey: Scalars['String']['output'];
+  /** Client: their proof in the latest snapshot of a day (YYYY-MM-DD; the latest of all without one); null when they held nothing in bond then. */
+  myHoldingsProof: Maybe<HoldingsProof>;
   /** The signed-in client's open invoices of one group (newest first). */
   orderListInvoices: Array<Invoice>;
   /** An invoice of the signed-in client (any invoice for staff); null when unknown or not theirs. */
@@ -263,6 +269,16 @@ export type QueryViewClientsDepotVintagesArgs = {
 
 export type QueryDepotPerformanceArgs = {
   clientsMail?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryHoldingsSnapshotsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryMyHoldingsProofArgs = {
+  date?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -443,6 +459,8 @@ export type Mutation = {
    * (DEMO_WAREHOUSE_ABSENT) and changes nothing.
    */
   reportDemoWarehouseStock: WarehouseStockReportResult;
+  /** Staff: takes a snapshot now (always, also on a day that has one) and answers once it is stored. */
+  createHoldingsSnapshot: HoldingsSnapshotResult;
   /** Binding order: turns the order list into an invoice waiting for the availability check. */
   createInvoice: InvoicePayload;
   /**
@@ -2004,6 +2022,85 @@ export type DepotPositionInvoice = {
   pdfUrl: Maybe<Scalars['String']['output']>;
 };
 
+/** Differences the warehouse's report named when the snapshot was taken; null without a report. */
+export type HoldingsDiscrepancies = {
+  __typename?: 'HoldingsDiscrepancies';
+  /** Cases owed to a client that no lot of the report holds. */
+  critical: Maybe<Scalars['Int']['output']>;
+  /** Every other difference (another count, another owner or wine, a lot owed to nobody). */
+  other: Maybe<Scalars['Int']['output']>;
+};
+
+/** A published snapshot record with its hash and the business's Ed25519 signature. */
+export type HoldingsSnapshot = {
+  __typename?: 'HoldingsSnapshot';
+  version: Scalars['Int']['output'];
+  /** The day (Europe/Berlin), YYYY-MM-DD. */
+  date: Scalars['String']['output'];
+  /** ISO timestamp exactly as stored and signed. */
+  takenAt: Scalars['String']['output'];
+  /** Lower-case hex; null for a tree without leaves. */
+  rootHash: Maybe<Scalars['String']['output']>;
+  totalCases: Scalars['Int']['output'];
+  totalBottles: Scalars['Int']['output'];
+  leafCount: Scalars['Int']['output'];
+  warehouseReportSha256: Maybe<Scalars['String']['output']>;
+  warehouseReportAsOf: Maybe<Scalars['String']['output']>;
+  warehouseCasesForClients: Maybe<Scalars['Int']['output']>;
+  discrepancies: HoldingsDiscrepancies;
+  previousSnapshotHash: Maybe<Scalars['String']['output']>;
+  /** SHA-256 of the record's RFC 8785 JSON, lower-case hex. */
+  snapshotHash: Scalars['String']['output'];
+  /** Base64 of the Ed25519 signature over the 32 raw bytes of snapshotHash. */
+  signature: Scalars['String']['output'];
+};
+
+/** One entry of a leaf: cases of one wine in one bottle size, with their warehouse lots. */
+export type HoldingsEntry = {
+  __typename?: 'HoldingsEntry';
+  lwin11: Scalars['String']['output'];
+  bottleSizeMl: Scalars['Int']['output'];
+  cases: Scalars['Int']['output'];
+  lotIds: Array<Scalars['String']['output']>;
+};
+
+/** Where the sibling stands: LEFT means parent = hash(sibling ‖ running node). */
+export enum HoldingsPathSide {
+  Left = 'LEFT',
+  Right = 'RIGHT'
+}
+
+/** The sibling at one level of the tree, from the leaf up. */
+export type HoldingsPathStep = {
+  __typename?: 'HoldingsPathStep';
+  hash: Scalars['String']['output'];
+  sum: Scalars['Int']['output'];
+  side: HoldingsPathSide;
+};
+
+/** A client's own entry in a snapshot and the path from it to the signed root. */
+export type HoldingsProof = {
+  __typename?: 'HoldingsProof';
+  snapshot: HoldingsSnapshot;
+  /** Base64 of the business's raw 32-byte Ed25519 public key. */
+  publicKey: Scalars['String']['output'];
+  /** Lower-case hex of the 32-byte nonce behind the commitment. */
+  nonce: Scalars['String']['output'];
+  customerNumber: Scalars['String']['output'];
+  commitment: Scalars['String']['output'];
+  holdings: Array<HoldingsEntry>;
+  leafHash: Scalars['String']['output'];
+  path: Array<HoldingsPathStep>;
+};
+
+export type HoldingsSnapshotResult = {
+  __typename?: 'HoldingsSnapshotResult';
+  success: Scalars['Boolean']['output'];
+  errors: Array<MutationError>;
+  /** The stored snapshot; null when refused. */
+  snapshot: Maybe<HoldingsSnapshot>;
+};
+
 export enum InvoiceStage {
   CheckNeeded = 'CHECK_NEEDED',
   CheckDone = 'CHECK_DONE',
@@ -2566,6 +2663,13 @@ export type ResolversTypes = {
   ConditionReportPdf: ResolverTypeWrapper<ConditionReportPdf>;
   DepotPosition: ResolverTypeWrapper<DepotPositionModel>;
   DepotPositionInvoice: ResolverTypeWrapper<DepotPositionInvoice>;
+  HoldingsDiscrepancies: ResolverTypeWrapper<HoldingsDiscrepancies>;
+  HoldingsSnapshot: ResolverTypeWrapper<HoldingsSnapshot>;
+  HoldingsEntry: ResolverTypeWrapper<HoldingsEntry>;
+  HoldingsPathSide: HoldingsPathSide;
+  HoldingsPathStep: ResolverTypeWrapper<HoldingsPathStep>;
+  HoldingsProof: ResolverTypeWrapper<HoldingsProof>;
+  HoldingsSnapshotResult: ResolverTypeWrapper<HoldingsSnapshotResult>;
   InvoiceStage: InvoiceStage;
   InvoiceStageGroup: InvoiceStageGroup;
   InvoicePosition: ResolverTypeWrapper<InvoicePositionModel>;
@@ -2680,6 +2784,12 @@ export type ResolversParentTypes = {
   ConditionReportPdf: ConditionReportPdf;
   DepotPosition: DepotPositionModel;
   DepotPositionInvoice: DepotPositionInvoice;
+  HoldingsDiscrepancies: HoldingsDiscrepancies;
+  HoldingsSnapshot: HoldingsSnapshot;
+  HoldingsEntry: HoldingsEntry;
+  HoldingsPathStep: HoldingsPathStep;
+  HoldingsProof: HoldingsProof;
+  HoldingsSnapshotResult: HoldingsSnapshotResult;
   InvoicePosition: InvoicePositionModel;
   InvoiceDocument: InvoiceDocument;
   Invoice: InvoiceModel;
@@ -2754,6 +2864,9 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   viewClientsDepot?: Resolver<Array<ResolversTypes['DepotPosition']>, ParentType, ContextType, RequireFields<QueryViewClientsDepotArgs, 'clientsMail'>>;
   viewClientsDepotVintages?: Resolver<Array<ResolversTypes['Vintage']>, ParentType, ContextType, RequireFields<QueryViewClientsDepotVintagesArgs, 'clientsMail'>>;
   depotPerformance?: Resolver<ResolversTypes['DepotPerformance'], ParentType, ContextType, Partial<QueryDepotPerformanceArgs>>;
+  holdingsSnapshots?: Resolver<Array<ResolversTypes['HoldingsSnapshot']>, ParentType, ContextType, Partial<QueryHoldingsSnapshotsArgs>>;
+  holdingsProofPublicKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  myHoldingsProof?: Resolver<Maybe<ResolversTypes['HoldingsProof']>, ParentType, ContextType, Partial<QueryMyHoldingsProofArgs>>;
   orderListInvoices?: Resolver<Array<ResolversTypes['Invoice']>, ParentType, ContextType, RequireFields<QueryOrderListInvoicesArgs, 'stage'>>;
   getInvoiceById?: Resolver<Maybe<ResolversTypes['Invoice']>, ParentType, ContextType, RequireFields<QueryGetInvoiceByIdArgs, 'invoiceId'>>;
   clientsInvoices?: Resolver<Array<ResolversTypes['Invoice']>, ParentType, ContextType, Partial<QueryClientsInvoicesArgs>>;
@@ -2817,6 +2930,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateStorageId?: Resolver<ResolversTypes['AssetUnderManagementResult'], ParentType, ContextType, RequireFields<MutationUpdateStorageIdArgs, 'depotPositionId' | 'storageId'>>;
   importWarehouseStockReport?: Resolver<ResolversTypes['WarehouseStockReportResult'], ParentType, ContextType, RequireFields<MutationImportWarehouseStockReportArgs, 'csv' | 'signature'>>;
   reportDemoWarehouseStock?: Resolver<ResolversTypes['WarehouseStockReportResult'], ParentType, ContextType>;
+  createHoldingsSnapshot?: Resolver<ResolversTypes['HoldingsSnapshotResult'], ParentType, ContextType>;
   createInvoice?: Resolver<ResolversTypes['InvoicePayload'], ParentType, ContextType, Partial<MutationCreateInvoiceArgs>>;
   changeInvoice?: Resolver<ResolversTypes['InvoicePayload'], ParentType, ContextType, RequireFields<MutationChangeInvoiceArgs, 'invoiceId'>>;
   finalizeInvoice?: Resolver<ResolversTypes['FinalizeInvoicePayload'], ParentType, ContextType, RequireFields<MutationFinalizeInvoiceArgs, 'invoiceId'>>;
@@ -3566,6 +3680,58 @@ export type DepotPositionInvoiceResolvers<ContextType = GraphQLContext, ParentTy
   pdfUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type HoldingsDiscrepanciesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HoldingsDiscrepancies'] = ResolversParentTypes['HoldingsDiscrepancies']> = {
+  critical?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  other?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type HoldingsSnapshotResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HoldingsSnapshot'] = ResolversParentTypes['HoldingsSnapshot']> = {
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  takenAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rootHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  totalCases?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalBottles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  leafCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  warehouseReportSha256?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  warehouseReportAsOf?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  warehouseCasesForClients?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  discrepancies?: Resolver<ResolversTypes['HoldingsDiscrepancies'], ParentType, ContextType>;
+  previousSnapshotHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  snapshotHash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  signature?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type HoldingsEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HoldingsEntry'] = ResolversParentTypes['HoldingsEntry']> = {
+  lwin11?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bottleSizeMl?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cases?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lotIds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type HoldingsPathStepResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HoldingsPathStep'] = ResolversParentTypes['HoldingsPathStep']> = {
+  hash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sum?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  side?: Resolver<ResolversTypes['HoldingsPathSide'], ParentType, ContextType>;
+};
+
+export type HoldingsProofResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HoldingsProof'] = ResolversParentTypes['HoldingsProof']> = {
+  snapshot?: Resolver<ResolversTypes['HoldingsSnapshot'], ParentType, ContextType>;
+  publicKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nonce?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  commitment?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  holdings?: Resolver<Array<ResolversTypes['HoldingsEntry']>, ParentType, ContextType>;
+  leafHash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<Array<ResolversTypes['HoldingsPathStep']>, ParentType, ContextType>;
+};
+
+export type HoldingsSnapshotResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HoldingsSnapshotResult'] = ResolversParentTypes['HoldingsSnapshotResult']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['MutationError']>, ParentType, ContextType>;
+  snapshot?: Resolver<Maybe<ResolversTypes['HoldingsSnapshot']>, ParentType, ContextType>;
+};
+
 export type InvoicePositionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoicePosition'] = ResolversParentTypes['InvoicePosition']> = {
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   offer?: Resolver<ResolversTypes['Offer'], ParentType, ContextType>;
@@ -3885,6 +4051,12 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ConditionReportPdf?: ConditionReportPdfResolvers<ContextType>;
   DepotPosition?: DepotPositionResolvers<ContextType>;
   DepotPositionInvoice?: DepotPositionInvoiceResolvers<ContextType>;
+  HoldingsDiscrepancies?: HoldingsDiscrepanciesResolvers<ContextType>;
+  HoldingsSnapshot?: HoldingsSnapshotResolvers<ContextType>;
+  HoldingsEntry?: HoldingsEntryResolvers<ContextType>;
+  HoldingsPathStep?: HoldingsPathStepResolvers<ContextType>;
+  HoldingsProof?: HoldingsProofResolvers<ContextType>;
+  HoldingsSnapshotResult?: HoldingsSnapshotResultResolvers<ContextType>;
   InvoicePosition?: InvoicePositionResolvers<ContextType>;
   InvoiceDocument?: InvoiceDocumentResolvers<ContextType>;
   Invoice?: InvoiceResolvers<ContextType>;

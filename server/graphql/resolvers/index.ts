@@ -17,6 +17,7 @@ import { warehouseMutations, warehouseQueries } from './backoffice-warehouse';
 import { catalogueQueries, catalogueTypes } from './catalogue';
 import { contentQueries, contentTypes } from './content';
 import { depotQueries, depotTypes, depotUserFields } from './depot';
+import { holdingsProofMutations, holdingsProofQueries } from './holdings-proof';
 import { invoiceMutations, invoiceQueries, invoiceTypes } from './invoices';
 import { lookupQueries } from './lookups';
 import { offerQueries, offerSearchResultFields } from './offers';
@@ -93,6 +94,7 @@ export const resolvers = {
     ...sortimentQueries,
     ...secondaryMarketQueries,
     ...syncQueries,
+    ...holdingsProofQueries,
   }),
   Mutation: guarded('Mutation', {
     ...authMutations,
@@ -108,6 +110,7 @@ export const resolvers = {
     ...backofficeInvoiceMutations,
     ...accountMutations,
     ...secondaryMarketMutations,
+    ...holdingsProofMutations,
   }),
   User: { ...userFields, ...depotUserFields, ...accountUserFields, ...adviceUserFields },
   ...adviceTypes,
