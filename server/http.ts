@@ -33,6 +33,7 @@ import { legalRoutes } from './routes/legal';
 import { mediaRoutes } from './routes/media';
 import { settlementRoutes } from './routes/settlement';
 import { unlockRoutes } from './routes/unlock';
+import { endSessionRoutes } from './routes/end-session';
 import { warehouseRoutes } from './routes/warehouse';
 import { registerSecurityHeaders } from './security-headers';
 import { configurePasswordHashing } from './services/passwords';
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(settlementRoutes, { db: deps.db, config: deps.config, pdfPool });
   await app.register(unlockRoutes, { db: deps.db });
+  await app.register(endSessionRoutes, { db: deps.db });
   await app.register(legalRoutes, { company: deps.config.company });
   await app.register(warehouseRoutes, {
     db: deps.db,

@@ -68,6 +68,7 @@ export const accessPolicy = {
     mySellOrders: 'client',
     allSellOrders: 'staff',
     syncChanges: 'client',
+    mySessions: 'client',
   },
   Mutation: {
     importWarehouseStockReport: 'staff',
@@ -119,6 +120,9 @@ export const accessPolicy = {
     approveSellOrder: 'staff',
     rejectSellOrder: 'staff',
     markPaymentThanksSeen: 'client',
+    logout: 'client',
+    endSession: 'client',
+    endOtherSessions: 'client',
   },
 } satisfies {
   Query: Record<keyof QueryResolvers, Access>;

@@ -30,6 +30,7 @@ import {
   secondaryMarketTrancheFields,
   secondaryMarketTypes,
 } from './secondary-market';
+import { sessionMutations, sessionQueries } from './sessions';
 import { syncQueries } from './sync';
 import { trancheMutations } from './tranches';
 import { userFields, userQueries } from './user';
@@ -93,6 +94,7 @@ export const resolvers = {
     ...sortimentQueries,
     ...secondaryMarketQueries,
     ...syncQueries,
+    ...sessionQueries,
   }),
   Mutation: guarded('Mutation', {
     ...authMutations,
@@ -108,6 +110,7 @@ export const resolvers = {
     ...backofficeInvoiceMutations,
     ...accountMutations,
     ...secondaryMarketMutations,
+    ...sessionMutations,
   }),
   User: { ...userFields, ...depotUserFields, ...accountUserFields, ...adviceUserFields },
   ...adviceTypes,
