@@ -263,7 +263,12 @@ export async function completeSignIn(
     return { current: signedIn, session: opened };
   });
   const token = await signSessionToken(
-    { userId: current.id, sessionId: session.id, tokenVersion: current.tokenVersion, sessionStart: times.now },
+    {
+      userId: current.id,
+      sessionId: session.id,
+      tokenVersion: current.tokenVersion,
+      sessionStart: times.now,
+    },
     settings.jwtSecret,
     times.expiresAt,
     times.now,
@@ -469,7 +474,11 @@ export async function resetPassword(
     await tx
       .update(users)
       // Without a session to keep, the token version too: nothing signed before is accepted again.
-      .set({ passwordHash, isActive: true, ...(keep ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }) })
+      .set({
+        passwordHash,
+        isActive: true,
+        ...(keep ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }),
+      })
       .where(eq(users.id, user.id));
     return true;
   });

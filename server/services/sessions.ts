@@ -10,7 +10,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import UAParser from 'ua-parser-js';
 import { formatDateTime } from '../../src/domain/dates';
 import type { Database, Transaction } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { sessions, type users } from '../db/schema';
 import { enqueueMail } from './mail';
 import { newDeviceMail } from './mail-templates';
 import { hashToken, newUrlToken } from './tokens';

@@ -21,6 +21,7 @@ export const NOUNS = {
   Wein: 'Weine',
   Weingut: 'Weingüter',
   Region: 'Regionen',
+  Gerät: 'Geräte',
 } as const;
 
 export type Noun = keyof typeof NOUNS;

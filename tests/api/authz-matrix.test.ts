@@ -7,6 +7,7 @@
  * receives or changes B's data. The loops make dozens of calls each: two minutes per test, for busy machines.
  */
 import { type GraphQLField, type GraphQLInputType, getNamedType, Kind, typeFromAST } from 'graphql';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Access, accessPolicy } from '../../server/graphql/access';
 import { changedTables, databaseChecksum, rowsOf, writeMarker } from './support/db-checksum';
@@ -41,6 +42,8 @@ const everyField = (['Query', 'Mutation'] as const).flatMap((kind) =>
 /** Client B's rows and the values that identify B. */
 interface ClientB {
   userId: number;
+  /** The server-side session of B's token (what `endSession` would end). */
+  sessionId: string;
   email: string;
   invoiceIds: number[];
   orderPositionIds: number[];
@@ -67,16 +70,18 @@ describe.each(databaseTargets)('Berechtigungsmatrix (%s)', (target) => {
 
   const rows = <Row>(query: string) => rowsOf<Row>(portal.db, query);
 
+  async function signIn(role: Exclude<Role, 'visitor'>) {
+    const answer = await portal.gql<{ tokenAuth: { token: string } }>(
+      'mutation ($email: String!, $password: String!) { tokenAuth(email: $email, password: $password) { token } }',
+      { email: accounts[role], password: PASSWORD },
+    );
+    tokens[role] = answer.data?.tokenAuth.token;
+    expect(tokens[role]).toBeTruthy();
+  }
+
   beforeAll(async () => {
     portal = await startTestPortal(target, { seed: true });
-    for (const role of ['clientA', 'clientB', 'staff'] as const) {
-      const answer = await portal.gql<{ tokenAuth: { token: string } }>(
-        'mutation ($email: String!, $password: String!) { tokenAuth(email: $email, password: $password) { token } }',
-        { email: accounts[role], password: PASSWORD },
-      );
-      tokens[role] = answer.data?.tokenAuth.token;
-      expect(tokens[role]).toBeTruthy();
-    }
+    for (const role of ['clientA', 'clientB', 'staff'] as const) await signIn(role);
     const [user] = await rows<{
       id: number;
       email: string;
@@ -119,6 +124,7 @@ describe.each(databaseTargets)('Berechtigungsmatrix (%s)', (target) => {
     expect(sellOrders.some((order) => order.settlement_token)).toBe(true);
     b = {
       userId: user.id,
+      sessionId: String(decodeJwt(tokens.clientB ?? '').sid),
       email: user.email,
       invoiceIds: invoices.map((invoice) => invoice.id),
       orderPositionIds: orderPositions.map((position) => position.id),
@@ -198,6 +204,7 @@ describe.each(databaseTargets)('Berechtigungsmatrix (%s)', (target) => {
       if (/sellOrder/i.test(name)) return b.sellOrderIds[0];
       if (/profile|quote/i.test(name)) return b.profileIds[0];
     }
+    if (named === 'ID' && name === 'id') return b.sessionId;
     if (named === 'String') {
       if (/^uid$|uuid/i.test(name)) return b.manualUid;
       if (/mail/i.test(name)) return b.email;
@@ -394,7 +401,12 @@ describe.each(databaseTargets)('Berechtigungsmatrix (%s)', (target) => {
       expect(answer.status, `Mutation.${field.name}`).toBeLessThan(500);
       expect(leaksOfB(answer), `Mutation.${field.name}`).toEqual([]);
       expect(await clientBFingerprint(), `Mutation.${field.name}`).toBe(before);
+      // A's logout ended A's own session; the mutations after it are tried with a fresh one.
+      if (field.name === 'logout') await signIn('clientA');
     }
+    // B's session, aimed at by `endSession` and `endOtherSessions`, still answers B.
+    const own = await call('clientB', '{ me { email } }', {});
+    expect(own.data?.me).toEqual({ email: b.email });
     expect(portal.unexpectedErrors).toEqual([]);
   }, 120_000);
 

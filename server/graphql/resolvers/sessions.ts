@@ -40,7 +40,12 @@ export const sessionMutations = {
     const user = signedInUser(context);
     // Another client's session id answers exactly like an ended one: nothing to learn from it.
     if (!SESSION_ID.test(id)) return refused('NOT_FOUND', sessionMessages.notFound, 'id');
-    const ended = await endSession(context.db, user.id, id, id === context.sessionId ? 'logout' : 'ended-by-user');
+    const ended = await endSession(
+      context.db,
+      user.id,
+      id,
+      id === context.sessionId ? 'logout' : 'ended-by-user',
+    );
     return ended ? ok() : refused('NOT_FOUND', sessionMessages.notFound, 'id');
   },
   endOtherSessions: async (_parent, _args, context) => {
