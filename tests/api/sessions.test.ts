@@ -4,7 +4,9 @@
  * ends one or all others; a password change ends every other session; a sign-in on a device the
  * account never used mails the owner once, with a link that ends exactly that session.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../server/db/schema';
 import { databaseTargets, startTestPortal, type TestPortal } from './support/harness';
 import { linkIn } from './support/mailbox';
 
@@ -198,6 +200,21 @@ describe.each(databaseTargets)('Angemeldete Geräte (%s)', (target) => {
       { userAgent: CHROME_WINDOWS, ip: '203.0.113.7' },
       'NeuesPasswort2026!',
     );
+  });
+
+  it('refuses every session of an account that is deactivated or deleted', async () => {
+    const deactivated = await portal.createUser('gesperrt@example.com');
+    const deleted = await portal.createUser('geloescht@example.com');
+    const device = { userAgent: CHROME_WINDOWS, ip: '203.0.113.7' };
+    const deactivatedToken = await signIn('gesperrt@example.com', device);
+    const deletedToken = await signIn('geloescht@example.com', device);
+    await portal.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated));
+    await portal.db.delete(users).where(eq(users.id, deleted));
+    for (const token of [deactivatedToken, deletedToken]) {
+      expect(await me(token)).toBeNull();
+      expect(await refreshCode(token)).toBe('UNAUTHENTICATED');
+    }
+    expect(await portal.db.select().from(sessions).where(eq(sessions.userId, deleted))).toEqual([]);
   });
 
   it('mails a sign-in on a new device once, with a link that ends that session and nothing else', async () => {
