@@ -28,12 +28,12 @@ import { type OperationFacts, registerRequestLogging, requestIdOf } from './obse
 import { createMetrics, type PortalMetrics } from './observability/metrics';
 import { PdfPool } from './pdf/pool';
 import { checkoutRoutes } from './routes/checkout';
+import { endSessionRoutes } from './routes/end-session';
 import { healthRoutes } from './routes/health';
 import { legalRoutes } from './routes/legal';
 import { mediaRoutes } from './routes/media';
 import { settlementRoutes } from './routes/settlement';
 import { unlockRoutes } from './routes/unlock';
-import { endSessionRoutes } from './routes/end-session';
 import { warehouseRoutes } from './routes/warehouse';
 import { registerSecurityHeaders } from './security-headers';
 import { configurePasswordHashing } from './services/passwords';

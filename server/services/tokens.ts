@@ -93,7 +93,10 @@ async function verifyWithJose(
     ) {
       return null;
     }
-    return { claims: Object.freeze({ userId, sessionId, tokenVersion, sessionStart }), expiresAt: payload.exp };
+    return {
+      claims: Object.freeze({ userId, sessionId, tokenVersion, sessionStart }),
+      expiresAt: payload.exp,
+    };
   } catch {
     return null;
   }
