@@ -48,7 +48,8 @@ test('a client sees the signed-in devices, signs one out, then all others, and t
   await page.getByRole('button', { name: 'Accounteinstellungen' }).first().click();
   const settings = page.getByRole('dialog', { name: 'Accounteinstellungen' });
   const devices = settings.getByRole('region', { name: 'Angemeldete Geräte' });
-  await expect(devices).toBeVisible();
+  // The settings form loads on first opening: slow on a busy machine.
+  await expect(devices).toBeVisible({ timeout: 30_000 });
   const rows = devices.getByTestId('account-session');
   const thisDevice = rows.filter({ hasText: 'Dieses Gerät' });
   await expect(thisDevice).toHaveCount(1);
