@@ -28,6 +28,7 @@ import { type OperationFacts, registerRequestLogging, requestIdOf } from './obse
 import { createMetrics, type PortalMetrics } from './observability/metrics';
 import { PdfPool } from './pdf/pool';
 import { checkoutRoutes } from './routes/checkout';
+import { endSessionRoutes } from './routes/end-session';
 import { healthRoutes } from './routes/health';
 import { holdingsProofRoutes } from './routes/holdings-proof';
 import { legalRoutes } from './routes/legal';
@@ -253,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(settlementRoutes, { db: deps.db, config: deps.config, pdfPool });
   await app.register(unlockRoutes, { db: deps.db });
+  await app.register(endSessionRoutes, { db: deps.db });
   await app.register(legalRoutes, { company: deps.config.company });
   await app.register(holdingsProofRoutes, { db: deps.db });
   await app.register(warehouseRoutes, {

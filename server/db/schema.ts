@@ -477,6 +477,37 @@ export const accountTokens = pgTable(
   (t) => [index('account_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
+/**
+ * Sign-ins that hold a session (ASVS V7): every token carries its session's id and is accepted only
+ * while the session has not ended, so a logout, "Abmelden" of a device or a password change ends the
+ * token and its refresh at once on every server instance. Ended sessions stay (with the reason) so
+ * that a later sign-in on the same device is known, not "new".
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** Random (UUID), carried in the token as `sid`. */
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** "Chrome 131 auf Windows", from the user agent at sign-in. */
+    deviceLabel: text('device_label').notNull(),
+    /** "203.0.x.x" (IPv4's first two octets) or the IPv6 /32; never the whole address. */
+    coarseLocation: text('coarse_location').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the session's newest token expires (sign-in, then each refresh): past it, nothing can renew it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** logout | ended-by-user | ended-from-mail | password-changed */
+    endedReason: text('ended_reason'),
+    /** SHA-256 of the token in the new-device mail's link that ends this session. */
+    endLinkHash: text('end_link_hash').unique(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId, t.createdAt)],
+);
+
 // ─── Advice: investor profiles, proposals and manual quotes ───────────────────
 
 export const profileSource = pgEnum('profile_source', ['WIZARD', 'MANUALLY']);

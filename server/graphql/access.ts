@@ -71,6 +71,7 @@ export const accessPolicy = {
     holdingsSnapshots: 'public',
     holdingsProofPublicKey: 'public',
     myHoldingsProof: 'client',
+    mySessions: 'client',
   },
   Mutation: {
     importWarehouseStockReport: 'staff',
@@ -123,6 +124,9 @@ export const accessPolicy = {
     rejectSellOrder: 'staff',
     markPaymentThanksSeen: 'client',
     createHoldingsSnapshot: 'staff',
+    logout: 'client',
+    endSession: 'client',
+    endOtherSessions: 'client',
   },
 } satisfies {
   Query: Record<keyof QueryResolvers, Access>;

@@ -12,7 +12,11 @@ export interface GraphQLContext {
   config: ServerConfig;
   /** The signed-in user, or null for a visitor. */
   user: UserModel | null;
+  /** The server-side session of the request's token (null for a visitor). */
+  sessionId: string | null;
   clientIp: string;
+  /** The request's User-Agent header (the device label of a session it opens). */
+  userAgent: string | null;
   /** Tells the outbox dispatcher that new rows are waiting. */
   nudgeOutbox: () => void;
   /** Which push endpoints may be registered (public https hosts, plus PUSH_ENDPOINT_ALLOWLIST). */

@@ -157,6 +157,8 @@ export type Query = {
   mySellOrders: Array<SellOrder>;
   /** Staff: every sell order, optionally of one status; open ones first. */
   allSellOrders: Array<SellOrder>;
+  /** The open sessions of the signed-in user, most recently seen first. */
+  mySessions: Array<AccountSession>;
   /** What changed in the caller's client area since `cursor` (null: the first, full sync). */
   syncChanges: SyncDelta;
   /** Everything the winery page needs; null when unknown. */
@@ -503,6 +505,12 @@ export type Mutation = {
   approveSellOrder: SellOrderResult;
   /** Staff: refuses a REQUESTED order with a reason the seller gets by e-mail. */
   rejectSellOrder: SellOrderResult;
+  /** Ends the session of the request's token: the token and its refresh stop working on every instance. */
+  logout: MutationResult;
+  /** Ends one open session of the signed-in user (a device in 'Angemeldete Geräte'). */
+  endSession: MutationResult;
+  /** Ends every open session of the signed-in user but the current one ('Überall sonst abmelden'). */
+  endOtherSessions: MutationResult;
   /**
    * Creates a tranche (without partialOfferId), updates one (with it) or deletes one (delete: true).
    * amount = cases still for sale. Prices as decimal strings with two decimals ("249.00").
@@ -846,6 +854,11 @@ export type MutationApproveSellOrderArgs = {
 export type MutationRejectSellOrderArgs = {
   sellOrderId: Scalars['Int']['input'];
   reason: Scalars['String']['input'];
+};
+
+
+export type MutationEndSessionArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -2433,6 +2446,22 @@ export type SellOrderResult = {
   sellOrder: Maybe<SellOrder>;
 };
 
+/** A device the client is signed in on: one open server-side session. */
+export type AccountSession = {
+  __typename?: 'AccountSession';
+  id: Scalars['ID']['output'];
+  /** From the user agent at sign-in, e.g. 'Chrome 131 auf Windows'. */
+  deviceLabel: Scalars['String']['output'];
+  /** The network area only: the first two octets of an IPv4 address ('203.0.x.x'), the /32 of an IPv6 one. */
+  coarseLocation: Scalars['String']['output'];
+  /** The sign-in. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The last request or refresh (to within five minutes). */
+  lastSeenAt: Scalars['DateTime']['output'];
+  /** Whether this is the session of the request's own token. */
+  current: Scalars['Boolean']['output'];
+};
+
 export type { SyncEntity };
 
 /** The rows of one entity that changed since the cursor, as far as the caller may see them. */
@@ -2581,6 +2610,7 @@ export type ResolversTypes = {
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   MutationError: ResolverTypeWrapper<MutationError>;
   MutationResult: ResolverTypeWrapper<MutationResult>;
   TokenAuthPayload: ResolverTypeWrapper<Omit<TokenAuthPayload, 'user'> & { user: ResolversTypes['User'] }>;
@@ -2692,6 +2722,7 @@ export type ResolversTypes = {
   ResalePrice: ResolverTypeWrapper<ResalePrice>;
   ResaleOrigin: ResolverTypeWrapper<ResaleOrigin>;
   SellOrderResult: ResolverTypeWrapper<Omit<SellOrderResult, 'sellOrder'> & { sellOrder?: Maybe<ResolversTypes['SellOrder']> }>;
+  AccountSession: ResolverTypeWrapper<AccountSession>;
   SyncEntity: SyncEntity;
   SyncEntityChanges: ResolverTypeWrapper<SyncEntityChanges>;
   SyncDelta: ResolverTypeWrapper<SyncDelta>;
@@ -2713,6 +2744,7 @@ export type ResolversParentTypes = {
   Boolean: Scalars['Boolean']['output'];
   Float: Scalars['Float']['output'];
   Mutation: Record<PropertyKey, never>;
+  ID: Scalars['ID']['output'];
   MutationError: MutationError;
   MutationResult: MutationResult;
   TokenAuthPayload: Omit<TokenAuthPayload, 'user'> & { user: ResolversParentTypes['User'] };
@@ -2809,6 +2841,7 @@ export type ResolversParentTypes = {
   ResalePrice: ResalePrice;
   ResaleOrigin: ResaleOrigin;
   SellOrderResult: Omit<SellOrderResult, 'sellOrder'> & { sellOrder?: Maybe<ResolversParentTypes['SellOrder']> };
+  AccountSession: AccountSession;
   SyncEntityChanges: SyncEntityChanges;
   SyncDelta: SyncDelta;
   PartialOfferResult: Omit<PartialOfferResult, 'partialOffer'> & { partialOffer?: Maybe<ResolversParentTypes['PartialOffer']> };
@@ -2890,6 +2923,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   vapidPublicKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   mySellOrders?: Resolver<Array<ResolversTypes['SellOrder']>, ParentType, ContextType>;
   allSellOrders?: Resolver<Array<ResolversTypes['SellOrder']>, ParentType, ContextType, Partial<QueryAllSellOrdersArgs>>;
+  mySessions?: Resolver<Array<ResolversTypes['AccountSession']>, ParentType, ContextType>;
   syncChanges?: Resolver<ResolversTypes['SyncDelta'], ParentType, ContextType, Partial<QuerySyncChangesArgs>>;
   wineryDetails?: Resolver<Maybe<ResolversTypes['Winery']>, ParentType, ContextType, RequireFields<QueryWineryDetailsArgs, 'wineryId'>>;
   allWines?: Resolver<Array<ResolversTypes['Wine']>, ParentType, ContextType, Partial<QueryAllWinesArgs>>;
@@ -2945,6 +2979,9 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   cancelSellOrder?: Resolver<ResolversTypes['SellOrderResult'], ParentType, ContextType, RequireFields<MutationCancelSellOrderArgs, 'sellOrderId'>>;
   approveSellOrder?: Resolver<ResolversTypes['SellOrderResult'], ParentType, ContextType, RequireFields<MutationApproveSellOrderArgs, 'sellOrderId'>>;
   rejectSellOrder?: Resolver<ResolversTypes['SellOrderResult'], ParentType, ContextType, RequireFields<MutationRejectSellOrderArgs, 'sellOrderId' | 'reason'>>;
+  logout?: Resolver<ResolversTypes['MutationResult'], ParentType, ContextType>;
+  endSession?: Resolver<ResolversTypes['MutationResult'], ParentType, ContextType, RequireFields<MutationEndSessionArgs, 'id'>>;
+  endOtherSessions?: Resolver<ResolversTypes['MutationResult'], ParentType, ContextType>;
   createOrUpdatePartialOffer?: Resolver<ResolversTypes['PartialOfferResult'], ParentType, ContextType, Partial<MutationCreateOrUpdatePartialOfferArgs>>;
   deletePartialOffer?: Resolver<ResolversTypes['PartialOfferResult'], ParentType, ContextType, RequireFields<MutationDeletePartialOfferArgs, 'partialOfferId'>>;
 };
@@ -3929,6 +3966,15 @@ export type SellOrderResultResolvers<ContextType = GraphQLContext, ParentType ex
   sellOrder?: Resolver<Maybe<ResolversTypes['SellOrder']>, ParentType, ContextType>;
 };
 
+export type AccountSessionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AccountSession'] = ResolversParentTypes['AccountSession']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  deviceLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  coarseLocation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastSeenAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  current?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type SyncEntityResolvers = EnumResolverSignature<{ ACCOUNT?: any, DEPOT_POSITION?: any, SELL_ORDER?: any, INVOICE?: any, ORDER_POSITION?: any, PREFERENCES_PROFILE?: any, OFFER?: any, VINTAGE?: any, WINE?: any, WINERY?: any, REGION?: any, SUBREGION?: any, COUNTRY?: any, CLASSIFICATION?: any, RATER?: any, GRAPE?: any, BOTTLE_SIZE?: any, ACADEMY_VIDEO?: any, ACADEMY_KEYWORD?: any, BLOG_POST?: any, BRAND_IMAGE?: any }, ResolversTypes['SyncEntity']>;
 
 export type SyncEntityChangesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SyncEntityChanges'] = ResolversParentTypes['SyncEntityChanges']> = {
@@ -4076,6 +4122,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ResalePrice?: ResalePriceResolvers<ContextType>;
   ResaleOrigin?: ResaleOriginResolvers<ContextType>;
   SellOrderResult?: SellOrderResultResolvers<ContextType>;
+  AccountSession?: AccountSessionResolvers<ContextType>;
   SyncEntity?: SyncEntityResolvers;
   SyncEntityChanges?: SyncEntityChangesResolvers<ContextType>;
   SyncDelta?: SyncDeltaResolvers<ContextType>;

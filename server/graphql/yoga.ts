@@ -6,7 +6,7 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { observeOperationsPlugin } from '../observability/graphql-operations';
 import type { OperationFacts } from '../observability/logging';
-import { userFromToken } from '../services/auth';
+import { sessionFromToken } from '../services/auth';
 import { catalogueChangedSince } from '../services/catalogue-changes';
 import { depotChangedSince } from '../services/depot';
 import { type HostResolver, pushEndpointPolicy } from '../services/push-endpoint';
@@ -143,13 +143,15 @@ export function buildYoga(deps: YogaDeps) {
     ],
     context: async ({ request, clientIp }): Promise<GraphQLContext> => {
       const token = tokenFrom(request.headers.get('authorization'));
-      const user = token ? await userFromToken(deps.db, deps.config, token) : null;
+      const signedIn = token ? await sessionFromToken(deps.db, deps.config, token) : null;
       catalogue.refresh();
       return {
         db: deps.db,
         config: deps.config,
-        user,
+        user: signedIn?.user ?? null,
+        sessionId: signedIn?.session.id ?? null,
         clientIp,
+        userAgent: request.headers.get('user-agent'),
         nudgeOutbox: deps.nudgeOutbox,
         pushPolicy,
         loaders: createLoaders(deps.db, catalogue, depotCache),

@@ -3,7 +3,7 @@ import { normalizeEmail, normalizePassword } from '../../src/domain/entry-valida
 import type { ServerConfig } from '../config';
 import type { Database, Transaction } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
-import { accountTokens, users } from '../db/schema';
+import { accountTokens, sessions, users } from '../db/schema';
 import { authMessages, validatePasswordReset, validateRegistration } from './auth-validation';
 import { clientError, type MutationResult, ok, refused, refusedAll } from './errors';
 import { enqueueMail } from './mail';
@@ -18,7 +18,15 @@ import {
   refundEvent,
   resetCounter,
 } from './rate-limit';
-import { hashToken, newUrlToken, signSessionToken, verifySessionToken } from './tokens';
+import {
+  endOtherSessions,
+  openSession,
+  type SessionRow,
+  type SignInOrigin,
+  sessionRefreshed,
+  touchSession,
+} from './sessions';
+import { hashToken, newUrlToken, type SessionClaims, signSessionToken, verifySessionToken } from './tokens';
 
 export type UserRow = typeof users.$inferSelect;
 export type AuthSettings = Pick<ServerConfig, 'publicUrl' | 'jwtSecret' | 'jwtTtlSeconds'> &
@@ -155,6 +163,8 @@ async function consumeToken(tx: Transaction, tokenId: number): Promise<boolean> 
 export interface SignedIn {
   token: string;
   user: UserRow;
+  /** The server-side session the token belongs to. */
+  sessionId: string;
 }
 
 /** A fixed argon2id hash so that unknown addresses cost as much time as wrong passwords. */
@@ -185,8 +195,9 @@ export async function login(
   db: Database,
   settings: AuthSettings,
   credentials: { email: string; password: string },
-  clientIp: string,
+  origin: SignInOrigin,
 ): Promise<SignedIn> {
+  const { clientIp } = origin;
   const email = normalizeEmail(credentials.email);
   const now = new Date();
   const counted: [string, RateLimitRule][] = [
@@ -224,13 +235,45 @@ export async function login(
   // The right password: the attempt was no failure.
   for (const [key, rule] of counted) await refundEvent(db, key, rule, now);
   if (!user.isActive) throw clientError(authMessages.notActivated, 'NOT_ACTIVATED');
-  const [updated] = await db
-    .update(users)
-    .set({ lastLogin: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
-  const current = updated ?? user;
-  return { token: await issueToken(settings, current), user: current };
+  return completeSignIn(db, settings, user, origin);
+}
+
+/**
+ * The end of a sign-in whose every factor was checked: the session is opened (and a new device
+ * mailed about) in one transaction with the sign-in's time, then its first token is signed.
+ */
+export async function completeSignIn(
+  db: Database,
+  settings: AuthSettings,
+  user: UserRow,
+  origin: SignInOrigin,
+): Promise<SignedIn> {
+  const times = tokenTimes(settings);
+  const { current, session } = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ lastLogin: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    const signedIn = updated ?? user;
+    const opened = await openSession(tx, signedIn, origin, {
+      publicUrl: settings.publicUrl,
+      tokenExpiresAt: new Date(times.expiresAt * 1000),
+    });
+    return { current: signedIn, session: opened };
+  });
+  const token = await signSessionToken(
+    {
+      userId: current.id,
+      sessionId: session.id,
+      tokenVersion: current.tokenVersion,
+      sessionStart: times.now,
+    },
+    settings.jwtSecret,
+    times.expiresAt,
+    times.now,
+  );
+  return { token, user: current, sessionId: session.id };
 }
 
 /**
@@ -269,22 +312,15 @@ export async function unlockLogin(db: Database, rawToken: string): Promise<boole
 }
 
 /**
- * A session token for the user. A refresh keeps the session's start; the token never outlives
- * the session's maximum age, so a stolen token cannot be refreshed forever.
+ * Issue time and expiry of a session's next token, from one reading of the clock (a token signed
+ * across a second's boundary lived a second less than its lifetime). A refresh keeps the
+ * session's start: the token never outlives the session's maximum age, so a stolen token cannot
+ * be refreshed forever.
  */
-function issueToken(settings: AuthSettings, user: UserRow, started?: number): Promise<string> {
-  // One reading of the clock for issue time, expiry and a new session's start: a token signed
-  // across a second's boundary lived a second less than its lifetime.
+function tokenTimes(settings: AuthSettings, sessionStart?: number): { now: number; expiresAt: number } {
   const now = nowSeconds();
-  const sessionStart = started ?? now;
   const maxAge = settings.jwtSessionMaxSeconds ?? DEFAULT_SESSION_MAX_SECONDS;
-  const expiresAt = Math.min(now + settings.jwtTtlSeconds, sessionStart + maxAge);
-  return signSessionToken(
-    { userId: user.id, tokenVersion: user.tokenVersion, sessionStart },
-    settings.jwtSecret,
-    expiresAt,
-    now,
-  );
+  return { now, expiresAt: Math.min(now + settings.jwtTtlSeconds, (sessionStart ?? now) + maxAge) };
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -298,35 +334,76 @@ export async function userFromToken(
   return (await sessionFromToken(db, settings, token))?.user ?? null;
 }
 
-/** The user read of every signed-in request, prepared once (db/prepared.ts). */
+/**
+ * The read of every signed-in request, prepared once (db/prepared.ts): the token's session and its
+ * user by the session's primary key, so an ended session is refused on every instance at once.
+ */
 const sessionUserStatement = preparedPerDatabase((db) =>
   db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
+    .select({
+      user: users,
+      session: {
+        id: sessions.id,
+        userId: sessions.userId,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        endedAt: sessions.endedAt,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
     .prepare('session_user'),
 );
 
-async function sessionFromToken(db: Database, settings: AuthSettings, token: string) {
+export interface SignedInSession {
+  user: UserRow;
+  claims: SessionClaims;
+  session: Pick<SessionRow, 'id' | 'createdAt' | 'lastSeenAt'>;
+}
+
+/** The absolute limit (`JWT_SESSION_MAX_SECONDS`), counted from the session's row, not the token. */
+function pastMaximumAge(settings: AuthSettings, session: Pick<SessionRow, 'createdAt'>): boolean {
+  const maxAge = settings.jwtSessionMaxSeconds ?? DEFAULT_SESSION_MAX_SECONDS;
+  return session.createdAt.getTime() + maxAge * 1000 <= Date.now();
+}
+
+/** The open session and active user a valid token belongs to; null for anything else. */
+export async function sessionFromToken(
+  db: Database,
+  settings: AuthSettings,
+  token: string,
+): Promise<SignedInSession | null> {
   const claims = await verifySessionToken(token, settings.jwtSecret);
   if (!claims) return null;
-  const [user] = await sessionUserStatement(db).execute({ userId: claims.userId });
-  if (!user?.isActive || user.tokenVersion !== claims.tokenVersion) return null;
-  return { user, claims };
+  const [row] = await sessionUserStatement(db).execute({ sessionId: claims.sessionId });
+  if (!row || row.session.endedAt || row.session.userId !== claims.userId) return null;
+  if (pastMaximumAge(settings, row.session)) return null;
+  const { user } = row;
+  if (!user.isActive || user.tokenVersion !== claims.tokenVersion) return null;
+  await touchSession(db, row.session);
+  return { user, claims, session: row.session };
 }
 
 /**
  * Exchanges a valid token for a fresh one of the same session (the PWA refreshes while online, so a
- * client offline for days stays signed in). Expired, revoked (password changed) and tokens past
- * the session's maximum age are refused.
+ * client offline for days stays signed in). Expired tokens, those of an ended session (logout,
+ * "Abmelden", password changed) and sessions past their maximum age are refused.
  */
 export async function refreshSession(db: Database, settings: AuthSettings, token: string): Promise<SignedIn> {
-  const session = await sessionFromToken(db, settings, token);
-  const maxAge = settings.jwtSessionMaxSeconds ?? DEFAULT_SESSION_MAX_SECONDS;
-  if (!session || session.claims.sessionStart + maxAge <= nowSeconds()) {
-    throw clientError(authMessages.sessionExpired, 'UNAUTHENTICATED');
-  }
-  return { token: await issueToken(settings, session.user, session.claims.sessionStart), user: session.user };
+  const signedIn = await sessionFromToken(db, settings, token);
+  if (!signedIn) throw clientError(authMessages.sessionExpired, 'UNAUTHENTICATED');
+  const { user, session } = signedIn;
+  const sessionStart = Math.floor(session.createdAt.getTime() / 1000);
+  const times = tokenTimes(settings, sessionStart);
+  await sessionRefreshed(db, session.id, new Date(times.expiresAt * 1000));
+  const fresh = await signSessionToken(
+    { userId: user.id, sessionId: session.id, tokenVersion: user.tokenVersion, sessionStart },
+    settings.jwtSecret,
+    times.expiresAt,
+    times.now,
+  );
+  return { token: fresh, user, sessionId: session.id };
 }
 
 /**
@@ -362,12 +439,15 @@ export async function requestPasswordReset(
 }
 
 /**
- * Sets a new password with a reset token. The token is single-use; every session issued before
- * is revoked (token version raised). Proving the address this way also activates the account.
+ * Sets a new password with a reset token. The token is single-use; every session of the account
+ * ends but the caller's own, when the caller is signed in as this user (a password change from the
+ * account settings keeps the device it was made on). Proving the address this way also activates
+ * the account.
  */
 export async function resetPassword(
   db: Database,
   input: { email: string; newPassword: string; postedToken: string },
+  caller: { userId: number; sessionId: string } | null = null,
 ): Promise<MutationResult> {
   const email = normalizeEmail(input.email);
   const invalid = validatePasswordReset({ email, password: input.newPassword });
@@ -389,9 +469,16 @@ export async function resetPassword(
           isNull(accountTokens.usedAt),
         ),
       );
+    const keep = caller?.userId === user.id ? caller.sessionId : null;
+    await endOtherSessions(tx, user.id, keep, 'password-changed');
     await tx
       .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, isActive: true })
+      // Without a session to keep, the token version too: nothing signed before is accepted again.
+      .set({
+        passwordHash,
+        isActive: true,
+        ...(keep ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }),
+      })
       .where(eq(users.id, user.id));
     return true;
   });

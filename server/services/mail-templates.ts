@@ -87,3 +87,23 @@ export function loginUnlockMail(person: Addressee, link: string): MailMessage {
     { url: link, label: 'Anmeldung entsperren' },
   );
 }
+
+/** Sent when the account signs in on a device it has not signed in from before. */
+export function newDeviceMail(
+  person: Addressee,
+  signIn: { time: string; device: string; location: string; endLink: string },
+): MailMessage {
+  return composeMail(
+    person.email,
+    'Neue Anmeldung bei Weindepot',
+    [
+      letterGreeting(person),
+      'Ihr Weindepot-Konto wurde soeben auf einem Gerät angemeldet, mit dem Sie sich bisher nicht angemeldet hatten:',
+      `Zeitpunkt: ${signIn.time} Uhr`,
+      `Gerät: ${signIn.device}`,
+      `Ungefährer Ort (Netzbereich): ${signIn.location}`,
+      'Waren Sie das, ist nichts weiter zu tun. Falls nicht, beenden Sie diese Anmeldung über den folgenden Link und ändern Sie anschließend Ihr Passwort. Unter „Accounteinstellungen“ › „Angemeldete Geräte“ sehen Sie alle Anmeldungen Ihres Kontos.',
+    ],
+    { url: signIn.endLink, label: 'Diese Anmeldung beenden' },
+  );
+}

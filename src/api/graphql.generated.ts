@@ -171,6 +171,11 @@ export type SyncEntity =
   | 'BLOG_POST'
   | 'BRAND_IMAGE';
 
+export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LogoutMutation = { logout: { success: boolean } };
+
 export type RefreshTokenMutationVariables = Exact<{
   token: string;
 }>;
@@ -303,6 +308,23 @@ export type RemovePushSubscriptionMutationVariables = Exact<{
 
 
 export type RemovePushSubscriptionMutation = { removePushSubscription: { success: boolean } };
+
+export type AccountSessionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountSessionsQuery = { mySessions: Array<{ id: string, deviceLabel: string, coarseLocation: string, createdAt: string, lastSeenAt: string, current: boolean }> };
+
+export type EndSessionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type EndSessionMutation = { endSession: { success: boolean, errors: Array<{ message: string, code: string, field: string | null }> } };
+
+export type EndOtherSessionsMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type EndOtherSessionsMutation = { endOtherSessions: { success: boolean, errors: Array<{ message: string, code: string, field: string | null }> } };
 
 export type ProposalFieldsFragment = { id: number, uid: string, source: ProfileSource, datetime: string, wineloverVsInvestor: number, investmentHorizon: number, takesRisk: number, investmentSumIntended: string, investmentSumIntendedStr: string, stocks: boolean, etfs: boolean, realestate: boolean, metals: boolean, watches: boolean, crypto: boolean, checkedAgbAndDsgvo: boolean, total: number, totalStr: string, regionShares: Array<{ region: string, color: string, cases: number, value: number, valueStr: string, share: number }>, recommendedPositions: Array<{ id: number, amount: number, caskOf: number, sellPriceBtl: string, sellPriceBtlStr: string, totalStr: string, offer: { id: number, availableCases: number, bottleSize: { title: string }, vintage: { id: number, title: string, year: number, referenceChartImage: string | null, referenceYear: number | null, referenceDuration: number, referenceKpi: number | null, referenceScore: number | null, referenceRater: { title: string } | null, wine: { title: string, winery: { title: string, region: { title: string } } } } } }> };
 
@@ -994,11 +1016,13 @@ export * from './documents/backoffice-warehouse.generated';
 export * from './documents/content.generated';
 export * from './documents/depot.generated';
 export * from './documents/entry-mutations.generated';
+export * from './documents/logout.generated';
 export * from './documents/offers.generated';
 export * from './documents/orders.generated';
 export * from './documents/push.generated';
 export * from './documents/refresh-token.generated';
 export * from './documents/secondary-market.generated';
+export * from './documents/sessions.generated';
 export * from './documents/sync.generated';
 export * from './documents/user.generated';
 export * from './documents/wineries.generated';

@@ -22,6 +22,7 @@ export const NOUNS = {
   Weingut: 'Weingüter',
   Region: 'Regionen',
   Blatt: 'Blätter',
+  Gerät: 'Geräte',
 } as const;
 
 export type Noun = keyof typeof NOUNS;

@@ -18,6 +18,7 @@ export const SERVER_PATH_PREFIXES = [
   '/invoices/',
   '/settlement/',
   '/unlock/',
+  '/end-session/',
   // The warehouse's system posts its stock reports here (server/routes/warehouse.ts).
   '/api/',
   // Probes and monitoring (server/routes/health.ts): never the app, never from a cache.

@@ -115,7 +115,12 @@ describe.each(databaseTargets)('Berechtigungsmatrix: Daten anderer Kunden (%s)',
       expect(answer.status, `Mutation.${field.name}`).toBeLessThan(500);
       expect(leaksOfB(answer), `Mutation.${field.name}`).toEqual([]);
       expect(await clientBFingerprint(), `Mutation.${field.name}`).toBe(before);
+      // A's logout ended A's own session; the mutations after it are tried with a fresh one.
+      if (field.name === 'logout') await journey.signIn('clientA');
     }
+    // B's session, aimed at by `endSession` and `endOtherSessions`, still answers B.
+    const own = await call('clientB', '{ me { email } }', {});
+    expect(own.data?.me).toEqual({ email: b.email });
     expect(portal.unexpectedErrors).toEqual([]);
   }, 120_000);
 });

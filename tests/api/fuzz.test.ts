@@ -23,6 +23,7 @@ import { isGermanMessage } from './support/german';
 import { databaseTargets, type GraphQLAnswer, startTestPortal, type TestPortal } from './support/harness';
 import { callOf, loadSchema, rootFields } from './support/schema-operations';
 
+const ACCOUNTS = { client: 'thomas.keller@example.com', staff: 'berater@example.com' } as const;
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 600);
 const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const schema = loadSchema();
@@ -279,17 +280,7 @@ describe.each(databaseTargets)('Fuzzing aller Mutationen (%s)', (target) => {
 
   beforeAll(async () => {
     portal = await startTestPortal(target, { seed: true });
-    for (const [role, email] of [
-      ['client', 'thomas.keller@example.com'],
-      ['staff', 'berater@example.com'],
-    ] as const) {
-      const answer = await portal.gql<{ tokenAuth: { token: string } }>(
-        'mutation ($email: String!, $password: String!) { tokenAuth(email: $email, password: $password) { token } }',
-        { email, password: 'Weindepot2026!' },
-      );
-      tokens[role] = answer.data?.tokenAuth.token ?? '';
-      expect(tokens[role]).not.toBe('');
-    }
+    for (const role of ['client', 'staff'] as const) await signIn(role);
     baseline = await databaseChecksum(portal.db);
     marker = await writeMarker(portal.db);
   }, 120_000);
@@ -297,6 +288,15 @@ describe.each(databaseTargets)('Fuzzing aller Mutationen (%s)', (target) => {
   afterAll(async () => {
     await portal?.close();
   });
+
+  async function signIn(role: 'client' | 'staff') {
+    const answer = await portal.gql<{ tokenAuth: { token: string } }>(
+      'mutation ($email: String!, $password: String!) { tokenAuth(email: $email, password: $password) { token } }',
+      { email: ACCOUNTS[role], password: 'Weindepot2026!' },
+    );
+    tokens[role] = answer.data?.tokenAuth.token ?? '';
+    expect(tokens[role]).not.toBe('');
+  }
 
   /** Sends one call and checks the four properties; an accepted call becomes the new baseline. */
   async function sendAndCheck(
@@ -320,6 +320,8 @@ describe.each(databaseTargets)('Fuzzing aller Mutationen (%s)', (target) => {
       expect(messages.length, `${label}: Ablehnung ohne Meldung`).toBeGreaterThan(0);
       for (const message of messages) expect(isGermanMessage(message), `${label}: „${message}“`).toBe(true);
     }
+    // A logout ends the caller's own session: the next calls need a fresh one to reach their checks.
+    if (!refused && field.name === 'logout') await signIn(role);
     const now = await writeMarker(portal.db);
     if (now !== marker) {
       const checksum = await databaseChecksum(portal.db);

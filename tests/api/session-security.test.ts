@@ -3,9 +3,10 @@
  * but not forever), revocation on password change, single-use expiring links that work exactly once
  * also when opened twice at the same moment, and a per-address limit on every public mutation.
  */
+import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens } from '../../server/db/schema';
+import { accountTokens, sessions } from '../../server/db/schema';
 import { accessPolicy } from '../../server/graphql/access';
 import { publicMutationKey, publicMutationLimits } from '../../server/graphql/public-rate-limits';
 import { authMessages } from '../../server/services/auth-validation';
@@ -53,14 +54,23 @@ describe.each(databaseTargets)('Sitzungen und Kontolinks (%s)', (target) => {
   const me = async (token: string) =>
     (await portal.gql<{ me: { email: string } | null }>(ME, {}, { token })).data?.me;
 
-  /** A token of the user as the server would sign it, with chosen times. */
+  /** A token of the user as the server would sign it, with chosen times, and its session's row. */
   async function craftedToken(
     userId: number,
     times: { sessionStart: number; expiresAt: number },
     secret?: string,
   ) {
+    const sessionId = randomUUID();
+    await portal.db.insert(sessions).values({
+      id: sessionId,
+      userId,
+      deviceLabel: 'Chrome 131 auf Windows',
+      coarseLocation: '127.0.x.x',
+      createdAt: new Date(times.sessionStart * 1000),
+      expiresAt: new Date(times.expiresAt * 1000),
+    });
     return signSessionToken(
-      { userId, tokenVersion: 0, sessionStart: times.sessionStart },
+      { userId, sessionId, tokenVersion: 0, sessionStart: times.sessionStart },
       secret ?? portal.config.jwtSecret,
       times.expiresAt,
     );

@@ -3,7 +3,7 @@
  * scale"): two production processes on their own ports and data folders with the same
  * `DATABASE_URL` and the same secrets from the environment. Both may start at the same moment on a
  * fresh database (migration and seeding run under an advisory lock, once); a session from one is
- * valid on the other; the rate limits count across both; a client's queued changes, replayed half
+ * valid on the other, and a logout on one ends it on the other at once; the rate limits count across both; a client's queued changes, replayed half
  * to one and half to the other, apply exactly once; and the two outbox dispatchers deliver every
  * mail exactly once.
  */
@@ -33,6 +33,9 @@ const CREATE = `mutation ($offerId: Int!, $amount: Int!, $id: String) {
 }`;
 const ORDER_LIST = '{ orderPositionList { id amount offer { id } } }';
 const PASSWORD_LINK = 'mutation { requestPasswordLink { success errors { message code } } }';
+const ME = '{ me { email } }';
+const LOGOUT = 'mutation { logout { success } }';
+const REFRESH = 'mutation ($token: String!) { refreshToken(token: $token) { token } }';
 
 describe.each(databaseTargets.filter((target) => target === 'postgres'))(
   'Zwei Instanzen auf einer Datenbank (%s)',
@@ -95,6 +98,23 @@ describe.each(databaseTargets.filter((target) => target === 'postgres'))(
       const list = await postGraphQL<{ orderPositionList: unknown[] }>(b.url, ORDER_LIST, {}, token);
       expect(list.errors).toBeUndefined();
       expect(Array.isArray(list.data?.orderPositionList)).toBe(true);
+    });
+
+    it('ends a session logged out on one instance at once on the other, its refresh too', async () => {
+      const token = await signIn(a, 'kunde@example.com');
+      const stays = await signIn(a, 'kunde@example.com');
+      // The other instance has seen and accepted the token (its signature check is memoised there).
+      expect((await postGraphQL<{ me: { email: string } }>(b.url, ME, {}, token)).data?.me?.email).toBe(
+        'kunde@example.com',
+      );
+      const out = await postGraphQL<{ logout: { success: boolean } }>(a.url, LOGOUT, {}, token);
+      expect(out.data?.logout.success).toBe(true);
+      expect((await postGraphQL<{ me: null }>(b.url, ME, {}, token)).data?.me).toBeNull();
+      const refreshed = await postGraphQL(b.url, REFRESH, { token });
+      expect(refreshed.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      expect((await postGraphQL<{ me: { email: string } }>(b.url, ME, {}, stays)).data?.me?.email).toBe(
+        'kunde@example.com',
+      );
     });
 
     it('counts failed sign-ins across both instances', async () => {

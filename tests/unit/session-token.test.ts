@@ -10,7 +10,7 @@ describe('signSessionToken', () => {
     const now = 1_000_000;
     vi.spyOn(Date, 'now').mockReturnValue((now + 1) * 1000);
     const token = await signSessionToken(
-      { userId: 7, tokenVersion: 1, sessionStart: now },
+      { userId: 7, sessionId: '0b7c3d52-4a8e-4f41-9a51-2f6e1c9d8a10', tokenVersion: 1, sessionStart: now },
       'secret-of-at-least-thirty-two-characters!',
       now + 604_800,
       now,

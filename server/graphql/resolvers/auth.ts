@@ -2,8 +2,12 @@ import * as auth from '../../services/auth';
 import type { MutationResolvers } from '../resolvers-types.generated';
 
 export const authMutations = {
-  tokenAuth: (_parent, { email, password }, { db, config, clientIp }) =>
-    auth.login(db, config, { email, password }, clientIp),
+  tokenAuth: async (_parent, { email, password }, { db, config, clientIp, userAgent, nudgeOutbox }) => {
+    const signedIn = await auth.login(db, config, { email, password }, { clientIp, userAgent });
+    // A sign-in on a new device queued a mail.
+    nudgeOutbox();
+    return signedIn;
+  },
   refreshToken: (_parent, { token }, { db, config }) => auth.refreshSession(db, config, token),
   register: async (_parent, input, { db, config, clientIp, nudgeOutbox }) => {
     const result = await auth.register(db, config, input, clientIp);
@@ -16,5 +20,6 @@ export const authMutations = {
     nudgeOutbox();
     return result;
   },
-  resetPassword: (_parent, input, { db }) => auth.resetPassword(db, input),
+  resetPassword: (_parent, input, { db, user, sessionId }) =>
+    auth.resetPassword(db, input, user && sessionId ? { userId: user.id, sessionId } : null),
 } satisfies MutationResolvers;

@@ -31,6 +31,7 @@ import {
   secondaryMarketTrancheFields,
   secondaryMarketTypes,
 } from './secondary-market';
+import { sessionMutations, sessionQueries } from './sessions';
 import { syncQueries } from './sync';
 import { trancheMutations } from './tranches';
 import { userFields, userQueries } from './user';
@@ -95,6 +96,7 @@ export const resolvers = {
     ...secondaryMarketQueries,
     ...syncQueries,
     ...holdingsProofQueries,
+    ...sessionQueries,
   }),
   Mutation: guarded('Mutation', {
     ...authMutations,
@@ -111,6 +113,7 @@ export const resolvers = {
     ...accountMutations,
     ...secondaryMarketMutations,
     ...holdingsProofMutations,
+    ...sessionMutations,
   }),
   User: { ...userFields, ...depotUserFields, ...accountUserFields, ...adviceUserFields },
   ...adviceTypes,

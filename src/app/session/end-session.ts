@@ -53,6 +53,8 @@ async function clearOutboxes(owner: Session | null): Promise<void> {
  * nothing of the last user offline. The device's push subscription ends as well: it belongs to
  * this user on the server. A logout passes `forgetPushOnServer`, so that the server deletes the
  * subscription first, while the token is still valid; an expired session (no valid token) does not.
+ * A logout also passes `endOnServer`: the server ends the session (token and refresh refused on
+ * every instance) before the device forgets the token.
  *
  * The outbox (unsent changes) is emptied only with `clearOutbox` — a logout, after the user chose
  * to send or to discard them; when a session merely expires, the changes wait for the next sign-in.
@@ -61,9 +63,11 @@ export async function endSession(
   sessionStore: SessionStore,
   queryClient: QueryClient,
   forgetPushOnServer?: (endpoint: string) => Promise<unknown>,
-  options: { clearOutbox?: boolean } = {},
+  options: { clearOutbox?: boolean; endOnServer?: () => Promise<unknown> } = {},
 ): Promise<void> {
   if (forgetPushOnServer) await forgetDevicePushOnServer(forgetPushOnServer).catch(() => undefined);
+  // Offline the call fails: the device still forgets everything, and the token expires unused.
+  if (options.endOnServer) await options.endOnServer().catch(() => undefined);
   const owner = sessionStore.getSession();
   sessionStore.clear();
   // The running sync (and its image warm-up) stops first, so it cannot refill what is deleted here.

@@ -5,6 +5,7 @@
  * leak of B's data or a change of the database.
  */
 import { type GraphQLField, getNamedType } from 'graphql';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type Access, accessPolicy } from '../../../server/graphql/access';
 import { changedTables, databaseChecksum, rowsOf, writeMarker } from './db-checksum';
@@ -40,6 +41,8 @@ export const everyField = (['Query', 'Mutation'] as const).flatMap((kind) =>
 /** Client B's rows and the values that identify B. */
 export interface ClientB {
   userId: number;
+  /** The server-side session of B's token (what `endSession` would end). */
+  sessionId: string;
   email: string;
   invoiceIds: number[];
   orderPositionIds: number[];
@@ -68,16 +71,19 @@ export function authzJourney(target: DatabaseTarget) {
 
   const rows = <Row>(query: string) => rowsOf<Row>(portal.db, query);
 
+  /** Signs `role` in (again, after a `logout` ended its session). */
+  async function signIn(role: Exclude<Role, 'visitor'>) {
+    const answer = await portal.gql<{ tokenAuth: { token: string } }>(TOKEN_AUTH, {
+      email: accounts[role],
+      password: PASSWORD,
+    });
+    tokens[role] = answer.data?.tokenAuth.token;
+    expect(tokens[role]).toBeTruthy();
+  }
+
   beforeAll(async () => {
     portal = await startTestPortal(target, { seed: true });
-    for (const role of ['clientA', 'clientB', 'staff'] as const) {
-      const answer = await portal.gql<{ tokenAuth: { token: string } }>(TOKEN_AUTH, {
-        email: accounts[role],
-        password: PASSWORD,
-      });
-      tokens[role] = answer.data?.tokenAuth.token;
-      expect(tokens[role]).toBeTruthy();
-    }
+    for (const role of ['clientA', 'clientB', 'staff'] as const) await signIn(role);
     const [user] = await rows<{
       id: number;
       email: string;
@@ -120,6 +126,7 @@ export function authzJourney(target: DatabaseTarget) {
     expect(sellOrders.some((order) => order.settlement_token)).toBe(true);
     b = {
       userId: user.id,
+      sessionId: String(decodeJwt(tokens.clientB ?? '').sid),
       email: user.email,
       invoiceIds: invoices.map((invoice) => invoice.id),
       orderPositionIds: orderPositions.map((position) => position.id),
@@ -199,6 +206,7 @@ export function authzJourney(target: DatabaseTarget) {
       if (/sellOrder/i.test(name)) return b.sellOrderIds[0];
       if (/profile|quote/i.test(name)) return b.profileIds[0];
     }
+    if (named === 'ID' && name === 'id') return b.sessionId;
     if (named === 'String') {
       if (/^uid$|uuid/i.test(name)) return b.manualUid;
       if (/mail/i.test(name)) return b.email;
@@ -263,6 +271,7 @@ export function authzJourney(target: DatabaseTarget) {
       return b;
     },
     call,
+    signIn,
     expectUnchanged,
     clientBFingerprint,
     leaksOfB,

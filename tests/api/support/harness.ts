@@ -40,7 +40,7 @@ export interface TestPortal {
   gql<Data = Record<string, unknown>>(
     query: string,
     variables?: Record<string, unknown>,
-    options?: { token?: string; ip?: string },
+    options?: { token?: string; ip?: string; userAgent?: string },
   ): Promise<GraphQLAnswer<Data>>;
   /** Runs the outbox dispatcher once (mails land in `config.mailDir`). */
   deliverOutbox(): Promise<number>;
@@ -159,6 +159,7 @@ export async function startTestPortal(
         headers: {
           'content-type': 'application/json',
           ...(options.token ? { authorization: `JWT ${options.token}` } : {}),
+          ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
         },
         payload: JSON.stringify({ query, variables }),
       });

@@ -22,6 +22,7 @@ import {
 import { GENERIC_ERROR } from '../../../domain/error-texts';
 import { REQUIRED_FIELD_NOTE } from '../../../domain/texts';
 import { useAccountMe } from '../api/account';
+import { AccountSessions } from './AccountSessions';
 import { PushOptIn } from './PushOptIn';
 import { type AccountForm as AccountFormState, useAccountForm } from './use-account-form';
 
@@ -146,6 +147,8 @@ function AccountForm({ user, mode, onDone }: { user: AccountUserFragment } & Acc
                 Passwort-Link anfordern
               </Button>
             </Group>
+            <Divider />
+            <AccountSessions />
             <Divider />
             <Checkbox
               label="Ich möchte den Newsletter erhalten."
