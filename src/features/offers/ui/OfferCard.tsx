@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { OfferCardFragment } from '../../../api/graphql.generated';
+import { MISSING_IMAGE } from '../../../components/offline/missing-image';
 import { onRequestMessage } from '../../../domain/contact-texts';
 import { decimalToCents, formatEuro } from '../../../domain/money';
 import { canBuy } from '../../../domain/offer-display';
@@ -33,7 +34,7 @@ export function OfferCard({ offer }: OfferCardProps) {
         <Stack gap="xs" style={soldOut ? { filter: 'blur(1.5px)' } : undefined}>
           {image && (
             <Card.Section>
-              <Image src={image} alt="" h={160} fit="contain" bg="cork.0" />
+              <Image src={image} alt="" h={160} fit="contain" bg="cork.0" fallbackSrc={MISSING_IMAGE} />
             </Card.Section>
           )}
           <Group gap={6}>
