@@ -3,11 +3,13 @@
  * from Stripe), the paid invoice as a PDF and the customer portal.
  */
 import { eq, sql } from 'drizzle-orm';
+import { print } from 'graphql';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { depotPositions, invoices, partialOffers, users } from '../../server/db/schema';
 import { newestDemoInvoiceNumber } from '../../server/seed/derive/invoices';
 import { LOCAL_SIGNATURE_HEADER, signPayload } from '../../server/services/payments/signature';
+import { CustomerPortalSessionDocument } from '../../src/api/graphql.generated';
 import { databaseTargets, type TestPortal } from './support/harness';
 import { type OrderList, orderJourney, orderOperation, pathOf as path, today } from './support/order-journey';
 import { pdfText } from './support/pdf-text';
@@ -15,7 +17,7 @@ import { appBillingThroughStandIn, startStripeStandIn } from './support/stripe-s
 
 const CHANGE_INVOICE = orderOperation('ChangeInvoice');
 const CREATE_INVOICE = orderOperation('CreateInvoice');
-const CUSTOMER_PORTAL_SESSION = orderOperation('CustomerPortalSession');
+const CUSTOMER_PORTAL_SESSION = print(CustomerPortalSessionDocument);
 const FINALIZE = orderOperation('FinalizeInvoice');
 const INVOICE = orderOperation('Invoice');
 const ORDER_LIST = orderOperation('OrderList');
