@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { businessDay } from '../../src/domain/dates';
 import {
-  type HoldingsEntry,
+  type HoldingsProofFile,
   type PathStep,
   type SignedSnapshot,
   type SnapshotRecord,
@@ -157,16 +157,8 @@ export async function holdingsSnapshotOfDay(db: Executor, date: string): Promise
   return row ? publishedSnapshotOf(row) : null;
 }
 
-export interface HoldingsProofView {
-  snapshot: SignedSnapshot;
-  publicKey: string;
-  nonce: string;
-  customerNumber: string;
-  commitment: string;
-  holdings: HoldingsEntry[];
-  leafHash: string;
-  path: PathStep[];
-}
+/** A client's proof as the API answers it: the downloadable file without its format tag. */
+export type HoldingsProofView = Omit<HoldingsProofFile, 'format'>;
 
 /** The sibling positions of a leaf, level by level (level 0 = the leaves), carried levels left out. */
 function siblingPositions(leafIndex: number, leafCount: number) {
