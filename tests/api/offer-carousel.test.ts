@@ -71,7 +71,13 @@ describe.each(databaseTargets)('Angebotsseite: Karussell (%s)', (target) => {
     portal.queries.length = 0;
     await page();
     // One statement asks whether offers, tranches or vintages changed; nothing counts the offers.
+    // (The catalogue cache's own check may run beside it on a busy machine: it names other tables.)
     expect(portal.queries.filter((query) => /count\(\*\)/i.test(query))).toEqual([]);
-    expect(portal.queries.filter((query) => /pg_current_snapshot/.test(query))).toHaveLength(1);
+    const carouselProbes = portal.queries.filter(
+      (query) =>
+        /pg_current_snapshot/.test(query) &&
+        query.includes("table_name in ('offers', 'partial_offers', 'vintages')"),
+    );
+    expect(carouselProbes).toHaveLength(1);
   });
 });
