@@ -11,10 +11,11 @@ import { depotPositions, invoices, offers, sellOrders } from '../../server/db/sc
 import { businessDay, formatDate } from '../../src/domain/dates';
 import { databaseTargets, type TestPortal } from './support/harness';
 import { pdfText } from './support/pdf-text';
+import { marketOperation } from './support/secondary-market-journey';
 import { resalePriceJourney, resalePriceOperation } from './support/secondary-market-prices-journey';
 
-const CREATE = resalePriceOperation('CreateOrderPosition');
-const CREATE_INVOICE = resalePriceOperation('CreateInvoice');
+const CREATE = marketOperation('CreateOrderPosition');
+const CREATE_INVOICE = marketOperation('CreateInvoice');
 const CHANGE_INVOICE = resalePriceOperation('CheckInvoice');
 const FINALIZE = resalePriceOperation('FinalizeInvoice');
 const OFFER_PAGE = resalePriceOperation('OfferPage');

@@ -21,9 +21,11 @@ import type { DatabaseTarget } from './harness';
 import { startTestPortal, type TestPortal } from './harness';
 
 export const resalePriceOperation = apiOperations('secondary-market-prices');
-const LOGIN = resalePriceOperation('SignIn');
-const CREATE = resalePriceOperation('CreateOrderPosition');
-const CREATE_INVOICE = resalePriceOperation('CreateInvoice');
+// The buying steps are the Zweitmarkt journey's own documents.
+const marketOperation = apiOperations('secondary-market');
+const LOGIN = marketOperation('SignIn');
+const CREATE = marketOperation('CreateOrderPosition');
+const CREATE_INVOICE = marketOperation('CreateInvoice');
 const CHANGE_INVOICE = resalePriceOperation('CheckInvoice');
 const FINALIZE = resalePriceOperation('FinalizeInvoice');
 const MRN = resalePriceOperation('UpdateMrn');
